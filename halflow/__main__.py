@@ -1,0 +1,3 @@
+from halflow.cli import main
+
+main()

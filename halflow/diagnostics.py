@@ -1,0 +1,134 @@
+"""Diagnostics in MLIR's format: ``file:line:col: error: message``.
+
+Every error halflow reports about its input goes through :class:`Diagnostic`
+and is raised as :class:`HalflowError`. The CLI prints them to stderr and exits
+with status 1; the library raises them. No Python traceback reaches a user
+for bad input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+    REMARK = "remark"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One diagnostic at a source position (line/col are 1-based, 0 = unknown)."""
+
+    filename: str
+    line: int
+    col: int
+    message: str
+    severity: Severity = Severity.ERROR
+    notes: tuple[Diagnostic, ...] = ()
+    # The source line the position points into, for the caret display.
+    source_line: str | None = field(default=None, compare=False)
+
+    def render(self) -> str:
+        head = f"{self.filename}:{self.line}:{self.col}: {self.severity}: {self.message}"
+        lines = [head]
+        if self.source_line is not None and self.line > 0:
+            lines.append(self.source_line)
+            lines.append(" " * max(self.col - 1, 0) + "^")
+        for note in self.notes:
+            lines.append(note.render())
+        return "\n".join(lines)
+
+
+class HalflowError(Exception):
+    """An input or usage problem, described by one or more diagnostics."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic] | Diagnostic):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        return "\n".join(d.render() for d in self.diagnostics)
+
+
+_LOC_RE = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)(?:\s+to\s+[^)]*)?\)')
+
+
+def parse_location(loc_text: str) -> tuple[str | None, int, int]:
+    """Extract ``(filename, line, col)`` from a printed MLIR location.
+
+    Returns ``(None, 0, 0)`` for locations without a file position (unknown,
+    name-only). For fused/callsite locations the first file position wins,
+    which is what MLIR's own source manager handler reports.
+    """
+    m = _LOC_RE.search(loc_text)
+    if not m:
+        return None, 0, 0
+    return m.group(1), int(m.group(2)), int(m.group(3))
+
+
+class SourceText:
+    """The text of one input, for caret display and line lookups."""
+
+    def __init__(self, filename: str, text: str | None):
+        self.filename = filename
+        self._lines: list[str] | None = text.split("\n") if text is not None else None
+
+    def line(self, line: int) -> str | None:
+        if self._lines is None or line <= 0 or line > len(self._lines):
+            return None
+        return self._lines[line - 1].rstrip("\r")
+
+    def diagnostic(
+        self,
+        line: int,
+        col: int,
+        message: str,
+        severity: Severity = Severity.ERROR,
+        notes: Iterable[Diagnostic] = (),
+    ) -> Diagnostic:
+        return Diagnostic(
+            filename=self.filename,
+            line=line,
+            col=col,
+            message=message,
+            severity=severity,
+            notes=tuple(notes),
+            source_line=self.line(line),
+        )
+
+    def at_location(
+        self, loc_text: str, message: str, severity: Severity = Severity.ERROR
+    ) -> Diagnostic:
+        """A diagnostic at a printed MLIR location (``loc("-":3:5)``)."""
+        _, line, col = parse_location(loc_text)
+        return self.diagnostic(line, col, message, severity)
+
+    def at_op(self, op: object, message: str) -> Diagnostic:
+        """A diagnostic at an operation's location."""
+        return self.at_location(str(op.location), message)  # type: ignore[attr-defined]
+
+
+def from_mlir_error(source: SourceText, err: object) -> HalflowError:
+    """Convert an ``ir.MLIRError`` raised by the parser into diagnostics."""
+    diags: list[Diagnostic] = []
+    for d in getattr(err, "error_diagnostics", ()) or ():
+        notes = tuple(
+            source.at_location(str(n.location), n.message, Severity.NOTE)
+            for n in d.notes
+            # MLIR's "see current operation" notes dump generic IR; they help
+            # nobody reading a parse error in their own file.
+            if not n.message.startswith("see current operation")
+        )
+        _, line, col = parse_location(str(d.location))
+        diags.append(source.diagnostic(line, col, d.message, notes=notes))
+    if not diags:
+        diags.append(source.diagnostic(0, 0, str(getattr(err, "message", err))))
+    return HalflowError(diags)

@@ -1,0 +1,215 @@
+"""Facts the pass reads from the host program, as plain data.
+
+:func:`analyze` walks the top-level ops that are not executables and returns
+the device globals, the legacy ``hal.device.targets`` of the module, and one
+:class:`DispatchSite` per ``stream.cmd.dispatch``: its entry points, how it
+uses its resources, its affinity and the targets that affinity needs. These
+records are what the layout and dispatch-annotation stages (and cache keys)
+are made of; the ops themselves stay in :class:`HostAnalysis` for rewriting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from iree.compiler import ir
+
+from halflow import irutil
+from halflow.nodes import device_targets
+from halflow.nodes.layout import ResourceOrigin, SiteUsage
+
+EXECUTABLE_OPS = frozenset({"stream.executable", "hal.executable", "hal.executable.source"})
+
+# Ops with MLIR's ConstantLike trait that can appear in host code (the trait
+# is not visible from Python). IREE's categorizeValue treats their results as
+# local constants.
+CONSTANT_LIKE_OPS = frozenset(
+    {
+        "arith.constant",
+        "complex.constant",
+        "util.null",
+        "util.buffer.constant",
+        "flow.tensor.constant",
+        "stream.timepoint.immediate",
+        "hal.buffer_usage",
+        "hal.memory_type",
+        "ub.poison",
+    }
+)
+
+# Attribute kinds implementing IREE::Stream::AffinityAttr.
+AFFINITY_PREFIXES = ("#hal.device.affinity<", "#hal.device.promise<", "#hal.device.optimal<")
+
+
+@dataclass(frozen=True)
+class DispatchSite:
+    """One ``stream.cmd.dispatch``; ``id`` is stable: ``dispatch:@func#3``."""
+
+    id: str
+    owner: str
+    index: int
+    entry_points: tuple[str, ...]
+    usage: SiteUsage
+    targets: tuple[str, ...]
+    loc: str
+
+
+@dataclass
+class HostAnalysis:
+    devices: device_targets.DeviceTable
+    module_legacy: tuple[str, ...]
+    sites: list[DispatchSite]
+    # The dispatch ops, index-aligned with `sites`.
+    ops: list[ir.Operation] = field(repr=False)
+
+
+def owner_names(top_level: Iterable[ir.Operation]) -> list[str]:
+    """Readable, stable names of top-level ops: ``@sym`` or ``opname#k``."""
+    names = []
+    counts: dict[str, int] = {}
+    for op in top_level:
+        sym = irutil.symbol_name(op)
+        if sym is not None:
+            names.append("@" + sym)
+        else:
+            k = counts.get(op.name, 0)
+            counts[op.name] = k + 1
+            names.append(f"{op.name}#{k}")
+    return names
+
+
+def _is_affinity(text: str) -> bool:
+    return text.startswith(AFFINITY_PREFIXES)
+
+
+def _legacy_targets(op: ir.Operation) -> tuple[str, ...]:
+    for ancestor in irutil.parents(op):
+        targets = irutil.attr(ancestor, "hal.device.targets")
+        if targets is not None:
+            return tuple(str(t) for t in ir.ArrayAttr(targets))
+    return ()
+
+
+def lookup_affinity(op: ir.Operation) -> str | None:
+    """``AffinityAttr::lookupOrDefault``: printed affinity governing ``op``."""
+    chain = list(irutil.parents(op))
+    for ancestor in chain:
+        # Stream ops carrying an affinity implement AffinityOpInterface.
+        if ancestor.name.startswith("stream.") and "affinity" in ancestor.attributes:
+            text = str(ancestor.attributes["affinity"])
+            if _is_affinity(text):
+                return text
+        if "stream.affinity" in ancestor.attributes:
+            text = str(ancestor.attributes["stream.affinity"])
+            if _is_affinity(text):
+                return text
+    for ancestor in chain:
+        if "stream.affinity.default" in ancestor.attributes:
+            text = str(ancestor.attributes["stream.affinity.default"])
+            if _is_affinity(text):
+                return text
+    return None
+
+
+def _origin(value: ir.Value) -> ResourceOrigin:
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return ResourceOrigin.UNKNOWN
+    op = owner.operation
+    if op.name in CONSTANT_LIKE_OPS:
+        return ResourceOrigin.LOCAL_CONSTANT
+    if op.name == "util.global.load":
+        if "is_immutable" in op.attributes:
+            return ResourceOrigin.IMMUTABLE_GLOBAL
+        return ResourceOrigin.MUTABLE_GLOBAL
+    return ResourceOrigin.UNKNOWN
+
+
+def site_usage(dispatch: ir.Operation) -> SiteUsage:
+    """How a dispatch uses its resources (BindingLayoutAnalysis inputs)."""
+    execute = next(
+        (p for p in irutil.parents(dispatch) if p.name == "stream.cmd.execute"), None
+    )
+    once = execute is not None and "once" in execute.attributes
+    segments = list(ir.DenseI32ArrayAttr(dispatch.attributes["operandSegmentSizes"]))
+    start = segments[0] + segments[1]
+    operands = dispatch.operands
+    resources = [operands[start + i] for i in range(segments[2])]
+    accesses = tuple(
+        ir.IntegerAttr(a).value for a in ir.ArrayAttr(dispatch.attributes["resource_accesses"])
+    )
+    origins = []
+    for resource in resources:
+        if once:
+            origins.append(ResourceOrigin.UNKNOWN)  # not consulted for once regions
+            continue
+        value = resource
+        if isinstance(value, ir.BlockArgument) and execute is not None:
+            parent = value.owner.owner
+            if parent is not None and parent.operation == execute:
+                value = execute.operands[value.arg_number]
+        origins.append(_origin(value))
+    return SiteUsage(once=once, accesses=accesses, origins=tuple(origins))
+
+
+def device_table(top_level: Iterable[ir.Operation]) -> device_targets.DeviceTable:
+    globals_ = []
+    for op in top_level:
+        if op.name != "util.global":
+            continue
+        type_attr = irutil.attr(op, "type")
+        if type_attr is None or str(ir.TypeAttr(type_attr).value) != "!hal.device":
+            continue
+        initial = irutil.attr(op, "initial_value")
+        globals_.append((irutil.symbol_name(op) or "", None if initial is None else str(initial)))
+    return device_targets.DeviceTable(tuple(globals_))
+
+
+def find_dispatches(op: ir.Operation) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+
+    def visit(o: ir.Operation) -> ir.WalkResult:
+        if o.name == "stream.cmd.dispatch":
+            found.append(o)
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit)
+    return found
+
+
+def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -> HostAnalysis:
+    """Collect device globals and dispatch sites of ``module``'s host ops."""
+    if top_level is None:
+        top_level = irutil.region_ops(module)
+    module_legacy = _legacy_targets(module)
+    table = device_table(top_level)
+    sites: list[DispatchSite] = []
+    ops: list[ir.Operation] = []
+    target_memo: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}
+    for owner, op in zip(owner_names(top_level), top_level, strict=True):
+        if op.name in EXECUTABLE_OPS:
+            continue
+        for index, dispatch in enumerate(find_dispatches(op)):
+            affinity = lookup_affinity(dispatch)
+            legacy = _legacy_targets(dispatch)
+            key = (affinity, legacy)
+            targets = target_memo.get(key)
+            if targets is None:
+                targets = target_memo[key] = device_targets.required_targets(
+                    affinity, table, legacy
+                )
+            entry_points = tuple(str(a) for a in ir.ArrayAttr(dispatch.attributes["entry_points"]))
+            sites.append(
+                DispatchSite(
+                    id=f"dispatch:{owner}#{index}",
+                    owner=owner,
+                    index=index,
+                    entry_points=entry_points,
+                    usage=site_usage(dispatch),
+                    targets=targets,
+                    loc=irutil.loc_text(dispatch),
+                )
+            )
+            ops.append(dispatch)
+    return HostAnalysis(table, module_legacy, sites, ops)

@@ -1,0 +1,100 @@
+"""Small helpers over the MLIR Python bindings shipped in iree-base-compiler.
+
+Facts these encode are in ``shared/notes/mlir-python-recipes.md``: op names
+must be read through ``op.operation.name`` (``OpView.name`` is shadowed on
+some op classes), HAL attributes are built by parsing text, and moving IR
+between contexts must go through text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from iree.compiler import ir
+
+
+def new_context() -> ir.Context:
+    """A fresh context with every IREE dialect available."""
+    return ir.Context()
+
+
+def op_name(op: ir.Operation | ir.OpView) -> str:
+    return op.operation.name
+
+
+def attr(op: ir.Operation | ir.OpView, name: str) -> ir.Attribute | None:
+    attrs = op.operation.attributes
+    return attrs[name] if name in attrs else None
+
+
+def attr_names(op: ir.Operation | ir.OpView) -> list[str]:
+    return [a if isinstance(a, str) else a.name for a in op.operation.attributes]
+
+
+def str_attr(op: ir.Operation | ir.OpView, name: str) -> str | None:
+    a = attr(op, name)
+    return None if a is None else ir.StringAttr(a).value
+
+
+def symbol_name(op: ir.Operation | ir.OpView) -> str | None:
+    return str_attr(op, "sym_name")
+
+
+def visibility(op: ir.Operation | ir.OpView) -> str:
+    """``public`` unless ``sym_visibility`` says otherwise."""
+    return str_attr(op, "sym_visibility") or "public"
+
+
+def block_ops(block: ir.Block) -> list[ir.Operation]:
+    """The operations of a block, as plain Operations (a stable snapshot)."""
+    return [o.operation for o in block.operations]
+
+
+def region_ops(op: ir.Operation | ir.OpView, region: int = 0) -> list[ir.Operation]:
+    """Operations of the first block of ``op``'s region (empty when none)."""
+    r = op.operation.regions[region]
+    blocks = list(r.blocks)
+    return block_ops(blocks[0]) if blocks else []
+
+
+def first_block(op: ir.Operation | ir.OpView, region: int = 0) -> ir.Block | None:
+    blocks = list(op.operation.regions[region].blocks)
+    return blocks[0] if blocks else None
+
+
+def parents(op: ir.Operation) -> Iterator[ir.Operation]:
+    """``op`` and then its ancestors, innermost first."""
+    cur: ir.Operation | None = op
+    while cur is not None:
+        yield cur
+        parent = cur.parent
+        cur = parent.operation if parent is not None else None
+
+
+def inner_module(op: ir.Operation) -> ir.Operation | None:
+    """The ``builtin.module`` nested in an executable, if any."""
+    for child in region_ops(op):
+        if child.name == "builtin.module":
+            return child
+    return None
+
+
+def lookup_in(container: ir.Operation, name: str) -> ir.Operation | None:
+    """Direct child of ``container`` with symbol ``name``."""
+    for child in region_ops(container):
+        if symbol_name(child) == name:
+            return child
+    return None
+
+
+def index_attr(value: int) -> ir.Attribute:
+    return ir.IntegerAttr.get(ir.IndexType.get(), value)
+
+
+def loc_text(op: ir.Operation | ir.OpView) -> str:
+    return str(op.operation.location)
+
+
+def symref(*names: str) -> str:
+    """Printed symbol reference ``@a::@b`` (quoting names MLIR would quote)."""
+    return str(ir.SymbolRefAttr.get(list(names)))

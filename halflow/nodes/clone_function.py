@@ -1,0 +1,142 @@
+"""The entry function of one (export, variant), rewritten to the HAL interface.
+
+Non-binding arguments become ``hal.interface.constant.load`` (with the
+argument's ``stream.alignment`` / ``stream.values``), each
+``stream.binding.subspan`` of a binding argument becomes a
+``hal.interface.binding.subspan`` (alignment, descriptor flags of the
+binding), and the arguments are erased.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from iree.compiler import ir
+
+from halflow import irutil
+from halflow.nodes import Stage
+from halflow.nodes.layout import PipelineLayout
+
+STAGE = Stage("clone_function", 1, "entry function rewritten to the HAL interface")
+
+BINDING_TYPE = "!stream.binding"
+
+
+class CloneError(ValueError):
+    pass
+
+
+def argument_types(func: ir.Operation) -> list[ir.Type]:
+    ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+    return list(ftype.inputs)
+
+
+def unsupported_argument(func: ir.Operation) -> str | None:
+    """IREE's message for the first argument that is neither a binding nor
+    an i32, else None."""
+    for i, t in enumerate(argument_types(func)):
+        if str(t) == BINDING_TYPE:
+            continue
+        if isinstance(t, ir.IntegerType) and t.width == 32:
+            continue
+        return (
+            f"unsupported interface function argument {i} type '{t}'; "
+            "requires !stream.binding or i32 operands only"
+        )
+    return None
+
+
+def _arg_attr(func: ir.Operation, index: int, name: str) -> ir.Attribute | None:
+    if "arg_attrs" not in func.attributes:
+        return None
+    dicts = ir.ArrayAttr(func.attributes["arg_attrs"])
+    if index >= len(dicts):
+        return None
+    d = ir.DictAttr(dicts[index])
+    return d[name] if name in d else None
+
+
+def clone_with_interface(
+    source: ir.Operation,
+    layout_attr: ir.Attribute,
+    layout: PipelineLayout,
+    resource_map: Sequence[int] | None = None,
+) -> ir.Operation:
+    """A detached clone of ``source`` taking all I/O through the interface."""
+    clone = source.clone()
+    clone.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get([], []))
+    for name in ("arg_attrs", "res_attrs"):
+        if name in clone.attributes:
+            del clone.attributes[name]
+    block = irutil.first_block(clone)
+    if block is None:
+        return clone
+    args = list(block.arguments)
+    is_binding = [str(a.type) == BINDING_TYPE for a in args]
+
+    # Constants first, at the top of the entry block and in argument order,
+    # so they are available to the binding accessors.
+    first = next(iter(block.operations), None)
+    ip = ir.InsertionPoint(first) if first is not None else ir.InsertionPoint(block)
+    ordinal = 0
+    for i, arg in enumerate(args):
+        if is_binding[i]:
+            continue
+        attributes = {"layout": layout_attr, "ordinal": irutil.index_attr(ordinal)}
+        alignment = _arg_attr(source, i, "stream.alignment")
+        if alignment is not None:
+            attributes["alignment"] = alignment
+        values = _arg_attr(source, i, "stream.values")
+        if values is not None:
+            attributes["values"] = values
+        load = ir.Operation.create(
+            "hal.interface.constant.load",
+            results=[arg.type],
+            attributes=attributes,
+            loc=arg.location,
+            ip=ip,
+        )
+        arg.replace_all_uses_with(load.result)
+        ordinal += 1
+
+    resource = 0
+    for i, arg in enumerate(args):
+        if not is_binding[i]:
+            continue
+        binding = resource_map[resource] if resource_map is not None else resource
+        resource += 1
+        if binding >= len(layout.bindings):
+            raise CloneError(f"layout has no binding {binding}")
+        flags = int(layout.bindings[binding].flags)
+        alignment = _arg_attr(source, i, "stream.alignment")
+        for use in list(arg.uses):
+            old = use.owner.operation
+            if old.name != "stream.binding.subspan":
+                raise CloneError(
+                    f"binding argument {i} is used by '{old.name}'; "
+                    "bindings are only usable by stream.binding.subspan"
+                )
+            operands = list(old.operands)
+            offset, dims = operands[1], operands[2:]
+            attributes = {
+                "layout": layout_attr,
+                "binding": irutil.index_attr(binding),
+                "descriptor_flags": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), flags),
+                "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(dims)]),
+            }
+            if alignment is not None:
+                attributes["alignment"] = alignment
+            new = ir.Operation.create(
+                "hal.interface.binding.subspan",
+                results=[old.results[0].type],
+                operands=[offset, *dims],
+                attributes=attributes,
+                loc=old.location,
+                ip=ir.InsertionPoint(old),
+            )
+            old.results[0].replace_all_uses_with(new.results[0])
+            old.erase()
+
+    for i in range(len(args) - 1, -1, -1):
+        block.erase_argument(i)
+    return clone

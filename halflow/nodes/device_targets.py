@@ -1,0 +1,174 @@
+"""Required executable targets (the part of IREE's DeviceAnalysis the pass reads).
+
+Everything here is plain data: attributes travel as their printed, alias-free
+text, which is what cache keys are made of. The IR walk that collects these
+inputs lives in :mod:`halflow.host`.
+
+Semantics (IREE 3.13, ``DeviceAnalysis::gatherDeviceTargets``):
+- ``#hal.device.affinity<@g>`` resolves through ``@g``'s initial value with a
+  last-in-first-out worklist: ``#hal.device.target`` contributes itself,
+  ``#hal.device.fallback<@x>`` pushes ``@x``, ``#hal.device.select<[...]>``
+  pushes each choice; a symbol pushes its global's initial value.
+- Anything else (no affinity, a global without initial value, ordinals,
+  promises, optimal affinities) falls back to the legacy
+  ``hal.device.targets`` attribute of the nearest enclosing op, abandoning
+  what is left in the worklist.
+- Executable targets are the union, in order, of the device targets'
+  executable target lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from halflow import attrtext
+from halflow.nodes import Stage
+
+STAGE = Stage("targets", 1, "executable targets required by a dispatch site or executable")
+
+
+class DeviceResolutionError(ValueError):
+    """A device reference that cannot be resolved (IREE asserts here)."""
+
+
+@dataclass(frozen=True)
+class DeviceTable:
+    """Device globals in declaration order: symbol name -> initial value text.
+
+    ``None`` as initial value means the global has none.
+    """
+
+    globals: tuple[tuple[str, str | None], ...]
+
+    def initial_value(self, name: str) -> str | None:
+        for sym, value in self.globals:
+            if sym == name:
+                return value
+        raise DeviceResolutionError(f"undefined device global @{name}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.globals)
+
+
+def device_target_executable_targets(device_target: str) -> list[str]:
+    """Executable target texts of ``#hal.device.target<"id", [{config},] [targets]>``."""
+    params = attrtext.parameters(device_target, "#hal.device.target")
+    if params is None:
+        raise DeviceResolutionError(f"not a device target: {device_target}")
+    for param in params[1:]:
+        if param.startswith("["):
+            inner = param[1:-1].strip()
+            return attrtext.split_top_level(inner) if inner else []
+    return []
+
+
+def _symbol_name(ref: str) -> str:
+    parts = attrtext.symbol_ref_parts(ref)
+    return parts[-1] if len(parts) == 1 else "::".join(parts)
+
+
+def resolve_device_targets(
+    root: str, table: DeviceTable, legacy: Sequence[str]
+) -> list[str]:
+    """Device target texts an affinity's device reference resolves to.
+
+    ``root`` is a symbol reference (``@g``) or a device attribute text;
+    ``legacy`` holds the device targets of the nearest ``hal.device.targets``.
+    """
+    result: dict[str, None] = {}
+    worklist: dict[str, None] = {root: None}  # an ordered set, like SetVector
+    while worklist:
+        item = next(reversed(worklist))
+        del worklist[item]
+        if attrtext.is_symbol_ref(item):
+            value = table.initial_value(_symbol_name(item))
+            if value is None:
+                result.update(dict.fromkeys(legacy))
+                return list(result)
+            worklist.setdefault(value.strip())
+            continue
+        body = attrtext.strip_type_suffix(item)
+        if body.startswith("#hal.device.target<"):
+            result.setdefault(body)
+        elif body.startswith("#hal.device.fallback<"):
+            params = attrtext.parameters(item, "#hal.device.fallback") or []
+            if params:
+                worklist.setdefault(params[0])
+        elif body.startswith("#hal.device.select<"):
+            params = attrtext.parameters(item, "#hal.device.select") or []
+            devices = params[0] if params else "[]"
+            inner = devices[1:-1].strip()
+            for choice in attrtext.split_top_level(inner) if inner else []:
+                worklist.setdefault(choice)
+        else:
+            result.update(dict.fromkeys(legacy))
+            return list(result)
+    return list(result)
+
+
+def executable_targets_of(device_targets: Iterable[str]) -> list[str]:
+    out: dict[str, None] = {}
+    for device_target in device_targets:
+        out.update(dict.fromkeys(device_target_executable_targets(device_target)))
+    return list(out)
+
+
+def affinity_device(affinity: str | None) -> str | None:
+    """The device reference of a ``#hal.device.affinity``, else None."""
+    if affinity is None:
+        return None
+    params = attrtext.parameters(affinity, "#hal.device.affinity")
+    if not params:
+        return None
+    return params[0]
+
+
+def required_targets(
+    affinity: str | None, table: DeviceTable, legacy: Sequence[str]
+) -> tuple[str, ...]:
+    """Executable targets a dispatch site with ``affinity`` needs.
+
+    ``affinity`` is the printed affinity found walking up from the dispatch
+    (op ``affinity``, ``stream.affinity``, then ``stream.affinity.default``).
+    """
+    device = affinity_device(affinity)
+    if device is None:
+        return tuple(executable_targets_of(legacy))
+    return tuple(executable_targets_of(resolve_device_targets(device, table, legacy)))
+
+
+def all_targets(table: DeviceTable, module_legacy: Sequence[str]) -> tuple[str, ...]:
+    """Every executable target of every device global (public executables)."""
+    devices: dict[str, None] = {}
+    for name in table.names:
+        devices.update(dict.fromkeys(resolve_device_targets("@" + name, table, module_legacy)))
+    return tuple(executable_targets_of(devices))
+
+
+def executable_required_targets(
+    site_targets: Iterable[Sequence[str]],
+    is_public: bool,
+    table: DeviceTable,
+    module_legacy: Sequence[str],
+) -> tuple[str, ...]:
+    """Union (in order) of an executable's dispatch site targets, plus all
+    targets when the executable is public."""
+    out: dict[str, None] = {}
+    for targets in site_targets:
+        out.update(dict.fromkeys(targets))
+    if is_public:
+        out.update(dict.fromkeys(all_targets(table, module_legacy)))
+    return tuple(out)
+
+
+def legacy_device_targets(attr_texts: Mapping[str, str] | None) -> tuple[str, ...]:
+    """Device targets from a printed ``hal.device.targets`` array, in order."""
+    if not attr_texts:
+        return ()
+    text = attr_texts.get("hal.device.targets")
+    if not text:
+        return ()
+    inner = text.strip()[1:-1].strip()
+    return tuple(attrtext.split_top_level(inner)) if inner else ()

@@ -1,0 +1,173 @@
+"""One ``stream.executable`` -> ``hal.executable``.
+
+Runs, in IREE's order, variant creation (with applicable objects), the export
+ops and cloned entry functions of every export in every variant, the copy of
+the rest of the inner module, then the workgroup-info conversion and greedy
+fold. The layouts and variants are inputs (computed by their own stages from
+plain data), so this function reads nothing but its arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from iree.compiler import ir
+
+from halflow import irutil
+from halflow.nodes import Stage, clone_function, export_ops, objects, workgroup_info
+from halflow.nodes.dispatch import Expansion
+from halflow.nodes.interface import layout_attr_text
+from halflow.nodes.layout import PipelineLayout
+from halflow.nodes.variants import Variant
+
+STAGE = Stage("executable", 1, "hal.executable of one stream.executable")
+
+
+class ExecutableError(ValueError):
+    """An executable IREE rejects; ``op`` carries the location to report."""
+
+    def __init__(self, message: str, op: ir.Operation):
+        super().__init__(message)
+        self.op = op
+
+
+@dataclass(frozen=True)
+class ExportInfo:
+    """A stream export: its symbol and the function it calls."""
+
+    name: str
+    function: str
+
+
+def exports_of(stream_executable: ir.Operation) -> list[ir.Operation]:
+    return [
+        op
+        for op in irutil.region_ops(stream_executable)
+        if op.name == "stream.executable.export"
+    ]
+
+
+def export_info(export: ir.Operation) -> ExportInfo:
+    name = irutil.symbol_name(export) or ""
+    ref = irutil.attr(export, "function_ref")
+    function = ir.FlatSymbolRefAttr(ref).value if ref is not None else name
+    return ExportInfo(name, function)
+
+
+def entry_function(stream_executable: ir.Operation, export: ir.Operation) -> ir.Operation | None:
+    module = irutil.inner_module(stream_executable)
+    if module is None:
+        return None
+    return irutil.lookup_in(module, export_info(export).function)
+
+
+def check_entry_points(stream_executable: ir.Operation) -> None:
+    """IREE's entry-point type verification, raising at the function."""
+    for export in exports_of(stream_executable):
+        func = entry_function(stream_executable, export)
+        if func is None:
+            if irutil.inner_module(stream_executable) is not None:
+                raise ExecutableError(
+                    f"export @{export_info(export).name} calls an undefined function "
+                    f"@{export_info(export).function}",
+                    export,
+                )
+            continue
+        message = clone_function.unsupported_argument(func)
+        if message is not None:
+            raise ExecutableError(message, func)
+
+
+def convert(
+    source: ir.Operation,
+    variants: Sequence[Variant],
+    layouts: Mapping[str, PipelineLayout],
+) -> tuple[ir.Operation, dict[str, Expansion]]:
+    """Replace ``source`` by its ``hal.executable``.
+
+    ``layouts`` maps each stream export's symbol to its layout. Returns the
+    new op and, for each original entry point (``@ex::@export``), the variant
+    exports it expands to with their targets.
+    """
+    check_entry_points(source)
+    name = irutil.symbol_name(source) or ""
+    attributes = {"sym_name": ir.StringAttr.get(name)}
+    if "sym_visibility" in source.attributes:
+        attributes["sym_visibility"] = source.attributes["sym_visibility"]
+    loc = source.location
+    hal_exec = ir.Operation.create(
+        "hal.executable",
+        attributes=attributes,
+        regions=1,
+        loc=loc,
+        ip=ir.InsertionPoint.after(source),
+    )
+    exec_block = hal_exec.regions[0].blocks.append()
+    end = ir.Operation.create("hal.executable_end", loc=loc, ip=ir.InsertionPoint(exec_block))
+
+    source_module = irutil.inner_module(source)
+    objects_attr = irutil.attr(source, "hal.executable.objects")
+    objects_text = str(objects_attr) if objects_attr is not None else None
+
+    variant_ops: list[tuple[Variant, ir.Operation, ir.Block, ir.Block | None]] = []
+    for variant in variants:
+        v_attrs = {
+            "sym_name": ir.StringAttr.get(variant.name),
+            "target": ir.Attribute.parse(variant.target),
+        }
+        applicable = objects.applicable_objects(objects_text, variant.target)
+        if applicable is not None:
+            v_attrs["objects"] = applicable
+        variant_op = ir.Operation.create(
+            "hal.executable.variant",
+            attributes=v_attrs,
+            regions=1,
+            loc=loc,
+            ip=ir.InsertionPoint(end),
+        )
+        v_block = variant_op.regions[0].blocks.append()
+        v_end = ir.Operation.create(
+            "hal.executable.variant_end", loc=loc, ip=ir.InsertionPoint(v_block)
+        )
+        module_block = None
+        if source_module is not None:
+            module = ir.Operation.create(
+                "builtin.module", regions=1, loc=loc, ip=ir.InsertionPoint(v_end)
+            )
+            module_block = module.regions[0].blocks.append()
+        variant_ops.append((variant, variant_op, v_block, module_block))
+
+    expansions: dict[str, Expansion] = {}
+    converted: dict[str, dict[str, ir.Operation]] = {}  # function -> variant -> clone
+    for ordinal, export in enumerate(exports_of(source)):
+        info = export_info(export)
+        layout = layouts[info.name]
+        layout_attr = ir.Attribute.parse(layout_attr_text(layout))
+        sizes = export_ops.workgroup_size(export)
+        func = entry_function(source, export)
+        expansion: list[tuple[str, str]] = []
+        for variant, _, v_block, _ in variant_ops:
+            hal_export = export_ops.create_export(
+                v_block, info.function, ordinal, layout_attr, sizes, export.location
+            )
+            export_ops.clone_workgroup_count(export, hal_export)
+            expansion.append((irutil.symref(name, variant.name, info.function), variant.target))
+            if func is not None:
+                clone = clone_function.clone_with_interface(func, layout_attr, layout)
+                converted.setdefault(info.function, {})[variant.name] = clone
+        expansions[irutil.symref(name, info.name)] = tuple(expansion)
+
+    if source_module is not None:
+        for op in irutil.region_ops(source_module):
+            func_clones = converted.get(irutil.symbol_name(op) or "") if op.name == "func.func" else None
+            for variant, _, _, module_block in variant_ops:
+                assert module_block is not None
+                if func_clones is not None:
+                    module_block.append(func_clones[variant.name])
+                else:
+                    op.clone(ip=ir.InsertionPoint(module_block))
+
+    workgroup_info.convert_and_fold(hal_exec)
+    source.erase()
+    return hal_exec, expansions

@@ -1,0 +1,40 @@
+"""Writing outputs atomically: a reader never sees a half-written file."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_DEFAULT_MODE = 0o666 & ~_umask()
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Replace ``path`` with ``data`` via a temporary file and ``os.replace``.
+
+    On any failure the previous content of ``path`` (or its absence) is kept.
+    """
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(payload)
+            f.flush()
+            os.fsync(f.fileno())
+        with contextlib.suppress(OSError):
+            # Keep the mode of the file we replace (mkstemp makes it 0600).
+            os.chmod(tmp, target.stat().st_mode & 0o7777 if target.exists() else _DEFAULT_MODE)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
