@@ -17,6 +17,7 @@ from iree.compiler import ir
 
 from halflow import irutil
 from halflow.nodes import device_targets
+from halflow.symbols import symref
 from halflow.nodes.layout import ResourceOrigin, SiteUsage
 
 EXECUTABLE_OPS = frozenset({"stream.executable", "hal.executable", "hal.executable.source"})
@@ -44,7 +45,8 @@ AFFINITY_PREFIXES = ("#hal.device.affinity<", "#hal.device.promise<", "#hal.devi
 
 @dataclass(frozen=True)
 class DispatchSite:
-    """One ``stream.cmd.dispatch``; ``id`` is stable: ``dispatch:@func#3``."""
+    """One ``stream.cmd.dispatch``; ``id`` is stable: ``dispatch:@func#3``
+    (the 4th dispatch, in walk order, of the top-level op ``@func``)."""
 
     id: str
     owner: str
@@ -52,16 +54,29 @@ class DispatchSite:
     entry_points: tuple[str, ...]
     usage: SiteUsage
     targets: tuple[str, ...]
-    loc: str
+
+
+@dataclass(frozen=True)
+class HostFacts:
+    """Everything the planning stages read from the host program."""
+
+    devices: device_targets.DeviceTable
+    module_legacy: tuple[str, ...]
+    sites: tuple[DispatchSite, ...]
+    # Exports of executables that are already hal.executable ops
+    # (`@ex::@variant::@export`): dispatches to them are left alone.
+    hal_exports: frozenset[str] = frozenset()
 
 
 @dataclass
 class HostAnalysis:
-    devices: device_targets.DeviceTable
-    module_legacy: tuple[str, ...]
-    sites: list[DispatchSite]
-    # The dispatch ops, index-aligned with `sites`.
+    facts: HostFacts
+    # The dispatch ops, index-aligned with `facts.sites`.
     ops: list[ir.Operation] = field(repr=False)
+
+    @property
+    def sites(self) -> tuple[DispatchSite, ...]:
+        return self.facts.sites
 
 
 def owner_names(top_level: Iterable[ir.Operation]) -> list[str]:
@@ -208,8 +223,25 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
                     entry_points=entry_points,
                     usage=site_usage(dispatch),
                     targets=targets,
-                    loc=irutil.loc_text(dispatch),
                 )
             )
             ops.append(dispatch)
-    return HostAnalysis(table, module_legacy, sites, ops)
+    facts = HostFacts(table, module_legacy, tuple(sites), _hal_exports(top_level))
+    return HostAnalysis(facts, ops)
+
+
+def _hal_exports(top_level: Iterable[ir.Operation]) -> frozenset[str]:
+    refs = set()
+    for op in top_level:
+        if op.name != "hal.executable":
+            continue
+        name = irutil.symbol_name(op) or ""
+        for variant in irutil.region_ops(op):
+            if variant.name != "hal.executable.variant":
+                continue
+            for child in irutil.region_ops(variant):
+                if child.name == "hal.executable.export":
+                    refs.add(
+                        symref(name, irutil.symbol_name(variant) or "", irutil.symbol_name(child) or "")
+                    )
+    return frozenset(refs)

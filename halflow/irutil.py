@@ -95,6 +95,4 @@ def loc_text(op: ir.Operation | ir.OpView) -> str:
     return str(op.operation.location)
 
 
-def symref(*names: str) -> str:
-    """Printed symbol reference ``@a::@b`` (quoting names MLIR would quote)."""
-    return str(ir.SymbolRefAttr.get(list(names)))
+from halflow.symbols import symref  # noqa: E402,F401 - re-exported for stage modules

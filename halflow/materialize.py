@@ -1,29 +1,23 @@
 """The whole pass over one parsed module, stage by stage.
 
-This is the reference composition of the stages in :mod:`halflow.nodes`:
-host analysis -> required targets -> variants -> layouts -> executables ->
-dispatch annotation. The incremental engine composes the same stage
-functions as cached graph nodes; tests hold both to ``iree-opt``'s output.
+This is the reference composition of the stages: host analysis ->
+executable facts -> planning (targets, variants, layouts, interfaces) ->
+executable conversion -> dispatch annotation. The incremental engine runs the
+same functions as cached graph nodes and, on a cold build, this driver with
+the trace of intermediate results it returns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from halflow import host, irutil
+from halflow import host, irutil, plan
 from halflow.diagnostics import HalflowError, SourceText
-from halflow.nodes import (
-    device_targets,
-    dispatch,
-    executable,
-    executable_source,
-    layout,
-    variants,
-)
-from halflow.nodes.clone_function import BINDING_TYPE, argument_types
+from halflow.facts import SOURCE, STREAM, ExecutableFacts, executable_facts
+from halflow.nodes import dispatch, executable, executable_source
 
 NO_DEVICES = (
     "no HAL devices defined in the module; use the module-level hal.device.targets "
@@ -32,146 +26,97 @@ NO_DEVICES = (
 )
 
 
-@dataclass(frozen=True)
-class ExecutableRef:
-    """Where a dispatch entry point leads."""
+@dataclass
+class Materialized:
+    """Intermediate results of one run (what the engine records as nodes)."""
 
-    executable: ir.Operation
-    export: ir.Operation
+    host: host.HostFacts
+    executables: list[ExecutableFacts]
+    plans: list[plan.ExecutablePlan]
+    by_export: dict[str, list[int]]
+    annotations: list[tuple[str, ...]]
+    # Index of each executable's top-level op in the module body.
+    positions: list[int] = field(default_factory=list)
 
 
-def resolve_entry_points(
-    top_level: Sequence[ir.Operation],
+def plan_error(
+    source: SourceText,
+    err: plan.PlanError,
     analysis: host.HostAnalysis,
+    export_ops: dict[str, ir.Operation],
+    module_op: ir.Operation,
+) -> HalflowError:
+    if err.site is not None:
+        return HalflowError(source.at_op(analysis.ops[err.site], str(err)))
+    op = export_ops.get(err.export or "", module_op)
+    return HalflowError(source.at_op(op, str(err)))
+
+
+def materialize(
+    module: ir.Module | ir.Operation,
     source: SourceText,
-) -> dict[str, list[int]]:
-    """Map each export's ref (``@ex::@entry``) to the indices of the sites
-    dispatching to it; a dispatch to a missing export is an error."""
-    executables = {
-        irutil.symbol_name(op): op for op in top_level if op.name in host.EXECUTABLE_OPS
-    }
-    exports: dict[str, ir.Operation] = {}
-    for name, op in executables.items():
-        if op.name == "hal.executable":
-            for variant in irutil.region_ops(op):
-                if variant.name != "hal.executable.variant":
-                    continue
-                for child in irutil.region_ops(variant):
-                    if child.name == "hal.executable.export":
-                        ref = irutil.symref(name or "", irutil.symbol_name(variant) or "",
-                                     irutil.symbol_name(child) or "")
-                        exports[ref] = child
-            continue
-        for child in irutil.region_ops(op):
-            if child.name in ("stream.executable.export", "hal.executable.export"):
-                exports[irutil.symref(name or "", irutil.symbol_name(child) or "")] = child
-    by_export: dict[str, list[int]] = {ref: [] for ref in exports}
-    for i, site in enumerate(analysis.sites):
-        for ref in site.entry_points:
-            if ref not in exports:
-                raise HalflowError(
-                    source.at_location(
-                        site.loc,
-                        f"'stream.cmd.dispatch' op entry point {ref} does not refer to "
-                        "an executable export",
-                    )
-                )
-            by_export[ref].append(i)
-    return by_export
-
-
-def _error_at(source: SourceText, op: ir.Operation, message: str) -> HalflowError:
-    return HalflowError(source.at_op(op, message))
-
-
-def export_layout(
-    stream_executable: ir.Operation,
-    export: ir.Operation,
-    sites: Sequence[host.DispatchSite],
-    source: SourceText,
-) -> layout.PipelineLayout:
-    forced = irutil.attr(export, "hal.interface.layout")
-    if forced is not None:
-        return layout.assume_layout(str(forced))
-    func = executable.entry_function(stream_executable, export)
-    if func is None:
-        raise _error_at(
-            source, export, f"export @{irutil.symbol_name(export)} has no entry function"
-        )
-    kinds = [str(t) == BINDING_TYPE for t in argument_types(func)]
-    try:
-        return layout.derive_layout(kinds, [s.usage for s in sites])
-    except layout.LayoutError as e:
-        raise HalflowError(source.at_location(sites[0].loc, str(e))) from None
-
-
-def materialize(module: ir.Module | ir.Operation, source: SourceText) -> None:
-    """Run the pass on ``module`` in place."""
+    on_executable: Callable[[int, int], None] | None = None,
+) -> Materialized:
+    """Run the pass on ``module`` in place; ``on_executable(done, total)``
+    reports progress."""
     module_op = module.operation
     top_level = irutil.region_ops(module_op)
     analysis = host.analyze(module_op, top_level)
-    sites_by_export = resolve_entry_points(top_level, analysis, source)
-    if analysis.sites and not analysis.devices.globals:
+    host_facts = analysis.facts
+
+    exec_ops: list[ir.Operation] = []
+    positions: list[int] = []
+    facts: list[ExecutableFacts] = []
+    for index, op in enumerate(top_level):
+        if op.name in (STREAM, SOURCE):
+            facts.append(executable_facts(op))
+            exec_ops.append(op)
+            positions.append(index)
+    export_ops = {
+        plan.export_ref(f.symbol, irutil.symbol_name(c) or ""): c
+        for f, op in zip(facts, exec_ops, strict=True)
+        for c in irutil.region_ops(op)
+        if c.name in ("stream.executable.export", "hal.executable.export")
+    }
+
+    if host_facts.sites and not host_facts.devices.globals:
         raise HalflowError(source.at_op(module_op, NO_DEVICES))
-
-    def required(op: ir.Operation, exports: Sequence[ir.Operation]) -> tuple[str, ...]:
-        name = irutil.symbol_name(op) or ""
-        site_targets = [
-            analysis.sites[i].targets
-            for export in exports
-            for i in sites_by_export.get(irutil.symref(name, irutil.symbol_name(export) or ""), [])
+    try:
+        by_export = plan.sites_by_export(host_facts.sites, facts, host_facts.hal_exports)
+        plans = [
+            plan.plan_executable(f, host_facts.sites, by_export, host_facts) for f in facts
         ]
-        return device_targets.executable_required_targets(
-            site_targets,
-            irutil.visibility(op) == "public",
-            analysis.devices,
-            analysis.module_legacy,
-        )
+    except plan.PlanError as e:
+        raise plan_error(source, e, analysis, export_ops, module_op) from None
 
-    # Snapshot the kinds first: conversions erase the ops they replace.
-    source_ops = [op for op in top_level if op.name == "hal.executable.source"]
-    stream_ops = [op for op in top_level if op.name == "stream.executable"]
-    expansions: dict[str, dispatch.Expansion] = {}
-    for op in source_ops:
-        exports = [c for c in irutil.region_ops(op) if c.name == "hal.executable.export"]
-        targets = required(op, exports)
-        if not targets:
-            continue
-        _, new = executable_source.convert(op, variants.plan_variants(targets))
-        expansions.update(new)
+    all_expansions: dict[str, dispatch.Expansion] = {}
+    # hal.executable.source ops first, then stream executables, as IREE does.
+    order = [i for i, f in enumerate(facts) if f.kind == SOURCE] + [
+        i for i, f in enumerate(facts) if f.kind == STREAM
+    ]
+    for done, i in enumerate(order):
+        p, f, op = plans[i], facts[i], exec_ops[i]
+        if p.converted:
+            if f.entry_error is not None:
+                try:
+                    executable.check_entry_points(op)
+                except executable.ExecutableError as e:
+                    raise HalflowError(source.at_op(e.op, str(e))) from None
+            if f.kind == SOURCE:
+                executable_source.convert(op, p.variants)
+            else:
+                layouts = dict(zip((e.name for e in f.exports), p.layouts, strict=True))
+                executable.convert(op, p.variants, layouts)
+            all_expansions.update(plan.expansions(f, p.variants))
+        if on_executable is not None:
+            on_executable(done + 1, len(order))
 
-    for op in stream_ops:
-        exports = executable.exports_of(op)
-        if not exports:
-            continue
-        targets = required(op, exports)
-        if not targets:
-            # Deliberate divergence: IREE stops converting every later
-            # executable here (`return` instead of `continue`).
-            continue
-        name = irutil.symbol_name(op) or ""
-        try:
-            executable.check_entry_points(op)
-            layouts = {
-                irutil.symbol_name(export) or "": export_layout(
-                    op,
-                    export,
-                    [
-                        analysis.sites[i]
-                        for i in sites_by_export[irutil.symref(name, irutil.symbol_name(export) or "")]
-                    ],
-                    source,
-                )
-                for export in exports
-            }
-            _, new = executable.convert(op, variants.plan_variants(targets), layouts)
-        except executable.ExecutableError as e:
-            raise _error_at(source, e.op, str(e)) from None
-        expansions.update(new)
-
-    for site, op in zip(analysis.sites, analysis.ops, strict=True):
-        new_refs = dispatch.annotate(site.entry_points, site.targets, expansions)
+    annotations = plan.annotate_sites(host_facts.sites, all_expansions)
+    for site, new_refs, op in zip(host_facts.sites, annotations, analysis.ops, strict=True):
         if new_refs != site.entry_points:
-            op.attributes["entry_points"] = ir.ArrayAttr.get(
-                [ir.Attribute.parse(r) for r in new_refs]
-            )
+            set_entry_points(op, new_refs)
+    return Materialized(host_facts, facts, plans, by_export, annotations, positions)
+
+
+def set_entry_points(op: ir.Operation, refs: tuple[str, ...]) -> None:
+    op.attributes["entry_points"] = ir.ArrayAttr.get([ir.Attribute.parse(r) for r in refs])

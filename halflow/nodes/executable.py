@@ -86,11 +86,13 @@ def convert(
 ) -> tuple[ir.Operation, dict[str, Expansion]]:
     """Replace ``source`` by its ``hal.executable``.
 
+    The caller has run :func:`check_entry_points` (IREE reports that error
+    before creating anything).
+
     ``layouts`` maps each stream export's symbol to its layout. Returns the
     new op and, for each original entry point (``@ex::@export``), the variant
     exports it expands to with their targets.
     """
-    check_entry_points(source)
     name = irutil.symbol_name(source) or ""
     attributes = {"sym_name": ir.StringAttr.get(name)}
     if "sym_visibility" in source.attributes:

@@ -7,6 +7,7 @@ the way MLIR's ``SymbolTable::insert`` uniquifies names.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,14 +35,20 @@ def target_fields(target: str) -> tuple[str, str, str | None]:
     return attrtext.unquote(params[0]), attrtext.unquote(params[1]), config
 
 
+@functools.lru_cache(maxsize=256)
 def symbol_name_fragment(target: str) -> str:
     """IREE's ``ExecutableTargetAttr::getSymbolNameFragment``."""
     _, fmt, _ = target_fields(target)
     return _NOT_SYMBOL_CHAR.sub("_", fmt.lower())
 
 
-def plan_variants(targets: Sequence[str]) -> tuple[Variant, ...]:
-    """Variants for an executable's required targets, in creation order."""
+@functools.lru_cache(maxsize=256)
+def plan_variants(targets: tuple[str, ...]) -> tuple[Variant, ...]:
+    """Variants for an executable's required targets, in creation order.
+
+    Memoized: every executable of a module usually needs the same targets,
+    and reading a target's format out of its (large) text is not free.
+    """
     ordered = sorted(targets, key=symbol_name_fragment)  # stable, like llvm::stable_sort
     used: set[str] = set()
     counter = 0

@@ -1,0 +1,315 @@
+"""The persistent cache: content-addressed, checksummed, plain-data entries.
+
+Backed by diskcache (SQLite index + files), which several processes can use
+at once. Every entry is ``MAGIC + blake2b(payload) + payload`` where the
+payload is JSON (or raw bytes for blobs): no pickled objects are ever loaded
+from the cache. An entry that fails its checksum, cannot be decoded, or whose
+file vanished is evicted with a warning and treated as a miss; a cache whose
+index itself is damaged is moved aside and rebuilt. The cache can make a
+build slower, never wrong and never fail.
+
+Location: ``--cache-dir``, else ``$HALFLOW_CACHE_DIR``, else
+``$XDG_CACHE_HOME/halflow`` (``~/.cache/halflow``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ENV_VAR = "HALFLOW_CACHE_DIR"
+_MAGIC_JSON = b"HFJ1"
+_MAGIC_BLOB = b"HFB1"
+_DIGEST = 16
+_STATS_KEY = "meta:build-history"
+_HISTORY = 20
+DEFAULT_SIZE_LIMIT = 4 * 2**30
+
+Warn = Callable[[str], None]
+
+
+def default_cache_dir() -> Path:
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "halflow"
+
+
+def _warn_stderr(message: str) -> None:
+    print(f"halflow: warning: {message}", file=sys.stderr)
+
+
+class CorruptEntry(Exception):
+    pass
+
+
+def _seal(magic: bytes, payload: bytes) -> bytes:
+    return magic + hashlib.blake2b(payload, digest_size=_DIGEST).digest() + payload
+
+
+def _unseal(magic: bytes, data: object) -> bytes:
+    if not isinstance(data, bytes) or len(data) < len(magic) + _DIGEST:
+        raise CorruptEntry("truncated or foreign entry")
+    if data[: len(magic)] != magic:
+        raise CorruptEntry("unknown entry format")
+    digest = data[len(magic) : len(magic) + _DIGEST]
+    payload = data[len(magic) + _DIGEST :]
+    if hashlib.blake2b(payload, digest_size=_DIGEST).digest() != digest:
+        raise CorruptEntry("checksum mismatch")
+    return payload
+
+
+@dataclass
+class Counters:
+    hits: int = 0
+    misses: int = 0
+    corrupt: int = 0
+    writes: int = 0
+    by_kind: dict[str, list[int]] = field(default_factory=dict)  # kind -> [hits, misses]
+
+    def count(self, key: str, hit: bool) -> None:
+        kind = key.split(":", 1)[0]
+        pair = self.by_kind.setdefault(kind, [0, 0])
+        if hit:
+            self.hits += 1
+            pair[0] += 1
+        else:
+            self.misses += 1
+            pair[1] += 1
+
+
+class Cache:
+    """A halflow cache in ``directory`` (see module docstring).
+
+    Keys are strings ``kind:fingerprint`` (``node:...``, ``codegen:...``,
+    ``output:...``, ``state:...``); the kind is used only for statistics.
+    """
+
+    enabled = True
+
+    def __init__(
+        self,
+        directory: str | os.PathLike[str] | None = None,
+        *,
+        warn: Warn = _warn_stderr,
+        size_limit: int = DEFAULT_SIZE_LIMIT,
+    ):
+        self.directory = Path(directory) if directory is not None else default_cache_dir()
+        self.warn = warn
+        self.counters = Counters()
+        self._size_limit = size_limit
+        self._dc = self._open()
+
+    # -- opening and recovery -------------------------------------------------
+    def _open(self):  # noqa: ANN202 - diskcache.Cache
+        import diskcache
+
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            return diskcache.Cache(
+                str(self.directory),
+                size_limit=self._size_limit,
+                eviction_policy="least-recently-stored",
+                timeout=60,
+            )
+        except (sqlite3.DatabaseError, OSError) as e:
+            return self._rebuild(e)
+
+    def _rebuild(self, error: BaseException):  # noqa: ANN202
+        """Move a damaged cache aside and start a fresh one."""
+        import diskcache
+
+        self.warn(f"cache at {self.directory} is damaged ({error}); starting a fresh one")
+        aside = self.directory.with_name(f"{self.directory.name}.damaged-{os.getpid()}")
+        with contextlib.suppress(OSError):
+            if self.directory.exists():
+                os.replace(self.directory, aside)
+                shutil.rmtree(aside, ignore_errors=True)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        return diskcache.Cache(
+            str(self.directory),
+            size_limit=self._size_limit,
+            eviction_policy="least-recently-stored",
+            timeout=60,
+        )
+
+    def _guard(self, action: Callable[[], object], default: object = None) -> object:
+        try:
+            return action()
+        except sqlite3.DatabaseError as e:
+            with contextlib.suppress(Exception):
+                self._dc.close()
+            self._dc = self._rebuild(e)
+            return default
+
+    # -- raw access -----------------------------------------------------------
+    def _get_raw(self, key: str) -> object:
+        def fetch() -> object:
+            try:
+                return self._dc.get(key, default=None, retry=True)
+            except (OSError, ValueError, EOFError) as e:
+                # A value file that vanished or was cut short.
+                raise CorruptEntry(str(e)) from e
+
+        return self._guard(fetch)
+
+    def _evict(self, key: str, reason: str) -> None:
+        self.counters.corrupt += 1
+        self.warn(f"evicting corrupt cache entry {key[:48]}: {reason}")
+        with contextlib.suppress(Exception):
+            self._guard(lambda: self._dc.delete(key, retry=True))
+
+    # -- public API -----------------------------------------------------------
+    def get(self, key: str) -> object | None:
+        """The JSON value stored under ``key``, or None (miss or evicted)."""
+        try:
+            raw = self._get_raw(key)
+            if raw is None:
+                self.counters.count(key, False)
+                return None
+            value = json.loads(_unseal(_MAGIC_JSON, raw))
+        except (CorruptEntry, ValueError, UnicodeDecodeError) as e:
+            self._evict(key, str(e))
+            self.counters.count(key, False)
+            return None
+        self.counters.count(key, True)
+        return value
+
+    def get_blob(self, key: str) -> bytes | None:
+        try:
+            raw = self._get_raw(key)
+            if raw is None:
+                self.counters.count(key, False)
+                return None
+            blob = _unseal(_MAGIC_BLOB, raw)
+        except CorruptEntry as e:
+            self._evict(key, str(e))
+            self.counters.count(key, False)
+            return None
+        self.counters.count(key, True)
+        return blob
+
+    def put(self, key: str, value: object) -> None:
+        payload = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        self._put_raw(key, _seal(_MAGIC_JSON, payload))
+
+    def put_blob(self, key: str, blob: bytes) -> None:
+        self._put_raw(key, _seal(_MAGIC_BLOB, blob))
+
+    def _put_raw(self, key: str, data: bytes) -> None:
+        self.counters.writes += 1
+        try:
+            self._guard(lambda: self._dc.set(key, data, retry=True))
+        except OSError as e:  # disk full etc.: a cache write is never fatal
+            self.warn(f"cannot write cache entry: {e}")
+
+    def delete(self, key: str) -> None:
+        with contextlib.suppress(Exception):
+            self._guard(lambda: self._dc.delete(key, retry=True))
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Group writes into one transaction (much faster for many entries)."""
+        try:
+            with self._dc.transact(retry=True):
+                yield
+        except sqlite3.DatabaseError as e:
+            self._dc = self._rebuild(e)
+
+    # -- statistics and maintenance -------------------------------------------
+    def record_build(self, summary: dict[str, object]) -> None:
+        """Append this process's counters (plus ``summary``) to the history."""
+        entry = {
+            "time": time.time(),
+            "hits": self.counters.hits,
+            "misses": self.counters.misses,
+            "corrupt": self.counters.corrupt,
+            "by_kind": self.counters.by_kind,
+            **summary,
+        }
+        history = self.get(_STATS_KEY)
+        if not isinstance(history, list):
+            history = []
+        history = [*history, entry][-_HISTORY:]
+        self.put(_STATS_KEY, history)
+
+    def stats(self) -> dict[str, object]:
+        def collect() -> dict[str, object]:
+            kinds: dict[str, int] = {}
+            for key in self._dc.iterkeys():
+                if isinstance(key, str):
+                    kind = key.split(":", 1)[0]
+                    kinds[kind] = kinds.get(kind, 0) + 1
+            history = self.get(_STATS_KEY)
+            return {
+                "directory": str(self.directory),
+                "entries": len(self._dc),
+                "bytes": self._dc.volume(),
+                "by_kind": kinds,
+                "history": history if isinstance(history, list) else [],
+            }
+
+        result = self._guard(collect, default=None)
+        return result if isinstance(result, dict) else collect()
+
+    def gc(self, max_size: int) -> int:
+        """Evict the oldest entries until the cache holds at most ``max_size``
+        bytes; returns the number of entries removed."""
+        before = len(self._dc)
+        self._dc.reset("size_limit", int(max_size))
+        self._dc.cull(retry=True)
+        return before - len(self._dc)
+
+    def clear(self) -> int:
+        return int(self._dc.clear(retry=True))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._dc.close()
+
+
+class NullCache:
+    """``--no-cache``: every lookup misses, nothing is stored."""
+
+    enabled = False
+    directory = None
+
+    def __init__(self) -> None:
+        self.counters = Counters()
+
+    def get(self, key: str) -> object | None:
+        self.counters.count(key, False)
+        return None
+
+    def get_blob(self, key: str) -> bytes | None:
+        self.counters.count(key, False)
+        return None
+
+    def put(self, key: str, value: object) -> None:
+        pass
+
+    def put_blob(self, key: str, blob: bytes) -> None:
+        pass
+
+    def delete(self, key: str) -> None:
+        pass
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        yield
+
+    def record_build(self, summary: dict[str, object]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass

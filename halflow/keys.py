@@ -1,0 +1,105 @@
+"""Canonical text of what a node reads, for its key.
+
+A key must change exactly when the node's output can change. Input text
+differs in ways that cannot change any output, and those are normalized away
+before hashing:
+
+- alias names: ``#map7`` and ``#map8`` with the same definition are the same
+  attribute, so every alias reference is replaced by a token derived from its
+  fully expanded definition (renumbered aliases still hit);
+- locations: ``loc(...)`` is dropped (outputs are printed without them);
+- an executable's own symbol name: renumbered dispatches
+  (``main$async_dispatch_12`` -> ``_13``) must hit. The name also prefixes the
+  executable's export and function names, so every ``@name``-prefixed
+  symbol (and ``"name``-prefixed string) is rewritten to a placeholder, and
+  cached outputs are stored with the same placeholder and renamed back on
+  use (:func:`normalize_name` / :func:`denormalize_name`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from halflow.fingerprint import fingerprint_text
+from halflow.split import AliasDef
+from halflow.symbols import is_bare
+
+PLACEHOLDER = "\x01"
+_ALIAS_REF = re.compile(r"[#!][A-Za-z_][\w$.\-]*")
+
+
+def canonical_aliases(aliases: Iterable[AliasDef]) -> dict[str, str]:
+    """Alias name -> canonical token (a hash of its expanded definition)."""
+    canon: dict[str, str] = {}
+    for alias in aliases:
+        expanded = _ALIAS_REF.sub(lambda m: canon.get(m.group(), m.group()), alias.text)
+        canon[alias.name] = alias.name[0] + "<" + fingerprint_text(expanded)[:24] + ">"
+    return canon
+
+
+def strip_locations(text: str) -> str:
+    """Remove ``loc(...)`` groups (balanced parentheses, strings skipped)."""
+    if "loc(" not in text:
+        return text
+    out = []
+    i = 0
+    n = len(text)
+    while True:
+        j = text.find("loc(", i)
+        if j < 0:
+            out.append(text[i:])
+            return "".join(out)
+        if j > 0 and (text[j - 1].isalnum() or text[j - 1] in "_$.#"):
+            out.append(text[i : j + 4])
+            i = j + 4
+            continue
+        out.append(text[i:j])
+        depth = 0
+        k = j + 3
+        while k < n:
+            c = text[k]
+            if c == '"':
+                k += 1
+                while k < n and text[k] != '"':
+                    k += 2 if text[k] == "\\" else 1
+            elif c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        i = k + 1
+
+
+def canonical_text(text: str, canon: Mapping[str, str]) -> str:
+    """Alias-free, location-free text of a unit."""
+    text = strip_locations(text)
+    if canon:
+        text = _ALIAS_REF.sub(lambda m: canon.get(m.group(), m.group()), text)
+    return text
+
+
+def can_normalize(name: str | None) -> bool:
+    return name is not None and is_bare(name)
+
+
+def normalize_name(text: str, name: str | None) -> str:
+    """Replace the executable's own name (as a symbol/string prefix)."""
+    if not can_normalize(name):
+        return text
+    assert name is not None
+    return text.replace("@" + name, "@" + PLACEHOLDER).replace('"' + name, '"' + PLACEHOLDER)
+
+
+def denormalize_name(text: str, name: str | None) -> str:
+    if not can_normalize(name) or PLACEHOLDER not in text:
+        return text
+    assert name is not None
+    return text.replace("@" + PLACEHOLDER, "@" + name).replace('"' + PLACEHOLDER, '"' + name)
+
+
+def unit_key(text: str, canon: Mapping[str, str], name: str | None = None) -> str:
+    """Fingerprint of a unit's canonical text (name-normalized when given)."""
+    return fingerprint_text(normalize_name(canonical_text(text, canon), name))
