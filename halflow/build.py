@@ -1,20 +1,24 @@
 """Library entry point: ``halflow.build(...) -> BuildResult``.
 
-The CLI is a thin layer over this module.
+The CLI is a thin layer over this module. A rebuild of an input whose bytes
+did not change is answered from the cache before anything heavy (MLIR, the
+engine) is imported.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from iree.compiler import ir
+from typing import Any
 
 from halflow import source as source_mod
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText
-from halflow.materialize import materialize
 from halflow.output import write_atomic
 
 PathLike = str | os.PathLike[str]
@@ -22,35 +26,259 @@ PathLike = str | os.PathLike[str]
 
 @dataclass
 class BuildResult:
-    """What a build produced."""
+    """What a build produced, and why each node ran."""
 
     text: str
     output: Path | None
     seconds: float
-    report: dict[str, object] = field(default_factory=dict)
+    report: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def executed(self) -> list[str]:
+        """Ids of the nodes that executed, in execution order."""
+        return [e["node"] for e in self.report.get("executed", [])]
+
+
+def options_fingerprint(split_input_file: bool) -> str:
+    return hashlib.blake2b(
+        json.dumps({"split_input_file": split_input_file}).encode(), digest_size=10
+    ).hexdigest()
+
+
+def open_cache(
+    cache: Any = None, *, cache_dir: PathLike | None = None, no_cache: bool = False
+) -> Any:
+    from halflow.cache import Cache, NullCache
+
+    if cache is not None:
+        return cache
+    if no_cache:
+        return NullCache()
+    return Cache(cache_dir)
+
+
+def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
+    name = data.name if data.name == "<stdin>" else os.path.abspath(data.name)
+    return f"{name}#{case}" if split else name
+
+
+def _join(outputs: list[str]) -> str:
+    return (source_mod.SPLIT_MARKER + "\n").join(outputs)
+
+
+def build(
+    input: PathLike | None = None,
+    output: PathLike | None = None,
+    *,
+    split_input_file: bool = False,
+    cache: Any = None,
+    cache_dir: PathLike | None = None,
+    no_cache: bool = False,
+    workspace: Any = None,
+    explain: Callable[[str], None] | None = None,
+    report: PathLike | None = None,
+    trace: PathLike | None = None,
+    progress: bool | None = None,
+) -> BuildResult:
+    """Materialize interfaces for ``input`` (a path, ``-`` or None for the
+    bundled example), incrementally over the cache.
+
+    Writes ``output`` atomically when given; ``report``/``trace`` write the
+    JSON report and a Chrome trace. ``explain`` receives one line per
+    executed node. ``workspace`` (a :class:`halflow.engine.Workspace`) keeps
+    state warm between calls. Raises :class:`HalflowError` on bad input;
+    ``output`` is then untouched.
+    """
+    start = time.perf_counter()
+    data = source_mod.read_input(input)
+    options = options_fingerprint(split_input_file)
+    if workspace is not None:
+        store = workspace.cache
+    else:
+        store = open_cache(cache, cache_dir=cache_dir, no_cache=no_cache)
+    try:
+        text, rep = _materialize(data, options, split_input_file, store, workspace, progress)
+    finally:
+        if workspace is None and cache is None:
+            pass  # closed below, after the build history is recorded
+    rep["seconds"] = round(time.perf_counter() - start, 6)
+    out_path = Path(output) if output is not None else None
+    if out_path is not None:
+        try:
+            write_atomic(out_path, text)
+        except OSError as e:
+            raise HalflowError(
+                Diagnostic(str(out_path), 0, 0, f"cannot write output file: {e.strerror or e}")
+            ) from None
+    rep["cache"] = {
+        "hits": store.counters.hits,
+        "misses": store.counters.misses,
+        "corrupt": store.counters.corrupt,
+    }
+    store.record_build(
+        {
+            "input": data.name,
+            "mode": rep.get("mode"),
+            "executed": len(rep.get("executed", [])),
+            "reused": rep.get("reused", 0),
+            "seconds": rep["seconds"],
+        }
+    )
+    if workspace is None and cache is None:
+        store.close()
+    if explain is not None:
+        for run in rep.get("executed", []):
+            explain(f"{run['node']} ({run['stage']}): {run['reason']}")
+    events = rep.pop("trace_events", [])
+    if report is not None:
+        write_atomic(report, json.dumps(rep, indent=1) + "\n")
+    if trace is not None:
+        write_atomic(trace, json.dumps({"traceEvents": events, "displayTimeUnit": "ms"}) + "\n")
+    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], report=rep)
+
+
+def _materialize(
+    data: source_mod.InputData,
+    options: str,
+    split_input_file: bool,
+    store: Any,
+    workspace: Any,
+    progress: bool | None,
+) -> tuple[str, dict[str, Any]]:
+    """The output text and report for one input."""
+    input_hash = hashlib.blake2b(data.data, digest_size=20).hexdigest()
+    key = None
+    if getattr(store, "enabled", False):
+        from halflow.fingerprint import fingerprint
+        from halflow.fingerprint import environment
+
+        key = "output:" + fingerprint(input_hash, options, environment())
+        if workspace is None or not workspace.docs:
+            blob = store.get_blob(key)
+            if blob is not None:
+                total_line, _, body = blob.partition(b"\n")
+                try:
+                    total = int(total_line)
+                    text = body.decode("utf-8")
+                except (ValueError, UnicodeDecodeError):
+                    store.delete(key)
+                else:
+                    return text, _report("noop", [], total, total, [], None)
+
+    if data.is_bytecode:
+        text = materialize_bytecode(data)
+        rep = _report("whole", [], 0, 0, [], None)
+    else:
+        text, rep = _build_text(data, options, split_input_file, store, workspace, progress)
+    if key is not None:
+        store.put_blob(key, f"{rep['total']}\n".encode() + text.encode("utf-8"))
+    return text, rep
+
+
+def _report(
+    mode: str, executed: list[Any], reused: int, total: int, events: list[Any], fallback: str | None
+) -> dict[str, Any]:
+    rep: dict[str, Any] = {
+        "total": total,
+        "executed": [
+            {"node": r.node, "stage": r.stage, "reason": r.reason, "seconds": round(r.seconds, 6)}
+            for r in executed
+        ],
+        "reused": reused,
+        "mode": mode,
+        "trace_events": events,
+    }
+    if fallback:
+        rep["fallback"] = fallback
+    return rep
+
+
+def _build_text(
+    data: source_mod.InputData,
+    options: str,
+    split_input_file: bool,
+    store: Any,
+    workspace: Any,
+    progress: bool | None,
+) -> tuple[str, dict[str, Any]]:
+    from halflow.engine import Recorder, Workspace
+    from halflow.progress import Progress
+
+    ws = workspace if workspace is not None else Workspace(store)
+    text = data.text()
+    source = SourceText(data.name, text)
+    recorder = Recorder()
+    outputs: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    modes: list[str] = []
+    fallbacks: list[str] = []
+    total = 0
+    cases = source_mod.split_cases(text, split_input_file)
+    with Progress("materializing", enabled=progress) as bar:
+        for index, case in enumerate(cases):
+            padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+            try:
+                result = ws.build_case(
+                    _doc_id(data, index, split_input_file),
+                    padded,
+                    source,
+                    options,
+                    recorder,
+                    on_executable=lambda done, n: bar.update(done, n),
+                )
+            except HalflowError as e:
+                diagnostics.extend(e.diagnostics)
+                outputs.append("")
+                continue
+            outputs.append(result.output)
+            modes.append(result.mode)
+            total += result.total
+            if result.fallback:
+                fallbacks.append(result.fallback)
+    joined = _join(outputs)
+    if diagnostics:
+        err = HalflowError(diagnostics)
+        err.partial_output = joined  # type: ignore[attr-defined]
+        raise err
+    mode = modes[0] if len(set(modes)) == 1 else "mixed"
+    rep = _report(
+        mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
+    )
+    return joined, rep
+
+
+def materialize_bytecode(data: source_mod.InputData) -> str:
+    """Bytecode inputs are not split into units: the reference driver."""
+    from iree.compiler import ir
+
+    from halflow.materialize import materialize
+
+    source = SourceText(data.name, None)
+    context = ir.Context()
+    with context, ir.Location.unknown():
+        module = source_mod.parse_bytecode(context, data.data, source)
+        materialize(module, source)
+        return module.operation.get_asm(assume_verified=True) + "\n"
 
 
 def materialize_text(data: source_mod.InputData, split_input_file: bool = False) -> str:
-    """Run the pass over an input; returns what ``iree-opt`` would print.
+    """Clean build without any cache (the reference path): what ``iree-opt``
+    prints for ``data``."""
+    return build_uncached(data, split_input_file)
 
-    Raises HalflowError with every case's diagnostics when any case fails;
-    the error's ``partial_output`` holds the output of the cases that
-    succeeded, joined as ``iree-opt --split-input-file`` joins them.
-    """
+
+def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -> str:
     if data.is_bytecode:
-        source = SourceText(data.name, None)
-        context = ir.Context()
-        with context, ir.Location.unknown():
-            module = source_mod.parse_bytecode(context, data.data, source)
-            materialize(module, source)
-            return module.operation.get_asm(assume_verified=True) + "\n"
+        return materialize_bytecode(data)
+    from iree.compiler import ir
+
+    from halflow.materialize import materialize
 
     text = data.text()
     source = SourceText(data.name, text)
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
     for case in source_mod.split_cases(text, split_input_file):
-        # A context per case, as iree-opt does: nothing leaks between cases.
         context = ir.Context()
         try:
             with context, ir.Location.unknown():
@@ -60,7 +288,7 @@ def materialize_text(data: source_mod.InputData, split_input_file: bool = False)
         except HalflowError as e:
             diagnostics.extend(e.diagnostics)
             outputs.append("")
-    joined = (source_mod.SPLIT_MARKER + "\n").join(outputs)
+    joined = _join(outputs)
     if diagnostics:
         err = HalflowError(diagnostics)
         err.partial_output = joined  # type: ignore[attr-defined]
@@ -68,26 +296,47 @@ def materialize_text(data: source_mod.InputData, split_input_file: bool = False)
     return joined
 
 
-def build(
-    input: PathLike | None = None,
-    output: PathLike | None = None,
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def build_graph(
+    input: PathLike | None,
     *,
     split_input_file: bool = False,
-) -> BuildResult:
-    """Materialize interfaces for ``input`` (a path, ``-`` or None for the
-    bundled example); write ``output`` atomically when given.
+    cache_dir: PathLike | None = None,
+    no_cache: bool = False,
+    workspace: Any = None,
+) -> Any:
+    """The build graph (:class:`halflow.graph.BuildGraph`) of ``input``.
 
-    Raises :class:`HalflowError` on bad input; ``output`` is then untouched.
+    Builds the input (using and filling the cache) to know its nodes; with
+    ``--split-input-file`` node ids get a ``case<k>/`` prefix.
     """
-    start = time.perf_counter()
+    from halflow.engine import Recorder, Workspace
+    from halflow.graph import BuildGraph
+
+    store = workspace.cache if workspace is not None else open_cache(
+        cache_dir=cache_dir, no_cache=no_cache
+    )
+    ws = workspace if workspace is not None else Workspace(store)
     data = source_mod.read_input(input)
-    text = materialize_text(data, split_input_file)
-    out_path = Path(output) if output is not None else None
-    if out_path is not None:
-        try:
-            write_atomic(out_path, text)
-        except OSError as e:
-            raise HalflowError(
-                Diagnostic(str(out_path), 0, 0, f"cannot write output file: {e.strerror or e}")
-            ) from None
-    return BuildResult(text=text, output=out_path, seconds=time.perf_counter() - start)
+    text = data.text()
+    source = SourceText(data.name, text)
+    options = options_fingerprint(split_input_file)
+    merged = BuildGraph()
+    cases = source_mod.split_cases(text, split_input_file)
+    for index, case in enumerate(cases):
+        padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+        result = ws.build_case(
+            _doc_id(data, index, split_input_file), padded, source, options, Recorder(),
+            need_graph=True,
+        )
+        g = result.graph or BuildGraph()
+        prefix = f"case{index}/" if split_input_file else ""
+        for node, attrs in g.nodes.items():
+            merged.nodes[prefix + node] = attrs
+        merged.edges += [(prefix + a, prefix + b) for a, b in g.edges]
+    if workspace is None:
+        store.close()
+    return merged

@@ -31,15 +31,44 @@ def main() -> None:
               help="Write the result here (atomically) instead of stdout.")
 @click.option("--split-input-file", is_flag=True,
               help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
-def build(input: str | None, output: str | None, split_input_file: bool) -> None:
+@click.option("--cache-dir", type=click.Path(file_okay=False),
+              help="Cache directory (default: $HALFLOW_CACHE_DIR or ~/.cache/halflow).")
+@click.option("--no-cache", is_flag=True, help="Build from scratch; read and write no cache.")
+@click.option("--explain", is_flag=True, help="Print why each executed node ran.")
+@click.option("--report", type=click.Path(dir_okay=False),
+              help="Write a JSON report (total, executed, reused, seconds).")
+@click.option("--trace", type=click.Path(dir_okay=False),
+              help="Write a Chrome/Perfetto trace of the build.")
+def build(
+    input: str | None,
+    output: str | None,
+    split_input_file: bool,
+    cache_dir: str | None,
+    no_cache: bool,
+    explain: bool,
+    report: str | None,
+    trace: str | None,
+) -> None:
     """Materialize interfaces for INPUT (.mlir, .mlirbc or -).
 
     Without INPUT, builds the bundled example.
     """
     from halflow.build import build as run_build
 
+    def say(line: str) -> None:
+        click.echo(f"halflow: explain: {line}", err=True)
+
     try:
-        result = run_build(input, output, split_input_file=split_input_file)
+        result = run_build(
+            input,
+            output,
+            split_input_file=split_input_file,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            explain=say if explain else None,
+            report=report,
+            trace=trace,
+        )
     except HalflowError as err:
         partial = getattr(err, "partial_output", None)
         if partial and output is None:
@@ -50,6 +79,114 @@ def build(input: str | None, output: str | None, split_input_file: bool) -> None
     if output is None:
         sys.stdout.write(result.text)
         sys.stdout.flush()
+
+
+@main.command()
+@click.argument("input", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--format", "fmt", type=click.Choice(["dot", "json"]), default="dot",
+              show_default=True, help="Output format.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+@click.option("--split-input-file", is_flag=True, help="Graph of every '// -----' case.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
+@click.option("--no-cache", is_flag=True, help="Read and write no cache.")
+def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
+          cache_dir: str | None, no_cache: bool) -> None:
+    """Write the build graph of INPUT (nodes, dependency edges) as DOT or JSON."""
+    from halflow import graph as graph_mod
+    from halflow.build import build_graph
+    from halflow.output import write_atomic
+
+    try:
+        g = build_graph(input, split_input_file=split_input_file, cache_dir=cache_dir,
+                        no_cache=no_cache)
+    except HalflowError as err:
+        _fail(err)
+        return
+    text = graph_mod.to_dot(g) if fmt == "dot" else graph_mod.to_json(g)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        write_atomic(output, text)
+
+
+@main.group()
+def cache() -> None:
+    """Inspect and maintain the cache."""
+
+
+def _size(text: str) -> int:
+    units = {"k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+    t = text.strip().lower().rstrip("b").rstrip("i")
+    if t and t[-1] in units:
+        return int(float(t[:-1]) * units[t[-1]])
+    return int(t)
+
+
+@cache.command("stats")
+@click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def cache_stats(cache_dir: str | None, as_json: bool) -> None:
+    """Entries, bytes, and hits/misses of the last builds."""
+    import json
+
+    from halflow.cache import Cache
+
+    store = Cache(cache_dir)
+    stats = store.stats()
+    store.close()
+    if as_json:
+        click.echo(json.dumps(stats, indent=1))
+        return
+    click.echo(f"cache: {stats['directory']}")
+    click.echo(f"entries: {stats['entries']}  bytes: {stats['bytes']}")
+    kinds = stats.get("by_kind") or {}
+    if kinds:
+        click.echo("by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    codegen = stats.get("codegen") or {}
+    if codegen:
+        click.echo(
+            f"codegen entries: {codegen.get('entries', 0)}  "
+            f"compile seconds saved: {codegen.get('seconds_saved', 0):.1f}"
+        )
+    history = stats.get("history") or []
+    if history:
+        click.echo("last builds (newest last):")
+        for h in history[-10:]:
+            click.echo(
+                f"  {h.get('input', '?')}: mode {h.get('mode')}, hits {h.get('hits')}, "
+                f"misses {h.get('misses')}, executed {h.get('executed')}, "
+                f"reused {h.get('reused')}, {h.get('seconds', 0):.3f}s"
+            )
+
+
+@cache.command("gc")
+@click.option("--max-size", required=True, help="Keep at most this many bytes (e.g. 500M, 2G).")
+@click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
+def cache_gc(max_size: str, cache_dir: str | None) -> None:
+    """Evict the oldest entries until the cache fits in --max-size."""
+    from halflow.cache import Cache
+
+    try:
+        limit = _size(max_size)
+    except ValueError:
+        raise click.BadParameter(f"not a size: {max_size!r}", param_hint="--max-size") from None
+    store = Cache(cache_dir)
+    removed = store.gc(limit)
+    stats = store.stats()
+    store.close()
+    click.echo(f"removed {removed} entries; {stats['entries']} entries, {stats['bytes']} bytes left")
+
+
+@cache.command("clear")
+@click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
+def cache_clear(cache_dir: str | None) -> None:
+    """Remove every entry."""
+    from halflow.cache import Cache
+
+    store = Cache(cache_dir)
+    removed = store.clear()
+    store.close()
+    click.echo(f"removed {removed} entries")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,6 +8,12 @@ silently fall back to object identity (which would change from run to run).
 
 Every key also carries the versions that can change any output: halflow's and
 ``iree-base-compiler``'s (see :func:`environment`).
+
+Builds fingerprint tens of thousands of small values, so the encoder is
+written for speed: dispatch on the exact type, field names cached per
+dataclass, and long strings (executable targets are ~600 characters and
+appear in thousands of values) hashed once and then represented by their
+digest.
 """
 
 from __future__ import annotations
@@ -16,66 +22,96 @@ import dataclasses
 import enum
 import functools
 import hashlib
-import struct
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 DIGEST_SIZE = 20  # 160-bit keys: collision-free for any realistic cache
+_LONG = 256  # strings at least this long are memoized by digest
+_long_memo: dict[str, bytes] = {}
+_enum_memo: dict[enum.Enum, bytes] = {}
+_fields: dict[type, tuple[str, ...] | None] = {}
 
 
-def _encode(obj: object, out: list[bytes]) -> None:
-    # Each value is tagged with its kind so that, e.g., "1" and 1 differ.
-    if obj is None:
-        out.append(b"N")
-    elif obj is True or obj is False:
-        out.append(b"T" if obj else b"F")
-    elif isinstance(obj, enum.Enum):
-        out.append(b"E")
-        _encode(type(obj).__qualname__, out)
-        _encode(obj.value, out)
-    elif isinstance(obj, int):
-        data = str(obj).encode()
-        out.append(b"I" + struct.pack("<Q", len(data)) + data)
-    elif isinstance(obj, float):
-        out.append(b"D" + struct.pack("<d", obj))
-    elif isinstance(obj, str):
-        data = obj.encode("utf-8")
-        out.append(b"S" + struct.pack("<Q", len(data)) + data)
-    elif isinstance(obj, bytes | bytearray | memoryview):
-        data = bytes(obj)
-        out.append(b"B" + struct.pack("<Q", len(data)) + data)
-    elif isinstance(obj, tuple | list):
-        out.append(b"L" + struct.pack("<Q", len(obj)))
+def _dataclass_fields(cls: type) -> tuple[str, ...] | None:
+    names = _fields.get(cls, ())
+    if names == ():
+        if dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            names = tuple(f.name for f in dataclasses.fields(cls))
+        else:
+            names = None
+        _fields[cls] = names
+    return names
+
+
+def _long_digest(s: str) -> bytes:
+    d = _long_memo.get(s)
+    if d is None:
+        if len(_long_memo) > 50_000:
+            _long_memo.clear()
+        d = hashlib.blake2b(s.encode("utf-8"), digest_size=16).digest()
+        _long_memo[s] = d
+    return d
+
+
+def _encode(obj: Any, out: list[bytes]) -> None:
+    # Each value is tagged with its kind and length-prefixed, so that e.g.
+    # "1" and 1, or ("ab",) and ("a", "b"), differ.
+    t = type(obj)
+    if t is str:
+        if len(obj) >= _LONG:
+            out.append(b"H" + _long_digest(obj))
+        else:
+            data = obj.encode("utf-8")
+            out.append(b"S%d:" % len(data) + data)
+    elif t is tuple or t is list:
+        out.append(b"L%d:" % len(obj))
         for item in obj:
             _encode(item, out)
-    elif isinstance(obj, dict):
+    elif obj is None:
+        out.append(b"N")
+    elif t is bool:
+        out.append(b"T" if obj else b"F")
+    elif t is int:
+        out.append(b"I%d;" % obj)
+    elif isinstance(obj, enum.Enum):
+        encoded = _enum_memo.get(obj)
+        if encoded is None:
+            parts: list[bytes] = [b"E"]
+            _encode(t.__qualname__, parts)
+            _encode(obj.value, parts)
+            encoded = _enum_memo[obj] = b"".join(parts)
+        out.append(encoded)
+    elif t is float:
+        out.append(b"D" + repr(obj).encode())
+    elif t is bytes or t is bytearray or t is memoryview:
+        data = bytes(obj)
+        out.append(b"B%d:" % len(data) + data)
+    elif t is dict:
         items = sorted((fingerprint_bytes(k), k, v) for k, v in obj.items())
-        out.append(b"M" + struct.pack("<Q", len(items)))
+        out.append(b"M%d:" % len(items))
         for _, k, v in items:
             _encode(k, out)
             _encode(v, out)
-    elif isinstance(obj, set | frozenset):
+    elif t is set or t is frozenset:
         digests = sorted(fingerprint_bytes(item) for item in obj)
-        out.append(b"U" + struct.pack("<Q", len(digests)))
+        out.append(b"U%d:" % len(digests))
         out.extend(digests)
-    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        if not type(obj).__dataclass_params__.frozen:  # type: ignore[attr-defined]
-            raise TypeError(f"cannot fingerprint mutable dataclass {type(obj).__qualname__}")
-        out.append(b"C")
-        _encode(type(obj).__qualname__, out)
-        for f in dataclasses.fields(obj):
-            _encode(f.name, out)
-            _encode(getattr(obj, f.name), out)
+    elif isinstance(obj, int):  # int subclasses (IntFlag handled as Enum above)
+        out.append(b"I%d;" % int(obj))
     else:
-        raise TypeError(f"cannot fingerprint {type(obj).__qualname__}: not plain data")
+        names = _dataclass_fields(t)
+        if names is None:
+            raise TypeError(f"cannot fingerprint {t.__qualname__}: not plain data")
+        out.append(b"C")
+        _encode(t.__qualname__, out)
+        for name in names:
+            _encode(getattr(obj, name), out)
 
 
 def fingerprint_bytes(*parts: object) -> bytes:
     out: list[bytes] = []
     _encode(parts, out)
-    h = hashlib.blake2b(digest_size=DIGEST_SIZE)
-    for chunk in out:
-        h.update(chunk)
-    return h.digest()
+    return hashlib.blake2b(b"".join(out), digest_size=DIGEST_SIZE).digest()
 
 
 def fingerprint(*parts: object) -> str:
@@ -83,9 +119,21 @@ def fingerprint(*parts: object) -> str:
     return fingerprint_bytes(*parts).hex()
 
 
+def fingerprint_strings(*parts: str) -> str:
+    """Fast fingerprint of a sequence of strings (node keys are made of
+    short strings: stage tag, environment, input fingerprints)."""
+    data = "\x1f".join(parts).encode("utf-8")
+    return hashlib.blake2b(b"K%d:" % len(parts) + data, digest_size=DIGEST_SIZE).hexdigest()
+
+
 def fingerprint_text(text: str) -> str:
     """Fast path for one large string (module text): plain blake2b."""
     return hashlib.blake2b(text.encode("utf-8"), digest_size=DIGEST_SIZE).hexdigest()
+
+
+def short(text: str) -> str:
+    """A 64-bit fingerprint of a short string (dependency lists)."""
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 
 @functools.cache
@@ -105,3 +153,6 @@ def environment() -> tuple[tuple[str, str], ...]:
 def combine(parts: Iterable[str]) -> str:
     """Fingerprint of an ordered sequence of fingerprints."""
     return fingerprint(tuple(parts))
+
+
+Fingerprinter = Callable[[Any], str]

@@ -13,12 +13,15 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from iree.compiler import ir
+from typing import TYPE_CHECKING
 
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText, from_mlir_error
 
 BYTECODE_MAGIC = b"ML\xefR"
 SPLIT_MARKER = "// -----"
+if TYPE_CHECKING:  # MLIR is imported only when something is parsed
+    from iree.compiler import ir
+
 EXAMPLE = Path(__file__).parent / "examples" / "mlp_s.mlir"
 
 
@@ -89,6 +92,8 @@ def parse_text(
     context: ir.Context, case: Case, source: SourceText
 ) -> ir.Module:
     """Parse one case; positions in diagnostics and locations are the file's."""
+    from iree.compiler import ir
+
     padded = "\n" * case.line_offset + " " * case.col_offset + case.text
     try:
         return ir.Module.parse(padded, context)
@@ -97,6 +102,8 @@ def parse_text(
 
 
 def parse_bytecode(context: ir.Context, data: bytes, source: SourceText) -> ir.Module:
+    from iree.compiler import ir
+
     try:
         return ir.Module.parse(data, context)
     except ir.MLIRError as e:

@@ -1,0 +1,92 @@
+"""JSON encoding of node values (plain data only, allowlisted types).
+
+Cached values are decoded into an explicit allowlist of frozen dataclasses
+and enums: nothing in the cache can name arbitrary code.
+
+Encoding: JSON scalars stand for themselves; every other value is a list
+whose first element says what it is: ``["t", ...]`` tuple,
+``["c", "ExportFacts", field...]`` record, ``["e", "ResourceOrigin", v]``
+enum, ``["s", ...]`` frozenset, ``["d", [k, v]...]`` dict.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from halflow.facts import ExecutableFacts, ExportFacts
+from halflow.host import DispatchSite, HostFacts
+from halflow.nodes.device_targets import DeviceTable
+from halflow.nodes.layout import Binding, DescriptorFlags, PipelineLayout, ResourceOrigin, SiteUsage
+from halflow.nodes.variants import Variant
+from halflow.pieces import Piece
+
+_RECORDS: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        ExecutableFacts,
+        ExportFacts,
+        DispatchSite,
+        HostFacts,
+        DeviceTable,
+        Binding,
+        PipelineLayout,
+        SiteUsage,
+        Variant,
+        Piece,
+    )
+}
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _RECORDS.values()
+}
+_ENUMS: dict[str, type[enum.Enum]] = {cls.__name__: cls for cls in (DescriptorFlags, ResourceOrigin)}
+
+
+class DecodeError(ValueError):
+    pass
+
+
+def encode(obj: Any) -> Any:
+    t = type(obj)
+    if t is str or t is int or t is bool or obj is None or t is float:
+        return obj
+    if t is tuple or t is list:
+        return ["t", *[encode(x) for x in obj]]
+    fields = _FIELDS.get(t)
+    if fields is not None:
+        return ["c", t.__name__, *[encode(getattr(obj, f)) for f in fields]]
+    if isinstance(obj, enum.Enum) and t.__name__ in _ENUMS:
+        return ["e", t.__name__, obj.value]
+    if t is frozenset or t is set:
+        return ["s", *sorted((encode(x) for x in obj), key=repr)]
+    if t is dict:
+        return ["d", *[[encode(k), encode(v)] for k, v in obj.items()]]
+    raise TypeError(f"cannot encode {t.__qualname__}")
+
+
+def decode(data: Any) -> Any:
+    if not isinstance(data, list):
+        if data is None or isinstance(data, str | int | float | bool):
+            return data
+        raise DecodeError(f"cannot decode {type(data).__name__}")
+    if not data:
+        raise DecodeError("empty list")
+    tag = data[0]
+    if tag == "t":
+        return tuple(decode(x) for x in data[1:])
+    if tag == "c":
+        cls = _RECORDS.get(data[1])
+        if cls is None:
+            raise DecodeError(f"unknown record type {data[1]!r}")
+        return cls(*[decode(x) for x in data[2:]])
+    if tag == "e":
+        ecls = _ENUMS.get(data[1])
+        if ecls is None:
+            raise DecodeError(f"unknown enum {data[1]!r}")
+        return ecls(data[2])
+    if tag == "s":
+        return frozenset(decode(x) for x in data[1:])
+    if tag == "d":
+        return {decode(k): decode(v) for k, v in data[1:]}
+    raise DecodeError(f"unknown tag {tag!r}")

@@ -1,0 +1,165 @@
+"""Lazy IR work for one incremental build: parse only what a node needs.
+
+Units are parsed standalone: an executable as the module's alias header plus
+its own text, the host as the whole text with the executables blanked out.
+Blank lines and spaces stand in for everything left out, so every location
+(and so every diagnostic) is the position in the real file. A parse that
+does not yield exactly the op the text split promised raises
+:class:`~halflow.engine.Fallback`-worthy :class:`UnitMismatch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from iree.compiler import ir
+
+from halflow import host, irutil, pieces
+from halflow.diagnostics import HalflowError, SourceText
+from halflow.facts import SOURCE, ExecutableFacts, executable_facts
+from halflow.nodes import executable, executable_source
+from halflow.nodes.variants import Variant
+from halflow.nodes.layout import PipelineLayout
+from halflow.source import parse_text
+from halflow.split import SplitModule, Unit
+from halflow.source import Case
+
+
+class UnitMismatch(Exception):
+    """A unit's text did not parse to the single op the split promised."""
+
+
+class Workbench:
+    def __init__(self, text: str, split: SplitModule, source: SourceText):
+        self.text = text
+        self.split = split
+        self.source = source
+        self._context: ir.Context | None = None
+        self._exec_ops: dict[int, ir.Operation] = {}  # unit index -> parsed op
+        self._host: tuple[ir.Module, list[ir.Operation], host.HostAnalysis] | None = None
+        self._keep: list[ir.Module] = []  # modules whose ops we hand out
+
+    @property
+    def context(self) -> ir.Context:
+        if self._context is None:
+            self._context = ir.Context()
+        return self._context
+
+    def _parse(self, text: str) -> ir.Module:
+        try:
+            with self.context, ir.Location.unknown():
+                module = parse_text(self.context, Case(text, 0, 0), self.source)
+        except HalflowError as e:
+            raise UnitMismatch(str(e)) from None
+        self._keep.append(module)
+        return module
+
+    def _unit_text(self, unit: Unit) -> str:
+        """The unit alone, at its position, after the alias header."""
+        split = self.split
+        header = self.text[: split.header_end]
+        lines_between = self.text.count("\n", split.header_end, unit.start)
+        body = unit.text(self.text)
+        trailer = split.trailer if "dense_resource<" in body else ""
+        pad = "\n" * lines_between + " " * (unit.col - 1)
+        return header + pad + body + ("\n" + trailer if trailer else "")
+
+    def exec_op(self, index: int) -> ir.Operation:
+        op = self._exec_ops.get(index)
+        if op is not None:
+            return op
+        unit = self.split.units[index]
+        module = self._parse(self._unit_text(unit))
+        ops = irutil.region_ops(module.operation)
+        if len(ops) != 1 or ops[0].name != unit.kind or irutil.symbol_name(ops[0]) != unit.symbol:
+            raise UnitMismatch(f"unit at line {unit.line} is not one {unit.kind}")
+        self._exec_ops[index] = ops[0]
+        return ops[0]
+
+    def exec_facts(self, index: int) -> ExecutableFacts:
+        return executable_facts(self.exec_op(index))
+
+    def host_analysis(self, host_indices: Sequence[int]) -> host.HostAnalysis:
+        """Parse the host (everything but stream executables and sources)."""
+        if self._host is not None:
+            return self._host[2]
+        pieces_: list[str] = []
+        pos = 0
+        units = self.split.units
+        host_set = set(host_indices)
+        for i, unit in enumerate(units):
+            if i in host_set:
+                continue
+            pieces_.append(self.text[pos : unit.start])
+            pieces_.append("\n" * self.text.count("\n", unit.start, unit.end))
+            pos = unit.end
+        pieces_.append(self.text[pos:])
+        module = self._parse("".join(pieces_))
+        ops = irutil.region_ops(module.operation)
+        expected = [units[i] for i in host_indices]
+        if len(ops) != len(expected) or any(
+            op.name != u.kind or irutil.symbol_name(op) != u.symbol
+            for op, u in zip(ops, expected, strict=True)
+        ):
+            raise UnitMismatch("host ops do not match the text split")
+        analysis = host.analyze(module.operation, ops)
+        self._host = (module, ops, analysis)
+        return analysis
+
+    def convert(
+        self,
+        index: int,
+        facts: ExecutableFacts,
+        plan_variants: Sequence[Variant],
+        layouts: Sequence[PipelineLayout],
+    ) -> pieces.Piece:
+        """Convert one executable (or leave it alone) and print it."""
+        op = self.exec_op(index)
+        new = op
+        if plan_variants:
+            if facts.kind == SOURCE:
+                new, _ = executable_source.convert(op, plan_variants)
+            else:
+                named = dict(zip((e.name for e in facts.exports), layouts, strict=True))
+                new, _ = executable.convert(op, plan_variants, named)
+            self._exec_ops.pop(index, None)
+        return self.print_alone(new)
+
+    def print_host(
+        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
+    ) -> pieces.Piece:
+        """Print the host op at ``position`` (among host ops) after setting
+        the entry points of its dispatch sites (site index, new refs)."""
+        assert self._host is not None
+        _, ops, analysis = self._host
+        from halflow.materialize import set_entry_points
+
+        for site_index, refs in annotations:
+            if refs != analysis.sites[site_index].entry_points:
+                set_entry_points(analysis.ops[site_index], refs)
+        return self.print_alone(ops[position])
+
+    def print_alone(self, op: ir.Operation) -> pieces.Piece:
+        """Print ``op`` as the only op of a module (its own alias numbering)."""
+        with self.context, ir.Location.unknown():
+            module = ir.Module.create()
+            op.detach_from_parent()
+            module.body.append(op)
+            self._keep.append(module)
+            printed = pieces.take_apart(module.operation.get_asm(assume_verified=True))
+        found = pieces.pieces_of(printed)
+        if len(found) != 1:
+            raise UnitMismatch("printed op did not come out as one piece")
+        return found[0]
+
+    def shell(self) -> tuple[pieces.Piece, str]:
+        """The printed module opening line (and the aliases it uses)."""
+        opening = self.split.module_open or "module {"
+        header = self.text[: self.split.header_end]
+        module = self._parse(header + opening + "\n}\n")
+        printed = pieces.take_apart(module.operation.get_asm(assume_verified=True))
+        definitions = dict(printed.aliases)
+        order = {n: i for i, (n, _) in enumerate(printed.aliases)}
+        return pieces.Piece(
+            printed.module_open, pieces.alias_closure(printed.module_open, definitions, order)
+        ), printed.trailer
