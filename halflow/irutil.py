@@ -87,6 +87,21 @@ def lookup_in(container: ir.Operation, name: str) -> ir.Operation | None:
     return None
 
 
+class AttrParser:
+    """Parses attribute text once per context (executables of a module share
+    their targets and often their layouts; parsing a target is not free).
+    Create one per context and drop it with the context."""
+
+    def __init__(self) -> None:
+        self._memo: dict[str, ir.Attribute] = {}
+
+    def __call__(self, text: str) -> ir.Attribute:
+        attr = self._memo.get(text)
+        if attr is None:
+            attr = self._memo[text] = ir.Attribute.parse(text)
+        return attr
+
+
 def index_attr(value: int) -> ir.Attribute:
     return ir.IntegerAttr.get(ir.IndexType.get(), value)
 

@@ -90,6 +90,7 @@ def materialize(
         raise plan_error(source, e, analysis, export_ops, module_op) from None
 
     all_expansions: dict[str, dispatch.Expansion] = {}
+    parse_attr = irutil.AttrParser()
     # hal.executable.source ops first, then stream executables, as IREE does.
     order = [i for i, f in enumerate(facts) if f.kind == SOURCE] + [
         i for i, f in enumerate(facts) if f.kind == STREAM
@@ -103,10 +104,10 @@ def materialize(
                 except executable.ExecutableError as e:
                     raise HalflowError(source.at_op(e.op, str(e))) from None
             if f.kind == SOURCE:
-                executable_source.convert(op, p.variants)
+                executable_source.convert(op, p.variants, parse_attr)
             else:
                 layouts = dict(zip((e.name for e in f.exports), p.layouts, strict=True))
-                executable.convert(op, p.variants, layouts)
+                executable.convert(op, p.variants, layouts, parse_attr)
             all_expansions.update(plan.expansions(f, p.variants))
         if on_executable is not None:
             on_executable(done + 1, len(order))
@@ -114,9 +115,12 @@ def materialize(
     annotations = plan.annotate_sites(host_facts.sites, all_expansions)
     for site, new_refs, op in zip(host_facts.sites, annotations, analysis.ops, strict=True):
         if new_refs != site.entry_points:
-            set_entry_points(op, new_refs)
+            set_entry_points(op, new_refs, parse_attr)
     return Materialized(host_facts, facts, plans, by_export, annotations, positions)
 
 
-def set_entry_points(op: ir.Operation, refs: tuple[str, ...]) -> None:
-    op.attributes["entry_points"] = ir.ArrayAttr.get([ir.Attribute.parse(r) for r in refs])
+def set_entry_points(
+    op: ir.Operation, refs: tuple[str, ...], parse_attr: irutil.AttrParser | None = None
+) -> None:
+    parse = parse_attr or ir.Attribute.parse
+    op.attributes["entry_points"] = ir.ArrayAttr.get([parse(r) for r in refs])

@@ -46,14 +46,16 @@ def unsupported_argument(func: ir.Operation) -> str | None:
     return None
 
 
-def _arg_attr(func: ir.Operation, index: int, name: str) -> ir.Attribute | None:
-    if "arg_attrs" not in func.attributes:
-        return None
-    dicts = ir.ArrayAttr(func.attributes["arg_attrs"])
-    if index >= len(dicts):
-        return None
-    d = ir.DictAttr(dicts[index])
-    return d[name] if name in d else None
+def _arg_attrs(func: ir.Operation, count: int, name: str) -> list[ir.Attribute | None]:
+    """The ``name`` argument attribute of each of ``count`` arguments."""
+    attrs = func.attributes
+    if "arg_attrs" not in attrs:
+        return [None] * count
+    out: list[ir.Attribute | None] = []
+    for d in ir.ArrayAttr(attrs["arg_attrs"]):
+        d = ir.DictAttr(d)
+        out.append(d[name] if name in d else None)
+    return out + [None] * (count - len(out))
 
 
 def clone_with_interface(
@@ -61,9 +63,20 @@ def clone_with_interface(
     layout_attr: ir.Attribute,
     layout: PipelineLayout,
     resource_map: Sequence[int] | None = None,
+    *,
+    in_place: bool = False,
 ) -> ir.Operation:
-    """A detached clone of ``source`` taking all I/O through the interface."""
-    clone = source.clone()
+    """A detached clone of ``source`` taking all I/O through the interface.
+
+    With ``in_place`` the source itself is rewritten (and returned): IREE
+    clones once per variant and then erases the source, so rewriting the
+    source for the last variant gives the same IR without one deep copy.
+    """
+    block = irutil.first_block(source)
+    n_args = len(block.arguments) if block is not None else 0
+    alignments = _arg_attrs(source, n_args, "stream.alignment")
+    values = _arg_attrs(source, n_args, "stream.values")
+    clone = source if in_place else source.clone()
     clone.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get([], []))
     for name in ("arg_attrs", "res_attrs"):
         if name in clone.attributes:
@@ -72,23 +85,22 @@ def clone_with_interface(
     if block is None:
         return clone
     args = list(block.arguments)
-    is_binding = [str(a.type) == BINDING_TYPE for a in args]
+    binding_type = ir.Type.parse(BINDING_TYPE)
+    is_binding = [a.type == binding_type for a in args]
 
     # Constants first, at the top of the entry block and in argument order,
     # so they are available to the binding accessors.
-    first = next(iter(block.operations), None)
-    ip = ir.InsertionPoint(first) if first is not None else ir.InsertionPoint(block)
+    ops = block.operations
+    ip = ir.InsertionPoint(ops[0]) if len(ops) else ir.InsertionPoint(block)
     ordinal = 0
     for i, arg in enumerate(args):
         if is_binding[i]:
             continue
         attributes = {"layout": layout_attr, "ordinal": irutil.index_attr(ordinal)}
-        alignment = _arg_attr(source, i, "stream.alignment")
-        if alignment is not None:
-            attributes["alignment"] = alignment
-        values = _arg_attr(source, i, "stream.values")
-        if values is not None:
-            attributes["values"] = values
+        if alignments[i] is not None:
+            attributes["alignment"] = alignments[i]
+        if values[i] is not None:
+            attributes["values"] = values[i]
         load = ir.Operation.create(
             "hal.interface.constant.load",
             results=[arg.type],
@@ -108,7 +120,9 @@ def clone_with_interface(
         if binding >= len(layout.bindings):
             raise CloneError(f"layout has no binding {binding}")
         flags = int(layout.bindings[binding].flags)
-        alignment = _arg_attr(source, i, "stream.alignment")
+        alignment = alignments[i]
+        flags_attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), flags)
+        binding_attr = irutil.index_attr(binding)
         for use in list(arg.uses):
             old = use.owner.operation
             if old.name != "stream.binding.subspan":
@@ -120,8 +134,8 @@ def clone_with_interface(
             offset, dims = operands[1], operands[2:]
             attributes = {
                 "layout": layout_attr,
-                "binding": irutil.index_attr(binding),
-                "descriptor_flags": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), flags),
+                "binding": binding_attr,
+                "descriptor_flags": flags_attr,
                 "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(dims)]),
             }
             if alignment is not None:

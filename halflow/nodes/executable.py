@@ -83,6 +83,7 @@ def convert(
     source: ir.Operation,
     variants: Sequence[Variant],
     layouts: Mapping[str, PipelineLayout],
+    parse_attr: irutil.AttrParser | None = None,
 ) -> tuple[ir.Operation, dict[str, Expansion]]:
     """Replace ``source`` by its ``hal.executable``.
 
@@ -93,6 +94,7 @@ def convert(
     new op and, for each original entry point (``@ex::@export``), the variant
     exports it expands to with their targets.
     """
+    parse_attr = parse_attr or irutil.AttrParser()
     name = irutil.symbol_name(source) or ""
     attributes = {"sym_name": ir.StringAttr.get(name)}
     if "sym_visibility" in source.attributes:
@@ -116,7 +118,7 @@ def convert(
     for variant in variants:
         v_attrs = {
             "sym_name": ir.StringAttr.get(variant.name),
-            "target": ir.Attribute.parse(variant.target),
+            "target": parse_attr(variant.target),
         }
         applicable = objects.applicable_objects(objects_text, variant.target)
         if applicable is not None:
@@ -140,33 +142,50 @@ def convert(
             module_block = module.regions[0].blocks.append()
         variant_ops.append((variant, variant_op, v_block, module_block))
 
+    exports = exports_of(source)
+    infos = [export_info(e) for e in exports]
+    funcs = [
+        irutil.lookup_in(source_module, info.function) if source_module is not None else None
+        for info in infos
+    ]
+    # IREE clones everything once per variant and erases the source. For the
+    # last variant we rewrite and move the source's own IR instead (same
+    # result, one deep copy less), unless a function serves several exports.
+    shared = {i.function for i in infos if sum(j.function == i.function for j in infos) > 1}
+    last = len(variant_ops) - 1
     expansions: dict[str, Expansion] = {}
     converted: dict[str, dict[str, ir.Operation]] = {}  # function -> variant -> clone
-    for ordinal, export in enumerate(exports_of(source)):
-        info = export_info(export)
+    for ordinal, (export, info, func) in enumerate(zip(exports, infos, funcs, strict=True)):
         layout = layouts[info.name]
-        layout_attr = ir.Attribute.parse(layout_attr_text(layout))
+        layout_attr = parse_attr(layout_attr_text(layout))
         sizes = export_ops.workgroup_size(export)
-        func = entry_function(source, export)
         expansion: list[tuple[str, str]] = []
-        for variant, _, v_block, _ in variant_ops:
+        for index, (variant, _, v_block, _) in enumerate(variant_ops):
+            is_last = index == last
             hal_export = export_ops.create_export(
                 v_block, info.function, ordinal, layout_attr, sizes, export.location
             )
-            export_ops.clone_workgroup_count(export, hal_export)
+            export_ops.clone_workgroup_count(export, hal_export, move=is_last)
             expansion.append((irutil.symref(name, variant.name, info.function), variant.target))
             if func is not None:
-                clone = clone_function.clone_with_interface(func, layout_attr, layout)
+                in_place = is_last and info.function not in shared
+                clone = clone_function.clone_with_interface(
+                    func, layout_attr, layout, in_place=in_place
+                )
                 converted.setdefault(info.function, {})[variant.name] = clone
         expansions[irutil.symref(name, info.name)] = tuple(expansion)
 
     if source_module is not None:
         for op in irutil.region_ops(source_module):
-            func_clones = converted.get(irutil.symbol_name(op) or "") if op.name == "func.func" else None
-            for variant, _, _, module_block in variant_ops:
+            func_clones = (
+                converted.get(irutil.symbol_name(op) or "") if op.name == "func.func" else None
+            )
+            for index, (variant, _, _, module_block) in enumerate(variant_ops):
                 assert module_block is not None
                 if func_clones is not None:
                     module_block.append(func_clones[variant.name])
+                elif index == last:
+                    module_block.append(op)  # moves the source's op
                 else:
                     op.clone(ip=ir.InsertionPoint(module_block))
 

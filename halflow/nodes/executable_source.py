@@ -21,8 +21,11 @@ STAGE = Stage("executable_source", 1, "hal.executable of one hal.executable.sour
 
 
 def convert(
-    source: ir.Operation, variants: Sequence[Variant]
+    source: ir.Operation,
+    variants: Sequence[Variant],
+    parse_attr: irutil.AttrParser | None = None,
 ) -> tuple[ir.Operation, dict[str, Expansion]]:
+    parse_attr = parse_attr or irutil.AttrParser()
     name = irutil.symbol_name(source) or ""
     attributes = {"sym_name": ir.StringAttr.get(name)}
     if "sym_visibility" in source.attributes:
@@ -44,7 +47,7 @@ def convert(
     for variant in variants:
         v_attrs = {
             "sym_name": ir.StringAttr.get(variant.name),
-            "target": ir.Attribute.parse(variant.target),
+            "target": parse_attr(variant.target),
         }
         applicable = objects.applicable_objects(objects_text, variant.target)
         if applicable is not None:

@@ -62,12 +62,17 @@ def create_export(
     )
 
 
-def clone_workgroup_count(stream_export: ir.Operation, hal_export: ir.Operation) -> None:
+def clone_workgroup_count(
+    stream_export: ir.Operation, hal_export: ir.Operation, *, move: bool = False
+) -> None:
     """Copy the workgroup count region, adding a leading ``!hal.device``
-    argument unless one is already there."""
+    argument unless one is already there. With ``move`` the stream export's
+    own region is taken apart instead (for the last variant: the stream
+    executable is erased afterwards)."""
     if not list(stream_export.regions[0].blocks):
         return
-    scratch = stream_export.clone()  # a detached copy whose block we take apart
+    # Take apart a detached copy (or, with `move`, the original's block).
+    scratch = stream_export if move else stream_export.clone()
     try:
         blocks = list(scratch.regions[0].blocks)
         if len(blocks) != 1:
@@ -85,4 +90,5 @@ def clone_workgroup_count(stream_export: ir.Operation, hal_export: ir.Operation)
         for op in irutil.block_ops(old):
             new.append(op)
     finally:
-        scratch.erase()
+        if not move:
+            scratch.erase()
