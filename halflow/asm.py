@@ -384,6 +384,8 @@ def parse_printed(text: str) -> PrintedModule:
     rest = text[close + 3 :]
 
     defs, table = _parse_header(header_lines)
+    for line in header_lines:
+        _check_supported(line, "alias header")
     children = {d.key: d.children for d in defs}
     rank = {d.key: i for i, d in enumerate(defs)}
     _check_supported(opening, "module")
