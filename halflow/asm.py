@@ -44,15 +44,22 @@ prints the whole module instead.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from iree.compiler import ir
 
 __all__ = [
     "AliasDef",
+    "AliasNaming",
     "AliasPlacementError",
     "Assembler",
+    "OpRef",
     "Piece",
     "PrintedModule",
     "ResourceConflictError",
@@ -60,7 +67,11 @@ __all__ = [
     "UnsupportedTextError",
     "assemble",
     "collect_definitions",
+    "name_aliases",
     "parse_printed",
+    "render",
+    "resource_section",
+    "visit_order",
 ]
 
 
@@ -128,12 +139,6 @@ class Piece:
     textual_exact: bool
     resources: tuple[str, ...]  # builtin resource keys referenced, in text order
 
-    @property
-    def text(self) -> str:
-        """The text as printed in its own chunk (local alias names lost: keys
-        stand in for them); use :func:`render` for real names."""
-        return "".join(self.parts)
-
 
 @dataclass(frozen=True, slots=True)
 class PrintedModule:
@@ -155,6 +160,7 @@ _STRING = re.compile(r'"[^"]*"')
 # names never contain one; `#hal.x`, `!stream.y` are dialect attributes and
 # types). Aliases are the tokens found in the chunk's header.
 _ALIAS_TOKEN = re.compile(r"[#!][A-Za-z_][\w$\-]*+(?!\.)")
+_HEADER_NAME = re.compile(r"[#!][A-Za-z_][\w$\-]*")
 _HEADER_LINE = re.compile(r"([#!][A-Za-z_][\w$\-]*) = (.*)")
 _RESOURCE_REF = re.compile(r"dense_resource<([^>]*)>")
 _OP_START = re.compile(r"\n  [^ }^\n]")
@@ -218,8 +224,10 @@ def _check_supported(text: str, what: str) -> None:
         positions = [m.start() for m in re.finditer(r"distinct\[", text)]
         if _outside_strings(text, positions):
             raise UnsupportedTextError(f"{what}: distinct attributes are numbered module-wide")
-    if " loc(" in text and _outside_strings(text, [m.start() for m in re.finditer(r" loc\(", text)]):
-        raise UnsupportedTextError(f"{what}: printed with debug locations")
+    if " loc(" in text:
+        positions = [m.start() for m in re.finditer(r" loc\(", text)]
+        if _outside_strings(text, positions):
+            raise UnsupportedTextError(f"{what}: printed with debug locations")
 
 
 def _closure_preorder(refs: Iterable[str], children: Mapping[str, tuple[str, ...]]) -> list[str]:
@@ -294,10 +302,8 @@ def _parse_trailer(rest: str) -> tuple[tuple[str, str], ...]:
 def _balance(text: str) -> int:
     if '"' in text:
         text = _STRING.sub("", text)
-    return (
-        text.count("{") + text.count("(") + text.count("[")
-        - text.count("}") - text.count(")") - text.count("]")
-    )
+    opened = text.count("{") + text.count("(") + text.count("[")
+    return opened - text.count("}") - text.count(")") - text.count("]")
 
 
 def _split_ops(body: str) -> list[str]:
@@ -311,7 +317,7 @@ def _split_ops(body: str) -> list[str]:
     starts.append(len(body) + 1)
     ops: list[str] = []
     pending = ""
-    for a, b in zip(starts, starts[1:], strict=False):
+    for a, b in itertools.pairwise(starts):
         text = pending + body[a : b - 1]
         if _balance(text) != 0:
             pending = text + "\n"
@@ -401,8 +407,7 @@ def parse_printed(text: str) -> PrintedModule:
     unplaced = [d.name for d in defs if d.key not in seen]
     if unplaced:
         raise AliasPlacementError(
-            "alias(es) defined in the header but not referenced by any op: "
-            + ", ".join(unplaced)
+            "alias(es) defined in the header but referenced by no op: " + ", ".join(unplaced)
         )
     return PrintedModule(tuple(defs), opening_piece, tuple(pieces), _parse_trailer(rest))
 
@@ -448,115 +453,176 @@ def _render_parts(parts: tuple[str, ...], names: Mapping[str, str]) -> str:
     return "".join(out)
 
 
+def visit_order(opening: Piece, pieces: Iterable[Piece]) -> tuple[str, ...]:
+    """Alias keys in the order MLIR's printer first visits them when printing
+    the module made of ``opening`` and ``pieces``.
+
+    Each piece contributes its header-certified order when everything its
+    chunk visited before it has been visited here too; otherwise its text
+    order, which is exact for ops in custom form. A generic-form op in that
+    situation that brings two or more new aliases raises
+    :class:`AliasPlacementError`.
+    """
+    visited: dict[str, None] = dict.fromkeys(opening.visits)
+    for piece in pieces:
+        visits = piece.visits
+        if not visits:
+            continue
+        if piece.after and not all(k in visited for k in piece.after):
+            visits = piece.textual_visits
+            if not piece.textual_exact and sum(k not in visited for k in visits) > 1:
+                raise AliasPlacementError(
+                    "the alias order of a generic-form op is known only after the ops "
+                    "printed before it in its chunk"
+                )
+        for k in visits:
+            if k not in visited:
+                visited[k] = None
+    return tuple(visited)
+
+
 @dataclass(frozen=True, slots=True)
-class _ProbeResult:
-    names: dict[str, str]  # key -> final alias name
-    header: str  # the final alias header, each line ending in "\n"
-    header_keys: tuple[str, ...]  # key of each header line
+class AliasNaming:
+    """What the probe found: the final name of each alias and the header."""
+
+    names: Mapping[str, str]  # key -> final alias name, with its sigil
+    header: str  # the alias header, each line ending in "\n"
+    header_keys: tuple[str, ...]  # the key defined by each header line
 
 
 _PROBE_ATTR = "halflow.probe"
+_PROBE_OPEN = f"module attributes {{{_PROBE_ATTR} = ["
+_PROBE_CLOSE = "]} {\n}\n"
 _local = threading.local()
 
 
-def _probe_context():  # -> ir.Context
-    ctx = getattr(_local, "context", None)
-    if ctx is None:
+def _probe_context() -> ir.Context:
+    context: ir.Context | None = getattr(_local, "context", None)
+    if context is None:
         from iree.compiler import ir
 
-        ctx = ir.Context()
-        _local.context = ctx
-    return ctx
+        context = _local.context = ir.Context()
+    return context
 
 
-def _run_probe(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> _ProbeResult:
-    """Let MLIR name and sort the aliases ``order`` (in first-visit order)."""
+def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> AliasNaming:
+    """Let MLIR sort and name the aliases ``order`` (keys in first-visit
+    order): parse and print a module whose only content is an array
+    attribute listing them in that order."""
     if not order:
-        return _ProbeResult({}, "", ())
+        return AliasNaming({}, "", ())
     from iree.compiler import ir
 
-    probe_name = {}
-    for i, key in enumerate(order):
-        probe_name[key] = ("!" if aliases[key].is_type else "#") + f"halflow_probe_{i}_"
-    # Definitions must precede their uses: emit in post-order.
+    missing = [k for k in order if k not in aliases]
+    if missing:
+        raise SpliceError(f"no definition for {len(missing)} alias key(s), e.g. {missing[0]}")
+    probe_name = {
+        key: ("!" if aliases[key].is_type else "#") + f"halflow_probe_{i}_"
+        for i, key in enumerate(order)
+    }
+    # A definition must come before its uses: emit in post-order.
     lines: list[str] = []
     emitted: set[str] = set()
-    uses_resources = False
 
     def emit(key: str) -> None:
         emitted.add(key)
-        d = aliases[key]
-        for child in d.children:
+        definition = aliases[key]
+        for child in definition.children:
             if child not in emitted:
                 emit(child)
-        lines.append(probe_name[key] + " = " + _render_parts(d.parts, probe_name))
+        lines.append(probe_name[key] + " = " + _render_parts(definition.parts, probe_name))
 
     for key in order:
         if key not in emitted:
             emit(key)
-        uses_resources = uses_resources or bool(aliases[key].resources)
-    source = (
-        "\n".join(lines)
-        + f"\nmodule attributes {{{_PROBE_ATTR} = ["
-        + ", ".join(probe_name[k] for k in order)
-        + "]} {\n}\n"
-    )
-    # Parsing a resource reference declares the key in the context's blob
-    # manager; a reused context would rename it. Use a fresh one then.
+    lines.append(_PROBE_OPEN + ", ".join(probe_name[k] for k in order) + _PROBE_CLOSE)
+    # Parsing a resource reference declares its key in the context, and a
+    # reused context would rename the key the next time: use a fresh one.
+    uses_resources = any(aliases[k].resources for k in order)
     context = ir.Context() if uses_resources else _probe_context()
     try:
-        module = ir.Module.parse(source, context)
+        module = ir.Module.parse("\n".join(lines), context)
     except ir.MLIRError as e:
-        raise SpliceError(f"alias probe did not parse: {e}") from None
+        raise SpliceError(f"the alias probe did not parse: {e}") from None
     printed = module.operation.get_asm(assume_verified=True)
-    marker = f"module attributes {{{_PROBE_ATTR} = ["
-    at = printed.find(marker)
-    stop = printed.find("]} {\n}\n", at)
-    if at < 0 or stop < 0:
+
+    at = printed.find(_PROBE_OPEN)
+    if at < 0 or not printed.endswith(_PROBE_CLOSE):
         raise SpliceError("unexpected probe output")
     header = printed[:at]
-    final = printed[at + len(marker) : stop].split(", ")
+    final = printed[at + len(_PROBE_OPEN) : -len(_PROBE_CLOSE)].split(", ")
     if len(final) != len(order):
-        raise SpliceError("probe printed a different number of aliases")
+        raise AliasPlacementError("the probe printed a different number of aliases")
     names = dict(zip(order, final, strict=True))
-    by_name: dict[str, str] = {}
+    key_of: dict[str, str] = {}
     for key, name in names.items():
-        if not name or name[0] not in "#!" or " " in name:
-            raise AliasPlacementError(f"an alias was printed inline by the probe: {name[:80]!r}")
-        by_name.setdefault(name, key)
+        if not _HEADER_NAME.fullmatch(name):
+            raise AliasPlacementError(f"the probe printed an alias inline: {name[:80]!r}")
+        key_of.setdefault(name, key)
     header_keys = []
     for line in header.split("\n")[:-1]:
         name = line.split(" = ", 1)[0]
-        if name not in by_name:
-            raise AliasPlacementError(f"probe printed an unexpected alias {name}")
-        header_keys.append(by_name[name])
-    if len(header_keys) != len(by_name):
-        raise AliasPlacementError("probe header does not define every alias")
-    return _ProbeResult(names, header, tuple(header_keys))
+        if name not in key_of:
+            raise AliasPlacementError(f"the probe printed an unexpected alias {name}")
+        header_keys.append(key_of[name])
+    if len(header_keys) != len(key_of):
+        raise AliasPlacementError("the probe header does not define every alias")
+    return AliasNaming(names, header, tuple(header_keys))
+
+
+def resource_section(
+    naming: AliasNaming,
+    aliases: Mapping[str, AliasDef],
+    pieces: Iterable[Piece],
+    resources: Mapping[str, str],
+) -> str:
+    """The ``{-# dialect_resources ... #-}`` trailer: the referenced keys that
+    have data, in the order the printer first prints a reference to them (the
+    alias header first, then the module text, ``pieces`` in order)."""
+    used: dict[str, None] = {}
+    for key in naming.header_keys:
+        used.update(dict.fromkeys(aliases[key].resources))
+    for piece in pieces:
+        if piece.resources:
+            used.update(dict.fromkeys(piece.resources))
+    entries = [f"      {k}: {resources[k]}" for k in used if k in resources]
+    if not entries:
+        return ""
+    return (
+        "\n{-#\n  dialect_resources: {\n    builtin: {\n"
+        + ",\n".join(entries)
+        + ("\n    }\n  }\n#-}\n")
+    )
 
 
 OpRef = PrintedModule | tuple[PrintedModule, int]
 
 
 class Assembler:
-    """Splices printed chunks; keeps caches across calls so that assembling
-    again after a few pieces changed costs little.
+    """Splices printed pieces into whole-module text, keeping what it can
+    reuse across calls: the probe's naming (keyed by the global visit order)
+    and each piece's rendered text (kept while its aliases' names stay).
 
-    Not thread-safe: use one per thread (the alias probe uses a per-thread
-    MLIR context).
+    Not thread-safe: use one per thread (the probe uses a per-thread MLIR
+    context). ``stats`` counts probes run and reused, pieces rendered and
+    reused, for tests and ``--explain``-style reports.
     """
 
-    def __init__(self, probe_cache_size: int = 8) -> None:
-        self._probes: dict[tuple[str, ...], _ProbeResult] = {}
+    def __init__(self, probe_cache_size: int = 4) -> None:
+        self._namings: dict[tuple[str, ...], AliasNaming] = {}
         self._probe_cache_size = probe_cache_size
         self._rendered: dict[str, tuple[tuple[str, ...], str]] = {}
         self.stats = {"probes": 0, "probe_hits": 0, "rendered": 0, "render_hits": 0}
 
     def assemble(self, opening: PrintedModule, ops: Iterable[OpRef] | None = None) -> str:
-        """Text of the module with ``opening``'s module line and the given
-        ops, in order: a ``PrintedModule`` stands for all its ops, a
-        ``(module, index)`` pair for one. ``ops=None`` means ``opening``'s
-        own ops. Returns what ``get_asm(assume_verified=True)`` prints."""
+        """The text MLIR prints for the module with ``opening``'s module line
+        (name and attributes) and the given top-level ops, in order: a
+        :class:`PrintedModule` stands for all its ops, ``(module, index)``
+        for one of them. ``ops=None`` means ``opening``'s own ops.
+
+        Returns exactly what ``get_asm(assume_verified=True)`` returns for
+        that module (``iree-opt`` writes one more newline).
+        """
         if ops is None:
             ops = [opening]
         modules: list[PrintedModule] = [opening]
@@ -579,102 +645,55 @@ class Assembler:
         aliases: Mapping[str, AliasDef],
         resources: Mapping[str, str],
     ) -> str:
-        """Lower-level form of :meth:`assemble`: ``aliases`` and
-        ``resources`` must cover every key the pieces use (see
-        :func:`collect_definitions`)."""
-        order = _visit_order(opening, pieces)
-        probe = self._probe(order, aliases)
-        names = probe.names
-        out: list[str] = [probe.header, _render_parts(opening.parts, names), "\n"]
-        rendered = self._rendered
+        """:meth:`assemble` from pieces; ``aliases`` and ``resources`` must
+        cover every key they use (see :func:`collect_definitions`)."""
+        naming = self._naming(visit_order(opening, pieces), aliases)
+        names = naming.names
+        out = [naming.header, _render_parts(opening.parts, names), "\n"]
+        previous = self._rendered
+        kept: dict[str, tuple[tuple[str, ...], str]] = {}
+        rendered = reused = 0
         for piece in pieces:
-            if not piece.keys:
+            if len(piece.parts) == 1:
                 out.append(piece.parts[0])
             else:
-                local = tuple(names[k] for k in piece.keys)
-                hit = rendered.get(piece.digest)
+                local = tuple([names[k] for k in piece.keys])
+                hit = kept.get(piece.digest) or previous.get(piece.digest)
                 if hit is not None and hit[0] == local:
-                    out.append(hit[1])
-                    self.stats["render_hits"] += 1
+                    reused += 1
                 else:
-                    text = _render_parts(piece.parts, names)
-                    rendered[piece.digest] = (local, text)
-                    out.append(text)
-                    self.stats["rendered"] += 1
+                    hit = (local, _render_parts(piece.parts, names))
+                    rendered += 1
+                kept[piece.digest] = hit
+                out.append(hit[1])
             out.append("\n")
         out.append("}\n")
-        out.append(_trailer(probe, aliases, opening, pieces, resources))
+        out.append(resource_section(naming, aliases, [opening, *pieces], resources))
+        # Keep only what this module uses: the cache never outgrows it.
+        self._rendered = kept
+        self.stats["rendered"] += rendered
+        self.stats["render_hits"] += reused
         return "".join(out)
 
-    def _probe(self, order: tuple[str, ...], aliases: Mapping[str, AliasDef]) -> _ProbeResult:
-        hit = self._probes.get(order)
+    def _naming(self, order: tuple[str, ...], aliases: Mapping[str, AliasDef]) -> AliasNaming:
+        hit = self._namings.get(order)
         if hit is not None:
             self.stats["probe_hits"] += 1
             return hit
-        result = _run_probe(order, aliases)
+        naming = name_aliases(order, aliases)
         self.stats["probes"] += 1
-        if len(self._probes) >= self._probe_cache_size:
-            self._probes.pop(next(iter(self._probes)))
-        self._probes[order] = result
-        return result
-
-
-def _visit_order(opening: Piece, pieces: Sequence[Piece]) -> tuple[str, ...]:
-    """Global first-visit order of alias keys over the module."""
-    visited: dict[str, None] = dict.fromkeys(opening.visits)
-    for piece in pieces:
-        visits = piece.visits
-        if not visits:
-            continue
-        if piece.after and not all(k in visited for k in piece.after):
-            if not piece.textual_exact:
-                new = [k for k in piece.textual_visits if k not in visited]
-                if len(new) > 1:
-                    raise AliasPlacementError(
-                        "cannot order the aliases of a generic-form op printed after "
-                        "other ops of its chunk"
-                    )
-            visits = piece.textual_visits
-        for k in visits:
-            if k not in visited:
-                visited[k] = None
-    return tuple(visited)
-
-
-def _trailer(
-    probe: _ProbeResult,
-    aliases: Mapping[str, AliasDef],
-    opening: Piece,
-    pieces: Sequence[Piece],
-    resources: Mapping[str, str],
-) -> str:
-    # Resources are printed in the order the printer first references them:
-    # the alias header first, then the module text.
-    used: dict[str, None] = {}
-    for key in probe.header_keys:
-        for r in aliases[key].resources:
-            used[r] = None
-    for piece in (opening, *pieces):
-        for r in piece.resources:
-            used[r] = None
-    if not used:
-        return ""
-    entries = [f"      {k}: {resources[k]}" for k in used if k in resources]
-    if not entries:
-        return ""
-    return (
-        "\n{-#\n  dialect_resources: {\n    builtin: {\n"
-        + ",\n".join(entries)
-        + "\n    }\n  }\n#-}\n"
-    )
+        if len(self._namings) >= self._probe_cache_size:
+            del self._namings[next(iter(self._namings))]
+        self._namings[order] = naming
+        return naming
 
 
 _default = threading.local()
 
 
 def assemble(opening: PrintedModule, ops: Iterable[OpRef] | None = None) -> str:
-    """:meth:`Assembler.assemble` with a per-thread default assembler."""
-    assembler = getattr(_default, "assembler", None)
+    """:meth:`Assembler.assemble` on a per-thread default :class:`Assembler`."""
+    assembler: Assembler | None = getattr(_default, "assembler", None)
     if assembler is None:
         assembler = _default.assembler = Assembler()
     return assembler.assemble(opening, ops)

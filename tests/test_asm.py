@@ -4,6 +4,7 @@ Every test compares against MLIR's own print of the whole module (never a
 hand-written expectation), on the shared corpus (inputs and iree-opt outputs)
 and on small modules built to exercise one printer rule each.
 """
+# ruff: noqa: E501 - MLIR test modules are clearer on one line per op
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from iree.compiler import ir
 from halflow import asm
 
 sys.path.insert(0, str(Path(__file__).parent))
-from asm_chunks import (  # noqa: E402
+from asm_chunks import (
     print_chunk,
     print_chunks,
     print_opening,
@@ -183,7 +184,9 @@ def test_random_permutations(name: str, kind: str, seed: int) -> None:
     rng.shuffle(order)
     groups = _random_groups(rng, n)
     where = {op: (c, j) for c, g in enumerate(groups) for j, op in enumerate(g)}
-    assert_same_text(splice(module, groups, [where[i] for i in order]), print_permuted(module, order))
+    assert_same_text(
+        splice(module, groups, [where[i] for i in order]), print_permuted(module, order)
+    )
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -245,7 +248,7 @@ def test_one_edit_rebuild(new_attr: str) -> None:
     assert len(changed) == 1
     (c,) = changed
     new_piece = asm.parse_printed(print_chunk(edited, [top_level_ops(edited)[c]]))
-    pieces = old[:c] + [new_piece] + old[c + 1 :]
+    pieces = [*old[:c], new_piece, *old[c + 1 :]]
     before = dict(assembler.stats)
     assert_same_text(assembler.assemble(opening, pieces), edited_ref)
     rendered = assembler.stats["rendered"] - before["rendered"]
@@ -390,7 +393,9 @@ def test_empty_module_and_no_aliases() -> None:
 
 def test_resource_conflict_between_contexts() -> None:
     module, _ = rules_module()
-    other = ir.Module.parse(RULES_MODULE.replace(f"blob_a: {BLOB}", 'blob_a: "0x04000000FF"'), ir.Context())
+    other = ir.Module.parse(
+        RULES_MODULE.replace(f"blob_a: {BLOB}", 'blob_a: "0x04000000FF"'), ir.Context()
+    )
     mine = asm.parse_printed(print_chunk(module, [top_level_ops(module)[5]]))
     theirs = asm.parse_printed(print_chunk(other, [top_level_ops(other)[5]]))
     opening = asm.parse_printed(print_opening(module))
@@ -421,7 +426,7 @@ def test_generic_form_ops() -> None:
     module = ir.Module.parse(GENERIC_MODULE, context)
     reference = module.operation.get_asm(assume_verified=True)
     # Visit order is result type, then attributes: #map2 is (d0 + 7).
-    assert '{c = #map3} : () -> memref<4xf32, #map2>' in reference
+    assert "{c = #map3} : () -> memref<4xf32, #map2>" in reference
     assert_same_text(splice(module, [[0], [1], [2]]), reference)
     assert_same_text(splice(module, [[0, 1, 2]]), reference)
     assert_same_text(splice(module, [[1]]), print_subset(module, [1]))
@@ -441,7 +446,10 @@ def test_unplaced_alias_is_refused() -> None:
 @pytest.mark.parametrize(
     ("source", "flags"),
     [
-        ("module {\n  func.func private @f() attributes {a = 1 : i32}\n}\n", {"enable_debug_info": True}),
+        (
+            "module {\n  func.func private @f() attributes {a = 1 : i32}\n}\n",
+            {"enable_debug_info": True},
+        ),
         ('module {\n  func.func private @f() attributes {a = distinct[0]<"x">}\n}\n', {}),
         ('module {\n  %0 = "x.y"() : () -> i32\n}\n', {}),
     ],
@@ -458,4 +466,7 @@ def test_strings_are_never_renamed() -> None:
     module, reference = rules_module()
     assert '"#map1 is not an alias inside a string' in reference
     n = len(top_level_ops(module))
-    assert_same_text(splice(module, [[i] for i in reversed(range(n))]), print_permuted(module, list(reversed(range(n)))))
+    assert_same_text(
+        splice(module, [[i] for i in reversed(range(n))]),
+        print_permuted(module, list(reversed(range(n)))),
+    )
