@@ -127,7 +127,9 @@ class Piece:
     MLIR's printer first visits them, as certified by the chunk header,
     valid when every key in ``after`` was visited before this piece.
     ``textual_visits``: the same keys in text order (pre-order through
-    definitions); exact unless ``textual_exact`` is false (generic-form ops).
+    definitions); exact unless ``textual_exact`` is false (the piece has a
+    generic-form op, whose printer visits types before attributes; only
+    determined when ``after`` is not empty, the only case it is needed).
     """
 
     digest: str
@@ -224,10 +226,6 @@ def _check_supported(text: str, what: str) -> None:
         positions = [m.start() for m in re.finditer(r"distinct\[", text)]
         if _outside_strings(text, positions):
             raise UnsupportedTextError(f"{what}: distinct attributes are numbered module-wide")
-    if " loc(" in text:
-        positions = [m.start() for m in re.finditer(r" loc\(", text)]
-        if _outside_strings(text, positions):
-            raise UnsupportedTextError(f"{what}: printed with debug locations")
 
 
 def _closure_preorder(refs: Iterable[str], children: Mapping[str, tuple[str, ...]]) -> list[str]:
@@ -250,21 +248,41 @@ def _closure_preorder(refs: Iterable[str], children: Mapping[str, tuple[str, ...
     return out
 
 
+# Header lines repeat across chunks (every chunk of an executable carries the
+# same target definitions): remember each line's parse, valid while the names
+# it refers to stand for the same keys.
+_HEADER_MEMO: dict[str, tuple[tuple[tuple[str, str], ...], AliasDef]] = {}
+_HEADER_MEMO_LIMIT = 4096
+
+
+def _parse_header_line(line: str, table: Mapping[str, str]) -> AliasDef:
+    memo = _HEADER_MEMO.get(line)
+    if memo is not None and all(table.get(n) == k for n, k in memo[0]):
+        return memo[1]
+    m = _HEADER_LINE.fullmatch(line)
+    if m is None:
+        raise UnsupportedTextError(f"not an alias definition: {line[:80]!r}")
+    name, rhs = m.groups()
+    # Definitions only refer to aliases printed above them (lower depth).
+    parts, children = _split_refs(rhs, table)
+    key = _digest(name[0] + "\x00".join(parts))
+    definition = AliasDef(key, name[0] == "!", name, parts, children, _resource_refs(rhs))
+    used = {n: table[n] for n in _ALIAS_TOKEN.findall(rhs) if n in table}
+    if len(_HEADER_MEMO) >= _HEADER_MEMO_LIMIT:
+        _HEADER_MEMO.clear()
+    _HEADER_MEMO[line] = (tuple(used.items()), definition)
+    return definition
+
+
 def _parse_header(lines: list[str]) -> tuple[list[AliasDef], dict[str, str]]:
     table: dict[str, str] = {}
     defs: list[AliasDef] = []
     for line in lines:
-        m = _HEADER_LINE.fullmatch(line)
-        if m is None:
-            raise UnsupportedTextError(f"not an alias definition: {line[:80]!r}")
-        name, rhs = m.groups()
-        # Definitions only refer to aliases printed above them (lower depth).
-        parts, children = _split_refs(rhs, table)
-        key = _digest(name[0] + "\x00".join(parts))
-        if name in table:
-            raise UnsupportedTextError(f"alias {name} is defined twice")
-        table[name] = key
-        defs.append(AliasDef(key, name[0] == "!", name, parts, children, _resource_refs(rhs)))
+        definition = _parse_header_line(line, table)
+        if definition.name in table:
+            raise UnsupportedTextError(f"alias {definition.name} is defined twice")
+        table[definition.name] = definition.key
+        defs.append(definition)
     return defs, table
 
 
@@ -299,11 +317,17 @@ def _parse_trailer(rest: str) -> tuple[tuple[str, str], ...]:
     return tuple(entries)
 
 
-def _balance(text: str) -> int:
-    if '"' in text:
-        text = _STRING.sub("", text)
+def _bracket_balance(text: str) -> int:
     opened = text.count("{") + text.count("(") + text.count("[")
     return opened - text.count("}") - text.count(")") - text.count("]")
+
+
+def _balanced(text: str) -> bool:
+    """Whether brackets balance outside string literals."""
+    if _bracket_balance(text) == 0:
+        # Strings whose brackets cancel out exactly are not worth a scan.
+        return True
+    return '"' in text and _bracket_balance(_STRING.sub("", text)) == 0
 
 
 def _split_ops(body: str) -> list[str]:
@@ -314,12 +338,14 @@ def _split_ops(body: str) -> list[str]:
     if not body.startswith("  ") or body[2] in " }^":
         raise UnsupportedTextError("module body does not start with a top-level op")
     starts = [0] + [m.start() + 1 for m in _OP_START.finditer(body)]
+    if len(starts) == 1:
+        return [body]
     starts.append(len(body) + 1)
     ops: list[str] = []
     pending = ""
     for a, b in itertools.pairwise(starts):
         text = pending + body[a : b - 1]
-        if _balance(text) != 0:
+        if not _balanced(text):
             pending = text + "\n"
             continue
         pending = ""
@@ -352,7 +378,8 @@ def _make_piece(
         visits=tuple(after + fresh),
         after=tuple(after),
         textual_visits=tuple(textual),
-        textual_exact='"(' not in text or _GENERIC_OP.search(text) is None,
+        # Only consulted when ``after`` is not empty: skip the scan otherwise.
+        textual_exact=not after or '"(' not in text or _GENERIC_OP.search(text) is None,
         resources=_resource_refs(text),
     )
 
@@ -385,7 +412,8 @@ def parse_printed(text: str) -> PrintedModule:
         raise UnsupportedTextError(f"expected a builtin.module, got {opening[:80]!r}")
     close = text.find("\n}\n", end)
     if close < 0:
-        raise UnsupportedTextError("no closing brace for the module")
+        # Also where debug info is printed: the module's `} loc(...)`.
+        raise UnsupportedTextError("no closing brace for the module (debug locations?)")
     body = text[end + 1 : close]  # "" for an empty module
     rest = text[close + 3 :]
 
