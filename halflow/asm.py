@@ -19,9 +19,10 @@ below is pinned by ``tests/test_asm.py``):
   nested elements, counting non-aliased intermediate values (an array between
   ``#device_target_local`` and ``#executable_target_...`` adds a level).
 * Aliases are stably sorted by (depth, types before attributes, base name);
-  equal keys keep first-visit order. Then each base name is numbered in that
-  order: the first is bare, the next get ``1``, ``2``, ... (``_1`` when the
-  base name ends in a digit).
+  equal keys keep first-visit order. Then names are given in that order: the
+  base name, else the base name with the next free number (``map1``, ``map2``;
+  ``x86_64_1`` when the base ends in a digit; ``fb1_1`` when another alias
+  already took ``fb1``): names are unique over the whole module.
 * Dialect resources are printed for referenced keys only, in the order the
   printer first prints a reference: the header first, then the module text.
 
@@ -36,9 +37,24 @@ the final name of each key.
 
 Chunks must be printed with ``Operation.get_asm(assume_verified=True)`` (no
 debug info, no generic form, no local scope), each as a ``builtin.module``
-carrying the same attributes (and name) as the final module. Anything this
-splice cannot reproduce exactly raises :class:`SpliceError`; the caller then
-prints the whole module instead.
+carrying the same attributes (and name) as the final module (otherwise the
+text-order fallback applies). Anything this splice cannot reproduce exactly
+raises :class:`SpliceError`; the caller then prints the whole module instead.
+
+Use from the incremental engine::
+
+    printed = asm.parse_printed(chunk_text)   # once per printed chunk; cache it
+    assembler = asm.Assembler()               # keep one per thread, across builds
+    text = assembler.assemble(opening, [printed_op_1, printed_op_2, ...])
+
+Print each changed top-level op as its own chunk (a fresh module with the
+output module's attributes), ``parse_printed`` it once and store the
+:class:`PrintedModule` with the node's output (plain frozen data, picklable).
+Print the empty module once for ``opening``. A cold build may instead print
+the whole module once and refer to its ops as ``(printed, index)``. Each
+build passes the ops in output order; the assembler re-renders only pieces
+whose aliases were renamed and runs MLIR (a sub-millisecond probe) only when
+the set or order of aliases changed.
 """
 
 from __future__ import annotations

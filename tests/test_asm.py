@@ -377,6 +377,53 @@ def test_rules_module_splices(seed: int) -> None:
     assert_same_text(splice(module, [[i] for i in order]), print_permuted(module, order))
 
 
+COLLIDING_NAMES_MODULE = """
+module {
+  func.func private @a() attributes {t = #hal.executable.target<"x", "fb1", {}>}
+  func.func private @b() attributes {t = #hal.executable.target<"x", "fb", {}>}
+  func.func private @c() attributes {t = #hal.executable.target<"y", "fb", {}>}
+  func.func private @d() attributes {t = #hal.executable.target<"z", "fb1", {}>, u = #hal.executable.target<"x", "fb1", {}>}
+}
+"""
+
+
+def test_generated_names_that_collide() -> None:
+    """`fb` numbered 1 is `fb1`, so the base name `fb1` moves to `fb1_1`:
+    names are unique over the whole module, not per chunk."""
+    module = ir.Module.parse(COLLIDING_NAMES_MODULE, ir.Context())
+    reference = module.operation.get_asm(assume_verified=True)
+    assert "#executable_target_fb1_1 = " in reference
+    for groups in ([[0], [1], [2], [3]], [[3], [2], [1], [0]], [[1], [2]], [[0, 1], [2, 3]]):
+        order = [i for g in groups for i in g]
+        assert_same_text(splice(module, groups), print_permuted(module, order))
+
+
+def test_opening_without_the_chunks_aliases() -> None:
+    """Chunks printed under module attributes that hold aliases, assembled
+    under an opening without them: what the chunk's opening visited first is
+    now first visited by the ops, in text order."""
+    context = ir.Context()
+    with_attrs = ir.Module.parse(
+        """
+module attributes {x.a = [affine_map<(d0) -> (d0 + 9)>, #hal.executable.target<"a", "f", {}>]} {
+  func.func private @p() attributes {m = affine_map<(d0) -> (d0 + 1)>, n = affine_map<(d0) -> (d0 + 9)>}
+  func.func private @q() attributes {t = #hal.executable.target<"b", "f", {}>, u = #hal.executable.target<"a", "f", {}>}
+}
+""",
+        context,
+    )
+    bare = ir.Module.parse("module {\n}\n", context)
+    ops = top_level_ops(with_attrs)
+    chunks = [asm.parse_printed(print_chunk(with_attrs, [op])) for op in ops]
+    assert all(chunk.ops[0].after for chunk in chunks)
+    reference = print_chunk(bare, ops)
+    opening = asm.parse_printed(print_opening(bare))
+    assert_same_text(asm.Assembler().assemble(opening, chunks), reference)
+    assert_same_text(
+        splice(with_attrs, [[0], [1]]), with_attrs.operation.get_asm(assume_verified=True)
+    )
+
+
 def test_identical_attributes_under_different_local_names() -> None:
     module, reference = rules_module()
     chunks = [asm.parse_printed(print_chunk(module, [op])) for op in top_level_ops(module)]
