@@ -267,7 +267,7 @@ def _closure_preorder(refs: Iterable[str], children: Mapping[str, tuple[str, ...
 # Header lines repeat across chunks (every chunk of an executable carries the
 # same target definitions): remember each line's parse, valid while the names
 # it refers to stand for the same keys.
-_HEADER_MEMO: dict[str, tuple[tuple[tuple[str, str], ...], AliasDef]] = {}
+_HEADER_MEMO: dict[str, tuple[tuple[tuple[str, str | None], ...], AliasDef]] = {}
 _HEADER_MEMO_LIMIT = 4096
 
 
@@ -283,7 +283,8 @@ def _parse_header_line(line: str, table: Mapping[str, str]) -> AliasDef:
     parts, children = _split_refs(rhs, table)
     key = _digest(name[0] + "\x00".join(parts))
     definition = AliasDef(key, name[0] == "!", name, parts, children, _resource_refs(rhs))
-    used = {n: table[n] for n in _ALIAS_TOKEN.findall(rhs) if n in table}
+    # Every alias-like token, and what it stood for (None: not an alias).
+    used = {n: table.get(n) for n in _ALIAS_TOKEN.findall(rhs)}
     if len(_HEADER_MEMO) >= _HEADER_MEMO_LIMIT:
         _HEADER_MEMO.clear()
     _HEADER_MEMO[line] = (tuple(used.items()), definition)
@@ -422,8 +423,8 @@ def parse_printed(text: str) -> PrintedModule:
         pos = end + 1
     end = text.find("\n", pos)
     opening = text[pos:end] if end >= 0 else text[pos:]
-    if not (opening.startswith("module") and opening.endswith("{")) or opening.startswith(
-        "module:"
+    if not opening.startswith(("module {", "module @", "module attributes {")) or not (
+        opening.endswith(" {")
     ):
         raise UnsupportedTextError(f"expected a builtin.module, got {opening[:80]!r}")
     close = text.find("\n}\n", end)

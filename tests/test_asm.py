@@ -424,6 +424,76 @@ module attributes {x.a = [affine_map<(d0) -> (d0 + 9)>, #hal.executable.target<"
     )
 
 
+def _random_module_text(rng: random.Random) -> str:
+    """A module of random private functions drawing on a small pool of
+    aliased values: many equal names (ties broken by visit order), nesting
+    through arrays and dictionaries (depth), types and attributes, resources
+    in ops and in alias definitions."""
+    maps = [f"affine_map<(d0, d1) -> (d{i % 2} + {i})>" for i in range(8)]
+    targets = [
+        f'#hal.executable.target<"b{i % 3}", "fmt{i % 2}{"x" if i > 3 else ""}", {{k = {i}}}>'
+        for i in range(6)
+    ]
+    targets.append(
+        '#hal.executable.target<"r", "res", {d = dense_resource<blob_t> : tensor<4xi32>}>'
+    )
+    devices = [
+        f'#hal.device.target<"local", [{rng.choice(targets)}, {rng.choice(targets)}]> : !hal.device'
+        for _ in range(3)
+    ]
+    tuples = ["tuple<" + ", ".join([t] * 17) + ">" for t in ("i8", "i16", "f32")]
+    values = [
+        *maps,
+        *targets,
+        *devices,
+        lambda: f"[{rng.choice(maps)}, {{n = {rng.choice(targets)}}}]",
+        lambda: f"#hal.device.select<[{rng.choice(devices)}]> : !hal.device",
+        lambda: f"dense_resource<blob_{rng.choice('abc')}> : tensor<4xi32>",
+        lambda: f"{rng.choice(tuples)}",
+    ]
+    ops = []
+    for i in range(rng.randint(1, 9)):
+        arg_types = [
+            rng.choice([*tuples, f"memref<4x4xf32, {rng.choice(maps)}>"])
+            for _ in range(rng.randint(0, 2))
+        ]
+        attrs = []
+        for j in range(rng.randint(0, 4)):
+            value = rng.choice(values)
+            attrs.append(f"a{j} = {value() if callable(value) else value}")
+        dictionary = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
+        ops.append(f"  func.func private @f{i}({', '.join(arg_types)}){dictionary}")
+    blobs = ",\n".join(f"      blob_{c}: {BLOB}" for c in "abct")
+    return (
+        "module {\n"
+        + "\n".join(ops)
+        + "\n}\n"
+        + "{-#\n  dialect_resources: {\n    builtin: {\n"
+        + blobs
+        + "\n    }\n  }\n#-}\n"
+    )
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_random_small_modules(seed: int) -> None:
+    rng = random.Random(seed)
+    module = ir.Module.parse(_random_module_text(rng), ir.Context())
+    reference = module.operation.get_asm(assume_verified=True)
+    n = len(top_level_ops(module))
+    assert_same_text(splice(module, [[i] for i in range(n)]), reference)
+    assert_same_text(splice(module, _random_groups(rng, n)), reference)
+    order = list(range(n))
+    rng.shuffle(order)
+    keep = sorted(rng.sample(range(n), rng.randint(0, n)))
+    groups = _random_groups(rng, n)
+    where = {op: (c, j) for c, g in enumerate(groups) for j, op in enumerate(g)}
+    assert_same_text(splice(module, [[i] for i in order]), print_permuted(module, order))
+    assert_same_text(
+        splice(module, groups, [where[i] for i in order]), print_permuted(module, order)
+    )
+    assert_same_text(splice(module, groups, [where[i] for i in keep]), print_subset(module, keep))
+
+
 def test_identical_attributes_under_different_local_names() -> None:
     module, reference = rules_module()
     chunks = [asm.parse_printed(print_chunk(module, [op])) for op in top_level_ops(module)]
