@@ -63,8 +63,8 @@ import hashlib
 import itertools
 import re
 import threading
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -83,6 +83,8 @@ __all__ = [
     "UnsupportedTextError",
     "assemble",
     "collect_definitions",
+    "map_literals",
+    "op_record",
     "name_aliases",
     "parse_printed",
     "render",
@@ -483,6 +485,35 @@ def collect_definitions(
                     f"dialect resource {key!r} has different data in different chunks"
                 )
     return aliases, resources
+
+
+def map_literals(piece: Piece, fn: Callable[[str], str]) -> Piece:
+    """``piece`` with ``fn`` applied to its literal text (not to alias keys),
+    e.g. to rename a symbol; the digest follows the new text."""
+    parts = tuple(fn(p) if i % 2 == 0 else p for i, p in enumerate(piece.parts))
+    if parts == piece.parts:
+        return piece
+    return replace(piece, digest=_digest("\x00".join(parts)), parts=parts)
+
+
+def op_record(printed: PrintedModule, index: int) -> PrintedModule:
+    """A self-contained record of op ``index`` of ``printed``: its piece with
+    the alias definitions and resources it needs (for caching per op)."""
+    piece = printed.ops[index]
+    by_key = {d.key: d for d in printed.aliases}
+    needed: set[str] = set()
+    stack = list(piece.keys)
+    while stack:
+        key = stack.pop()
+        if key not in needed:
+            needed.add(key)
+            stack.extend(by_key[key].children)
+    aliases = tuple(d for d in printed.aliases if d.key in needed)
+    used = set(piece.resources)
+    for d in aliases:
+        used.update(d.resources)
+    resources = tuple((k, v) for k, v in printed.resources if k in used)
+    return PrintedModule(aliases, printed.opening, (piece,), resources)
 
 
 def render(piece: Piece, names: Mapping[str, str]) -> str:

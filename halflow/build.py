@@ -153,7 +153,7 @@ def _materialize(
         from halflow.fingerprint import environment
 
         key = "output:" + fingerprint(input_hash, options, environment())
-        if workspace is None or not workspace.docs:
+        if workspace is None:
             blob = store.get_blob(key)
             if blob is not None:
                 total_line, _, body = blob.partition(b"\n")

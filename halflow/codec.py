@@ -20,7 +20,7 @@ from halflow.host import DispatchSite, HostFacts
 from halflow.nodes.device_targets import DeviceTable
 from halflow.nodes.layout import Binding, DescriptorFlags, PipelineLayout, ResourceOrigin, SiteUsage
 from halflow.nodes.variants import Variant
-from halflow.pieces import Piece
+from halflow.asm import AliasDef, Piece, PrintedModule
 
 _RECORDS: dict[str, type] = {
     cls.__name__: cls
@@ -34,7 +34,9 @@ _RECORDS: dict[str, type] = {
         PipelineLayout,
         SiteUsage,
         Variant,
+        AliasDef,
         Piece,
+        PrintedModule,
     )
 }
 _FIELDS: dict[type, tuple[str, ...]] = {

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from halflow import codec, keys, pieces, plan
+from halflow import asm, codec, keys, pieces, plan
 from halflow.facts import SOURCE, ExecutableFacts, ExportFacts
 from halflow.fingerprint import (
     environment,
@@ -90,8 +90,9 @@ class NodeRecord:
     depsig: str  # fingerprint of the dependency ids
     vfp: str  # fingerprint of the value (what dependents compare)
     value: Any = None
-    # Span of this node's piece in the document's previous output.
-    span: tuple[int, int] | None = None
+    # Position of this node's op among the ops of the document's output
+    # (printed nodes): how the next build finds the value without storing it.
+    index: int | None = None
     changed: bool = True  # this build: value differs from the previous build
 
     @property
@@ -116,9 +117,18 @@ class DocState:
     env: str
     output: str
     output_key: str
-    aliases: tuple[tuple[str, str], ...]
     nodes: dict[str, NodeRecord]
     units: dict[str, str] = field(default_factory=dict)  # raw unit hash -> unit key
+    _printed: asm.PrintedModule | None = field(default=None, repr=False)
+
+    def printed(self) -> asm.PrintedModule | None:
+        """The previous output cut into records (computed on first use)."""
+        if self._printed is None:
+            try:
+                self._printed = asm.parse_printed(self.output)
+            except asm.SpliceError:
+                return None
+        return self._printed
 
 
 @dataclass
@@ -228,11 +238,11 @@ class Evaluator:
             and prev.extra == extra
             and not any(d.changed for d in dep_recs)
         ):
-            value = prev.value if prev.value is not None else self._from_span(prev)
+            value = prev.value if prev.value is not None else self._from_prev(prev)
             if value is not _MISSING:
                 self.recorder.reused += 1
                 self.nodes[node_id] = NodeRecord(
-                    tag, prev.key, extra, depsig, prev.vfp, value, prev.span, False
+                    tag, prev.key, extra, depsig, prev.vfp, value, prev.index, False
                 )
                 return value
 
@@ -240,13 +250,13 @@ class Evaluator:
             tag, self.env, *(f"{k}={v}" for k, v in sorted(extra.items())), *(d.vfp for d in dep_recs)
         )
         value: Any = _MISSING
-        span = None
+        index = None
         if derived:
             value = compute()
         elif not self.force:
             if prev is not None and prev.key == key:
-                value = prev.value if prev.value is not None else self._from_span(prev)
-                span = prev.span
+                value = prev.value if prev.value is not None else self._from_prev(prev)
+                index = prev.index
             if value is _MISSING:
                 value = self.ws.memo.get(key, _MISSING)
             if value is _MISSING and persist:
@@ -272,7 +282,7 @@ class Evaluator:
             self.recorder.reused += 1
         if persist:
             self.ws.remember(key, value)
-        self.nodes[node_id] = NodeRecord(tag, key, extra, depsig, vfp, value, span, changed)
+        self.nodes[node_id] = NodeRecord(tag, key, extra, depsig, vfp, value, index, changed)
         return value
 
     def _reason(
@@ -312,14 +322,14 @@ class Evaluator:
             self.ws.warn(f"discarding undecodable cache entry for {node_id}: {e}")
             return _MISSING
 
-    def _from_span(self, record: NodeRecord) -> Any:
-        if record.span is None or self.prev is None:
+    def _from_prev(self, record: NodeRecord) -> Any:
+        """A printed node's value, cut out of the previous output."""
+        if record.index is None or self.prev is None:
             return _MISSING
-        start, end = record.span
-        text = self.prev.output[start:end]
-        definitions = dict(self.prev.aliases)
-        order = {n: i for i, (n, _) in enumerate(self.prev.aliases)}
-        return pieces.Piece(text, pieces.alias_closure(text, definitions, order))
+        printed = self.prev.printed()
+        if printed is None or record.index >= len(printed.ops):
+            return _MISSING
+        return asm.op_record(printed, record.index)
 
     def flush(self) -> None:
         if not self.pending or not getattr(self.ws.cache, "enabled", False):
@@ -334,8 +344,11 @@ class Evaluator:
 @dataclass
 class Assembled:
     text: str
-    spans: list[tuple[int, int]]  # per body piece, in order
-    aliases: tuple[tuple[str, str], ...]  # the output's alias header
+    # The output cut into records, when the build has it at hand anyway.
+    printed: asm.PrintedModule | None = None
+
+
+Record = asm.PrintedModule
 
 
 class Provider:
@@ -349,20 +362,16 @@ class Provider:
     def exec_facts(self, index: int) -> ExecutableFacts:
         raise NotImplementedError
 
-    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> pieces.Piece:
+    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> Record:
         raise NotImplementedError
 
-    def print_host(
-        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
-    ) -> pieces.Piece:
+    def print_host(self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]) -> Record:
         raise NotImplementedError
 
-    def shell(self) -> pieces.Piece:
+    def shell(self) -> Record:
         raise NotImplementedError
 
-    def assemble(
-        self, shell: pieces.Piece, body: Sequence[pieces.Piece], trailer: str
-    ) -> Assembled:
+    def assemble(self, shell: Record, body: Sequence[Record]) -> Assembled:
         raise NotImplementedError
 
 
@@ -396,13 +405,13 @@ def evaluate(
         name = units[i].symbol
 
         def read(i: int = i, name: str | None = name) -> ExecutableFacts:
-            return provider.exec_facts(i).rename(lambda s: keys.normalize_name(s, name))
+            return provider.exec_facts(i).rename(lambda s: keys.normalize_symbol(s, name))
 
         node_id = f"executable:@{name}"
         normalized: ExecutableFacts = ev.node(
             node_id, stage_tag(EXECUTABLE), [], read, extra={"text": unit_keys[i]}, persist=True
         )
-        facts = normalized.rename(lambda s, name=name: keys.denormalize_name(s, name))
+        facts = normalized.rename(lambda s, name=name: keys.denormalize_symbol(s, name))
         all_facts.append(facts)
         for export in facts.exports:
             ev.node(
@@ -422,7 +431,9 @@ def evaluate(
 
     # Planning and conversion, per executable.
     expansions: dict[str, dispatch.Expansion] = {}
-    exec_pieces: dict[int, pieces.Piece] = {}
+    # What an expansion is computed from: the variant plan and the export.
+    expansion_deps: dict[str, tuple[str, str]] = {}
+    exec_pieces: dict[int, Record] = {}
     for facts, i in zip(all_facts, exec_idx, strict=True):
         name = facts.symbol
         exec_node = f"executable:@{name}"
@@ -470,11 +481,17 @@ def evaluate(
                     )
                     convert_deps += ["layout:" + suffix, "interface:" + suffix]
             expansions.update(plan.expansions(facts, plan_variants))
+            for export, ref in zip(facts.exports, refs, strict=True):
+                expansion_deps[ref] = (f"variants:@{name}", f"export:@{name}::@{export.name}")
         p = plan.ExecutablePlan(targets if converted else (), plan_variants, tuple(layouts))
 
         def convert(i: int = i, f: ExecutableFacts = facts, p: plan.ExecutablePlan = p,
-                    name: str = name) -> pieces.Piece:
-            return provider.convert(i, f, p).map_text(lambda s: keys.normalize_name(s, name))
+                    name: str = name) -> Record:
+            record = provider.convert(i, f, p)
+            if keys.can_normalize(name) and pieces.mentions(record, name):
+                # The name reaches an attribute alias, where renaming does not.
+                raise Fallback(f"@{name} appears in an attribute of its own conversion")
+            return pieces.rename(record, lambda s: keys.normalize_name(s, name))
 
         piece = ev.node(
             f"convert:@{name}",
@@ -485,7 +502,7 @@ def evaluate(
             persist=True,
             fp_value=None,
         )
-        exec_pieces[i] = piece.map_text(lambda s, name=name: keys.denormalize_name(s, name))
+        exec_pieces[i] = pieces.rename(piece, lambda s, name=name: keys.denormalize_name(s, name))
 
     # Dispatch annotation.
     annotations: list[tuple[str, ...]] = []
@@ -493,7 +510,7 @@ def evaluate(
         exp = {r: expansions[r] for r in site.entry_points if r in expansions}
         deps = [site.id]
         for r in exp:
-            deps.append("convert:" + r.split("::", 1)[0])
+            deps.extend(expansion_deps[r])
         annotations.append(
             ev.node(
                 "annotate:" + site.id.split(":", 1)[1],
@@ -508,7 +525,7 @@ def evaluate(
     by_owner: dict[str, list[int]] = {}
     for k, site in enumerate(sites):
         by_owner.setdefault(site.owner, []).append(k)
-    host_pieces: dict[int, pieces.Piece] = {}
+    host_pieces: dict[int, Record] = {}
     body_nodes: list[str] = [""] * len(units)
     for i in exec_idx:
         body_nodes[i] = f"convert:@{units[i].symbol}"
@@ -540,7 +557,7 @@ def evaluate(
     result: list[Assembled] = []
 
     def assemble() -> bool:
-        result.append(provider.assemble(shell, body, split.trailer))
+        result.append(provider.assemble(shell, body))
         return True
 
     ev.node(
@@ -552,14 +569,13 @@ def evaluate(
             [u.symbol or "" for u in units])},
         fp_value=None,
     )
+    for position, node_id in enumerate(body_nodes):
+        ev.nodes[node_id].index = position
     if not result:
         # Every piece and the module are unchanged: the previous output stands.
         assert ev.prev is not None
-        return Assembled(ev.prev.output, [], ev.prev.aliases)
-    assembled = result[0]
-    for node_id, span in zip(body_nodes, assembled.spans, strict=True):
-        ev.nodes[node_id].span = span
-    return assembled
+        return Assembled(ev.prev.output, ev.prev._printed)
+    return result[0]
 
 
 def _owner_names(units: Sequence[Unit], host_idx: Sequence[int]) -> list[str]:
@@ -580,9 +596,10 @@ def _owner_names(units: Sequence[Unit], host_idx: Sequence[int]) -> list[str]:
 class IncrementalProvider(Provider):
     """Parses and prints only what executing nodes need (per unit)."""
 
-    def __init__(self, bench: Any, host_idx: Sequence[int]):
+    def __init__(self, bench: Any, host_idx: Sequence[int], assembler: asm.Assembler):
         self.bench = bench
         self.host_idx = list(host_idx)
+        self.assembler = assembler
 
     def host_facts(self) -> HostFacts:
         return self.bench.host_analysis(self.host_idx).facts
@@ -590,32 +607,26 @@ class IncrementalProvider(Provider):
     def exec_facts(self, index: int) -> ExecutableFacts:
         return self.bench.exec_facts(index)
 
-    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> pieces.Piece:
+    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> Record:
         return self.bench.convert(index, facts, p.variants, p.layouts)
 
-    def print_host(
-        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
-    ) -> pieces.Piece:
+    def print_host(self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]) -> Record:
         self.bench.host_analysis(self.host_idx)
         return self.bench.print_host(position, annotations)
 
-    def shell(self) -> pieces.Piece:
-        return self.bench.shell()[0]
+    def shell(self) -> Record:
+        return self.bench.shell()
 
-    def assemble(
-        self, shell: pieces.Piece, body: Sequence[pieces.Piece], trailer: str
-    ) -> Assembled:
-        from halflow import asm
-
+    def assemble(self, shell: Record, body: Sequence[Record]) -> Assembled:
         try:
-            text, spans, aliases = asm.assemble(shell, body, trailer)
-        except asm.CannotAssemble as e:
+            text = self.assembler.assemble(shell, body)
+        except asm.SpliceError as e:
             raise Fallback(f"cannot assemble: {e}") from None
-        return Assembled(text, list(spans), tuple(aliases))
+        return Assembled(text + "\n")
 
 
 class WholeProvider(Provider):
-    """The reference driver over the whole module, then taken apart."""
+    """The reference driver over the whole module, then cut into records."""
 
     whole = True
 
@@ -631,15 +642,18 @@ class WholeProvider(Provider):
             module = parse_text(context, Case(text, 0, 0), source)
             self.mat = materialize(module, source, on_executable)
             self.output = module.operation.get_asm(assume_verified=True) + "\n"
-        self.printed = pieces.take_apart(self.output)
-        self.pieces = pieces.pieces_of(self.printed)
-        self.aligned = split is not None and len(self.pieces) == len(split.units)
-        if self.aligned:
-            assert split is not None
-            exec_idx = [i for i, u in enumerate(split.units) if u.kind in EXECUTABLE_KINDS]
-            self.aligned = exec_idx == self.mat.positions
-            self.exec_position = {i: k for k, i in enumerate(exec_idx)}
-            self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
+        self.printed: asm.PrintedModule | None = None
+        self.aligned = False
+        if split is None:
+            return
+        try:
+            self.printed = asm.parse_printed(self.output)
+        except asm.SpliceError:
+            return
+        exec_idx = [i for i, u in enumerate(split.units) if u.kind in EXECUTABLE_KINDS]
+        self.aligned = len(self.printed.ops) == len(split.units) and exec_idx == self.mat.positions
+        self.exec_position = {i: k for k, i in enumerate(exec_idx)}
+        self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
 
     def host_facts(self) -> HostFacts:
         return self.mat.host
@@ -647,24 +661,20 @@ class WholeProvider(Provider):
     def exec_facts(self, index: int) -> ExecutableFacts:
         return self.mat.executables[self.exec_position[index]]
 
-    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> pieces.Piece:
-        return self.pieces[index]
+    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> Record:
+        assert self.printed is not None
+        return asm.op_record(self.printed, index)
 
-    def print_host(
-        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
-    ) -> pieces.Piece:
-        return self.pieces[self.host_idx[position]]
+    def print_host(self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]) -> Record:
+        assert self.printed is not None
+        return asm.op_record(self.printed, self.host_idx[position])
 
-    def shell(self) -> pieces.Piece:
-        definitions = dict(self.printed.aliases)
-        order = {n: i for i, (n, _) in enumerate(self.printed.aliases)}
-        opening = self.printed.module_open
-        return pieces.Piece(opening, pieces.alias_closure(opening, definitions, order))
+    def shell(self) -> Record:
+        assert self.printed is not None
+        return pieces.opening_only(self.printed)
 
-    def assemble(
-        self, shell: pieces.Piece, body: Sequence[pieces.Piece], trailer: str
-    ) -> Assembled:
-        return Assembled(self.output, list(self.printed.spans), self.printed.aliases)
+    def assemble(self, shell: Record, body: Sequence[Record]) -> Assembled:
+        return Assembled(self.output, self.printed)
 
 
 # -- persisted document state ---------------------------------------------------
@@ -677,7 +687,7 @@ def output_key(input_hash: str, options: str) -> str:
     return "output:" + fingerprint(input_hash, options, environment())
 
 
-_PIECE_STAGES = frozenset({"convert", "print"})
+_PIECE_STAGES = frozenset({"convert", "print", "shell"})
 _DERIVED_STAGES = frozenset({"export", "dispatch_site"})
 
 
@@ -701,7 +711,7 @@ def encode_state(state: DocState) -> dict[str, Any]:
     nodes = {}
     for node_id, rec in state.nodes.items():
         keep = rec.value
-        if (rec.stage in _PIECE_STAGES and rec.span is not None) or rec.stage in _DERIVED_STAGES:
+        if (rec.stage in _PIECE_STAGES and rec.index is not None) or rec.stage in _DERIVED_STAGES:
             keep = None
         nodes[node_id] = [
             rec.tag,
@@ -710,7 +720,7 @@ def encode_state(state: DocState) -> dict[str, Any]:
             rec.depsig,
             rec.vfp,
             intern(codec.encode(keep)) if keep is not None else None,
-            list(rec.span) if rec.span is not None else None,
+            rec.index,
         ]
     return {
         "format": STATE_FORMAT,
@@ -718,7 +728,6 @@ def encode_state(state: DocState) -> dict[str, Any]:
         "options": state.options,
         "env": state.env,
         "output_key": state.output_key,
-        "aliases": [list(a) for a in state.aliases],
         "units": state.units,
         "nodes": nodes,
         "strings": sorted(table, key=table.__getitem__),
@@ -740,7 +749,7 @@ def decode_state(data: Any, output: str) -> DocState | None:
         return obj
 
     nodes = {}
-    for node_id, (tag, key, extra, depsig, vfp, value, span) in data["nodes"].items():
+    for node_id, (tag, key, extra, depsig, vfp, value, index) in data["nodes"].items():
         nodes[node_id] = NodeRecord(
             tag,
             key,
@@ -748,7 +757,7 @@ def decode_state(data: Any, output: str) -> DocState | None:
             depsig,
             vfp,
             codec.decode(resolve(value)) if value is not None else None,
-            (span[0], span[1]) if span is not None else None,
+            index if isinstance(index, int) else None,
             False,
         )
     return DocState(
@@ -757,10 +766,13 @@ def decode_state(data: Any, output: str) -> DocState | None:
         env=data["env"],
         output=output,
         output_key=data["output_key"],
-        aliases=tuple((a[0], a[1]) for a in data["aliases"]),
         nodes=nodes,
         units=dict(data["units"]),
     )
+
+
+def _seed_unit_keys(ws: Any, state: DocState) -> None:
+    ws.unit_keys.update(state.units)
 
 
 @dataclass
@@ -785,7 +797,8 @@ class Workspace:
         self.warn = warn
         self.docs: dict[str, DocState] = {}
         self.memo: dict[str, Any] = {}
-        self.unit_keys: dict[tuple[str, str], str] = {}
+        self.unit_keys: dict[str, str] = {}  # raw unit hash + header fp -> unit key
+        self.assembler = asm.Assembler()
         self.last_graph: BuildGraph | None = None
 
     def remember(self, key: str, value: Any) -> None:
@@ -808,11 +821,12 @@ class Workspace:
             self.cache.delete(state_key(doc_id))
             return None
 
-    def _save_state(self, doc_id: str, state: DocState, output_blob_key: str) -> None:
+    def _save_state(self, doc_id: str, state: DocState) -> None:
         self.docs[doc_id] = state
         if getattr(self.cache, "enabled", False):
-            self.cache.put_blob(output_blob_key, state.output.encode("utf-8"))
-            self.cache.put(state_key(doc_id), encode_state(state))
+            with self.cache.batch():
+                self.cache.put_blob(state.output_key, state.output.encode("utf-8"))
+                self.cache.put(state_key(doc_id), encode_state(state))
 
     # -- building one case ------------------------------------------------------
     def build_case(
@@ -823,15 +837,19 @@ class Workspace:
         options: str,
         recorder: Recorder,
         *,
-        output_blob_key: str | None = None,
         on_executable: Callable[[int, int], None] | None = None,
         need_graph: bool = False,
     ) -> CaseResult:
+        """Build one document (a file, or one ``// -----`` case of it)."""
+        from halflow.workbench import UnitMismatch, Workbench
+
         input_hash = fingerprint_text(text)
         prev = self.docs.get(doc_id)
         if prev is None:
             with recorder.phase("load state"):
                 prev = self._load_state(doc_id)
+            if prev is not None:
+                self.unit_keys.update(prev.units)
         if (
             not need_graph
             and prev is not None
@@ -847,83 +865,75 @@ class Workspace:
                 split: SplitModule | None = split_module(text)
             except SplitError:
                 split = None
-        unit_keys = self._unit_keys(text, split, prev) if split is not None else []
+        unit_keys, raw_keys = self._unit_keys(text, split) if split is not None else ([], {})
 
         fallback: str | None = None
         ev = Evaluator(self, prev, recorder)
         assembled: Assembled | None = None
         if prev is not None and split is not None and prev.nodes:
-            from halflow.workbench import UnitMismatch, Workbench
-
             bench = Workbench(text, split, source)
             host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
+            provider = IncrementalProvider(bench, host_idx, self.assembler)
             try:
                 with recorder.phase("incremental"):
-                    assembled = evaluate(ev, text, split, IncrementalProvider(bench, host_idx), unit_keys)
+                    assembled = evaluate(ev, text, split, provider, unit_keys)
             except (Fallback, UnitMismatch) as e:
                 fallback = str(e) or type(e).__name__
-                assembled = None
                 ev = Evaluator(self, prev, recorder)
                 recorder.runs.clear()
                 recorder.reused = 0
         if assembled is None:
             with recorder.phase("whole module"):
-                provider = WholeProvider(text, source, split, on_executable)
-            if split is None or not provider.aligned:
-                # Nothing to cache per unit; the output still stands.
-                state = DocState(input_hash, options, ev.env, provider.output, "", (), {})
-                key = output_blob_key or "text:" + fingerprint_text(provider.output)
-                state.output_key = key
-                self._save_state(doc_id, state, key)
-                return CaseResult(provider.output, "whole", fallback or "no unit split", None, 0)
+                whole = WholeProvider(text, source, split, on_executable)
+            if split is None or not whole.aligned:
+                # Nothing to keep per unit; the output still stands.
+                state = DocState(
+                    input_hash, options, ev.env, whole.output,
+                    "text:" + fingerprint_text(whole.output), {},
+                )
+                self._save_state(doc_id, state)
+                return CaseResult(whole.output, "whole", fallback or "no unit split", None, 0)
             ev.force = True
             with recorder.phase("record nodes"):
-                assembled = evaluate(ev, text, split, provider, unit_keys)
+                assembled = evaluate(ev, text, split, whole, unit_keys)
             mode = "whole"
         else:
             mode = "incremental"
-        ev.flush()
-        key = output_blob_key or "text:" + fingerprint_text(assembled.text)
-        state = DocState(
-            input_hash,
-            options,
-            ev.env,
-            assembled.text,
-            key,
-            assembled.aliases,
-            ev.nodes,
-            {raw: k for raw, k in self._unit_map(text, split, unit_keys).items()},
-        )
-        with recorder.phase("save state"), self.cache.batch():
-            self._save_state(doc_id, state, key)
+        with recorder.phase("save state"):
+            ev.flush()
+            state = DocState(
+                input_hash,
+                options,
+                ev.env,
+                assembled.text,
+                "text:" + fingerprint_text(assembled.text),
+                ev.nodes,
+                raw_keys,
+            )
+            state._printed = assembled.printed
+            self._save_state(doc_id, state)
         self.last_graph = ev.graph
         return CaseResult(assembled.text, mode, fallback, ev.graph, len(ev.nodes))
 
-    def _unit_keys(self, text: str, split: SplitModule, prev: DocState | None) -> list[str]:
+    def _unit_keys(self, text: str, split: SplitModule) -> tuple[list[str], dict[str, str]]:
+        """Each unit's key (alias-free, location-free, name-normalized text),
+        computed only for unit texts not seen before under the same header."""
         header_fp = fingerprint([(a.name, a.text) for a in split.aliases])
         canon: dict[str, str] | None = None
-        known = prev.units if prev is not None else {}
         out = []
+        raw_keys: dict[str, str] = {}
         for unit in split.units:
             body = unit.text(text)
-            raw = fingerprint_text(body)
-            memo_key = (raw, header_fp)
-            k = self.unit_keys.get(memo_key) or known.get(raw + header_fp)
+            raw = fingerprint_text(body) + header_fp
+            k = self.unit_keys.get(raw)
             if k is None:
                 if canon is None:
                     canon = keys.canonical_aliases(split.aliases)
                 name = unit.symbol if unit.kind in EXECUTABLE_KINDS else None
                 k = keys.unit_key(body, canon, name)
-            self.unit_keys[memo_key] = k
+            raw_keys[raw] = k
             out.append(k)
-        self._last_units = (header_fp, split, out)
-        return out
-
-    def _unit_map(self, text: str, split: SplitModule | None, unit_keys: Sequence[str]) -> dict[str, str]:
-        if split is None:
-            return {}
-        header_fp = fingerprint([(a.name, a.text) for a in split.aliases])
-        return {
-            fingerprint_text(u.text(text)) + header_fp: k
-            for u, k in zip(split.units, unit_keys, strict=True)
-        }
+        if len(self.unit_keys) > 100_000:
+            self.unit_keys.clear()
+        self.unit_keys.update(raw_keys)
+        return out, raw_keys

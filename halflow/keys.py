@@ -103,3 +103,16 @@ def denormalize_name(text: str, name: str | None) -> str:
 def unit_key(text: str, canon: Mapping[str, str], name: str | None = None) -> str:
     """Fingerprint of a unit's canonical text (name-normalized when given)."""
     return fingerprint_text(normalize_name(canonical_text(text, canon), name))
+
+
+def normalize_symbol(symbol: str, name: str | None) -> str:
+    """A bare symbol name with the executable's name prefix replaced."""
+    if not can_normalize(name) or not symbol.startswith(name):  # type: ignore[arg-type]
+        return symbol
+    return PLACEHOLDER + symbol[len(name) :]  # type: ignore[arg-type]
+
+
+def denormalize_symbol(symbol: str, name: str | None) -> str:
+    if not can_normalize(name) or not symbol.startswith(PLACEHOLDER):
+        return symbol
+    return name + symbol[len(PLACEHOLDER) :]  # type: ignore[operator]

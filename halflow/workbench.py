@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from iree.compiler import ir
 
-from halflow import host, irutil, pieces
+from halflow import asm, host, irutil, pieces
 from halflow.diagnostics import HalflowError, SourceText
 from halflow.facts import SOURCE, ExecutableFacts, executable_facts
 from halflow.nodes import executable, executable_source
@@ -38,6 +38,8 @@ class Workbench:
         self._exec_ops: dict[int, ir.Operation] = {}  # unit index -> parsed op
         self._host: tuple[ir.Module, list[ir.Operation], host.HostAnalysis] | None = None
         self._keep: list[ir.Module] = []  # modules whose ops we hand out
+        self._shell: ir.Module | None = None
+        self.parse_attr = irutil.AttrParser()
 
     @property
     def context(self) -> ir.Context:
@@ -116,13 +118,14 @@ class Workbench:
         """Convert one executable (or leave it alone) and print it."""
         op = self.exec_op(index)
         new = op
-        if plan_variants:
-            if facts.kind == SOURCE:
-                new, _ = executable_source.convert(op, plan_variants)
-            else:
-                named = dict(zip((e.name for e in facts.exports), layouts, strict=True))
-                new, _ = executable.convert(op, plan_variants, named)
-            self._exec_ops.pop(index, None)
+        with self.context, ir.Location.unknown():
+            if plan_variants:
+                if facts.kind == SOURCE:
+                    new, _ = executable_source.convert(op, plan_variants, self.parse_attr)
+                else:
+                    named = dict(zip((e.name for e in facts.exports), layouts, strict=True))
+                    new, _ = executable.convert(op, plan_variants, named, self.parse_attr)
+                self._exec_ops.pop(index, None)
         return self.print_alone(new)
 
     def print_host(
@@ -134,32 +137,39 @@ class Workbench:
         _, ops, analysis = self._host
         from halflow.materialize import set_entry_points
 
-        for site_index, refs in annotations:
-            if refs != analysis.sites[site_index].entry_points:
-                set_entry_points(analysis.ops[site_index], refs)
+        with self.context, ir.Location.unknown():
+            for site_index, refs in annotations:
+                if refs != analysis.sites[site_index].entry_points:
+                    set_entry_points(analysis.ops[site_index], refs, self.parse_attr)
         return self.print_alone(ops[position])
 
-    def print_alone(self, op: ir.Operation) -> pieces.Piece:
-        """Print ``op`` as the only op of a module (its own alias numbering)."""
-        with self.context, ir.Location.unknown():
-            module = ir.Module.create()
-            op.detach_from_parent()
-            module.body.append(op)
-            self._keep.append(module)
-            printed = pieces.take_apart(module.operation.get_asm(assume_verified=True))
-        found = pieces.pieces_of(printed)
-        if len(found) != 1:
-            raise UnitMismatch("printed op did not come out as one piece")
-        return found[0]
+    def _shell_module(self) -> ir.Module:
+        """An empty module with the input module's name and attributes."""
+        if self._shell is None:
+            opening = self.split.module_open or "module {"
+            header = self.text[: self.split.header_end]
+            self._shell = self._parse(header + opening + "\n}\n")
+        return self._shell
 
-    def shell(self) -> tuple[pieces.Piece, str]:
-        """The printed module opening line (and the aliases it uses)."""
-        opening = self.split.module_open or "module {"
-        header = self.text[: self.split.header_end]
-        module = self._parse(header + opening + "\n}\n")
-        printed = pieces.take_apart(module.operation.get_asm(assume_verified=True))
-        definitions = dict(printed.aliases)
-        order = {n: i for i, (n, _) in enumerate(printed.aliases)}
-        return pieces.Piece(
-            printed.module_open, pieces.alias_closure(printed.module_open, definitions, order)
-        ), printed.trailer
+    def print_alone(self, op: ir.Operation) -> asm.PrintedModule:
+        """Print ``op`` as the only op of a module carrying the output
+        module's attributes (as :mod:`halflow.asm` wants its chunks)."""
+        shell = self._shell_module()
+        with self.context, ir.Location.unknown():
+            chunk = shell.operation.clone()
+            op.detach_from_parent()
+            chunk.regions[0].blocks[0].append(op)
+            text = chunk.get_asm(assume_verified=True)
+            chunk.erase()
+        try:
+            return pieces.single(asm.parse_printed(text))
+        except asm.SpliceError as e:
+            raise UnitMismatch(f"printed op cannot be spliced: {e}") from None
+
+    def shell(self) -> asm.PrintedModule:
+        """The record of the module's opening line (and the aliases it uses)."""
+        text = self._shell_module().operation.get_asm(assume_verified=True)
+        try:
+            return pieces.opening_only(asm.parse_printed(text))
+        except asm.SpliceError as e:
+            raise UnitMismatch(f"module opening cannot be spliced: {e}") from None
