@@ -202,6 +202,7 @@ class Evaluator:
         self.pending: list[tuple[str, Any]] = []  # cache writes, flushed at the end
         # Whole-module builds compute every node (and say so).
         self.force = False
+        self._prev_by_key: dict[str, NodeRecord] | None = None
 
     def node(
         self,
@@ -211,12 +212,18 @@ class Evaluator:
         compute: Callable[[], Any],
         *,
         extra: Mapping[str, str] | None = None,
+        inputs: Callable[[], Mapping[str, str]] | None = None,
         persist: bool = False,
         derived: bool = False,
         fp_value: Callable[[Any], str] | None = value_fp,
     ) -> Any:
         """The value of ``node_id`` (see class docstring).
 
+        ``extra`` holds inputs that are not nodes (text keys). ``inputs``,
+        when given, names the exact parts of the dependencies the node reads
+        (fingerprints, computed only when a dependency changed): the key is
+        made of them instead of the dependencies' whole values, so a change
+        elsewhere in a dependency does not re-execute the node.
         ``derived`` nodes are views of a dependency's value (exports,
         dispatch sites): recomputing them is free, so they are recomputed
         whenever a dependency changed and count as executed when their value
@@ -235,19 +242,24 @@ class Evaluator:
             and prev is not None
             and prev.tag == tag
             and prev.depsig == depsig
-            and prev.extra == extra
+            and all(prev.extra.get(k) == v for k, v in extra.items())
             and not any(d.changed for d in dep_recs)
         ):
-            value = prev.value if prev.value is not None else self._from_prev(prev)
+            value = prev.value if prev.value is not None else self._from_prev(node_id, prev)
             if value is not _MISSING:
                 self.recorder.reused += 1
                 self.nodes[node_id] = NodeRecord(
-                    tag, prev.key, extra, depsig, prev.vfp, value, prev.index, False
+                    tag, prev.key, prev.extra, depsig, prev.vfp, value, prev.index, False
                 )
                 return value
 
+        if inputs is not None:
+            extra.update(inputs())
         key = fingerprint_strings(
-            tag, self.env, *(f"{k}={v}" for k, v in sorted(extra.items())), *(d.vfp for d in dep_recs)
+            tag,
+            self.env,
+            *(f"{k}={v}" for k, v in sorted(extra.items())),
+            *(() if inputs is not None else (d.vfp for d in dep_recs)),
         )
         value: Any = _MISSING
         index = None
@@ -255,10 +267,12 @@ class Evaluator:
             value = compute()
         elif not self.force:
             if prev is not None and prev.key == key:
-                value = prev.value if prev.value is not None else self._from_prev(prev)
+                value = prev.value if prev.value is not None else self._from_prev(node_id, prev)
                 index = prev.index
             if value is _MISSING:
                 value = self.ws.memo.get(key, _MISSING)
+            if value is _MISSING:
+                value = self._from_prev_key(key)
             if value is _MISSING and persist:
                 value = self._from_cache(node_id, key)
         executed = value is _MISSING
@@ -275,8 +289,10 @@ class Evaluator:
             executed = self.force or changed
         if executed:
             self.recorder.executed(
-                node_id, stage, self._reason(prev, tag, extra, dep_recs, deps), 0.0
-                if derived else end - start
+                node_id,
+                stage,
+                self._reason(prev, tag, extra, dep_recs, deps, inputs is not None),
+                0.0 if derived else end - start,
             )
         else:
             self.recorder.reused += 1
@@ -292,6 +308,7 @@ class Evaluator:
         extra: Mapping[str, str],
         dep_recs: Sequence[NodeRecord],
         deps: Sequence[str],
+        explicit: bool = False,
     ) -> str:
         if self.force and prev is not None and not any(d.changed for d in dep_recs) and (
             prev.extra == extra and prev.tag == tag
@@ -304,12 +321,24 @@ class Evaluator:
         if prev.tag != tag:
             return f"stage version changed ({prev.tag} -> {tag})"
         changed = [k for k in extra if prev.extra.get(k) != extra[k]]
-        changed += [d for d, r in zip(deps, dep_recs, strict=True) if r.changed]
-        if prev.depsig != short("\0".join(deps)):
+        if not explicit:
+            changed += [d for d, r in zip(deps, dep_recs, strict=True) if r.changed]
+        if prev.depsig != short("\0".join(deps)) and not explicit:
             changed.append("dependency set")
         if changed:
             return "input changed: " + ", ".join(changed)
         return "no cache entry"
+
+    def _from_prev_key(self, key: str) -> Any:
+        """A value the previous build computed under another node id (an
+        executable renamed without changing its content)."""
+        if self._prev_by_key is None:
+            self._prev_by_key = {r.key: (n, r) for n, r in self.prev_nodes.items()}
+        found = self._prev_by_key.get(key)
+        if found is None:
+            return _MISSING
+        node_id, record = found
+        return record.value if record.value is not None else self._from_prev(node_id, record)
 
     def _from_cache(self, node_id: str, key: str) -> Any:
         data = self.ws.cache.get("node:" + key)
@@ -322,14 +351,19 @@ class Evaluator:
             self.ws.warn(f"discarding undecodable cache entry for {node_id}: {e}")
             return _MISSING
 
-    def _from_prev(self, record: NodeRecord) -> Any:
-        """A printed node's value, cut out of the previous output."""
+    def _from_prev(self, node_id: str, record: NodeRecord) -> Any:
+        """A printed node's value, cut out of the previous output (and
+        name-normalized, as conversions are cached)."""
         if record.index is None or self.prev is None:
             return _MISSING
         printed = self.prev.printed()
         if printed is None or record.index >= len(printed.ops):
             return _MISSING
-        return asm.op_record(printed, record.index)
+        value = asm.op_record(printed, record.index)
+        if node_id.startswith("convert:@"):
+            name = node_id[len("convert:@") :]
+            value = pieces.rename(value, lambda s: keys.normalize_name(s, name))
+        return value
 
     def flush(self) -> None:
         if not self.pending or not getattr(self.ws.cache, "enabled", False):
@@ -439,11 +473,19 @@ def evaluate(
         exec_node = f"executable:@{name}"
         refs = [plan.export_ref(name, e.name) for e in facts.exports]
         site_ids = [sites[k].id for r in refs for k in by_export.get(r, ())]
+        site_idx = [k for r in refs for k in by_export.get(r, ())]
         targets: tuple[str, ...] = ev.node(
             f"targets:@{name}",
             stage_tag(targets_stage.STAGE),
             [exec_node, *site_ids, *(["host"] if facts.public else [])],
             lambda f=facts: plan.executable_targets(f, sites, by_export, host_facts),
+            inputs=lambda f=facts, site_idx=site_idx: {
+                "site targets": value_fp([sites[k].targets for k in site_idx]),
+                "public": str(f.public),
+                "devices": value_fp((host_facts.devices, host_facts.module_legacy))
+                if f.public
+                else "",
+            },
         )
         converted = bool(facts.exports) and bool(targets)
         plan_variants: tuple[variants.Variant, ...] = ()
@@ -469,6 +511,10 @@ def evaluate(
                             stage_tag(layout.STAGE),
                             ["export:" + suffix, *(sites[k].id for k in by_export.get(ref, ()))],
                             lambda f=facts, e=export, u=usages: plan.export_layout(f, e, u),
+                            inputs=lambda e=export, u=usages: {
+                                "signature": value_fp((e.args, e.forced_layout)),
+                                "site usages": value_fp(u),
+                            },
                         )
                     except plan.PlanError as e:
                         raise Fallback(str(e)) from None
@@ -517,6 +563,11 @@ def evaluate(
                 stage_tag(ANNOTATE),
                 deps,
                 lambda s=site, e=exp: dispatch.annotate(s.entry_points, s.targets, e),
+                inputs=lambda s=site, e=exp: {
+                    "entry points": value_fp(s.entry_points),
+                    "site targets": value_fp(s.targets),
+                    "expansions": value_fp(e),
+                },
             )
         )
 
