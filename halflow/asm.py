@@ -689,6 +689,10 @@ class Assembler:
         self._probe_cache_size = probe_cache_size
         self._rendered: dict[str, tuple[tuple[str, ...], str]] = {}
         self.stats = {"probes": 0, "probe_hits": 0, "rendered": 0, "render_hits": 0}
+        # Of the last assembly: where each op's text starts and ends, and the
+        # alias names used (what an incremental caller needs to splice later).
+        self.last_spans: list[tuple[int, int]] = []
+        self.last_names: Mapping[str, str] = {}
 
     def assemble(self, opening: PrintedModule, ops: Iterable[OpRef] | None = None) -> str:
         """The text MLIR prints for the module with ``opening``'s module line
@@ -726,12 +730,15 @@ class Assembler:
         naming = self._naming(visit_order(opening, pieces), aliases)
         names = naming.names
         out = [naming.header, _render_parts(opening.parts, names), "\n"]
+        pos = sum(len(x) for x in out)
+        spans: list[tuple[int, int]] = []
         previous = self._rendered
         kept: dict[str, tuple[tuple[str, ...], str]] = {}
         rendered = reused = 0
         for piece in pieces:
             if len(piece.parts) == 1:
                 out.append(piece.parts[0])
+                spans.append((pos, pos + len(piece.parts[0])))
             else:
                 local = tuple([names[k] for k in piece.keys])
                 hit = kept.get(piece.digest) or previous.get(piece.digest)
@@ -742,8 +749,12 @@ class Assembler:
                     rendered += 1
                 kept[piece.digest] = hit
                 out.append(hit[1])
+                spans.append((pos, pos + len(hit[1])))
+            pos = spans[-1][1] + 1
             out.append("\n")
         out.append("}\n")
+        self.last_spans = spans
+        self.last_names = names
         out.append(resource_section(naming, aliases, [opening, *pieces], resources))
         # Keep only what this module uses: the cache never outgrows it.
         self._rendered = kept

@@ -83,11 +83,11 @@ def build(
     """Materialize interfaces for ``input`` (a path, ``-`` or None for the
     bundled example), incrementally over the cache.
 
-    Writes ``output`` atomically when given; ``report``/``trace`` write the
-    JSON report and a Chrome trace. ``explain`` receives one line per
-    executed node. ``workspace`` (a :class:`halflow.engine.Workspace`) keeps
-    state warm between calls. Raises :class:`HalflowError` on bad input;
-    ``output`` is then untouched.
+    Writes ``output`` atomically when given (and only when its content
+    changes); ``report``/``trace`` write the JSON report and a Chrome trace.
+    ``explain`` receives one line per executed node. ``workspace`` (a
+    :class:`halflow.engine.Workspace`) keeps state warm between calls.
+    Raises :class:`HalflowError` on bad input; ``output`` is then untouched.
     """
     start = time.perf_counter()
     data = source_mod.read_input(input)
@@ -97,35 +97,32 @@ def build(
     else:
         store = open_cache(cache, cache_dir=cache_dir, no_cache=no_cache)
     try:
-        text, rep = _materialize(data, options, split_input_file, store, workspace, progress)
+        text, rep, output_key = _materialize(
+            data, options, split_input_file, store, workspace, progress
+        )
+        out_path = Path(output) if output is not None else None
+        if out_path is not None:
+            t_write = time.perf_counter()
+            _write_output(out_path, text, output_key, store, workspace)
+            _phase(rep, "write output", t_write)
+        rep["seconds"] = round(time.perf_counter() - start, 6)
+        rep["cache"] = {
+            "hits": store.counters.hits,
+            "misses": store.counters.misses,
+            "corrupt": store.counters.corrupt,
+        }
+        store.record_build(
+            {
+                "input": data.name,
+                "mode": rep.get("mode"),
+                "executed": len(rep.get("executed", [])),
+                "reused": rep.get("reused", 0),
+                "seconds": rep["seconds"],
+            }
+        )
     finally:
         if workspace is None and cache is None:
-            pass  # closed below, after the build history is recorded
-    rep["seconds"] = round(time.perf_counter() - start, 6)
-    out_path = Path(output) if output is not None else None
-    if out_path is not None:
-        try:
-            write_atomic(out_path, text)
-        except OSError as e:
-            raise HalflowError(
-                Diagnostic(str(out_path), 0, 0, f"cannot write output file: {e.strerror or e}")
-            ) from None
-    rep["cache"] = {
-        "hits": store.counters.hits,
-        "misses": store.counters.misses,
-        "corrupt": store.counters.corrupt,
-    }
-    store.record_build(
-        {
-            "input": data.name,
-            "mode": rep.get("mode"),
-            "executed": len(rep.get("executed", [])),
-            "reused": rep.get("reused", 0),
-            "seconds": rep["seconds"],
-        }
-    )
-    if workspace is None and cache is None:
-        store.close()
+            store.close()
     if explain is not None:
         for run in rep.get("executed", []):
             explain(f"{run['node']} ({run['stage']}): {run['reason']}")
@@ -137,6 +134,46 @@ def build(
     return BuildResult(text=text, output=out_path, seconds=rep["seconds"], report=rep)
 
 
+def _phase(rep: dict[str, Any], name: str, start: float) -> None:
+    rep.setdefault("trace_events", []).append(
+        {"name": name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1,
+         "ts": 0, "dur": round((time.perf_counter() - start) * 1e6, 1)}
+    )
+
+
+def _write_output(
+    path: Path, text: str, output_key: str | None, store: Any, workspace: Any
+) -> None:
+    """Write ``text`` to ``path`` atomically, unless ``path`` still holds
+    exactly what an earlier build wrote there for the same output."""
+    try:
+        stat = path.stat()
+        seen = (stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        seen = None
+    marker_key = "written:" + os.path.abspath(path)
+    if seen is not None and output_key is not None:
+        if workspace is not None:
+            if workspace.written.get(marker_key) == (output_key, *seen):
+                return
+        elif getattr(store, "enabled", False):
+            marker = store.get(marker_key)
+            if marker == [output_key, *seen]:
+                return
+    try:
+        write_atomic(path, text)
+        stat = path.stat()
+    except OSError as e:
+        raise HalflowError(
+            Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
+        ) from None
+    if output_key is not None:
+        if workspace is not None:
+            workspace.written[marker_key] = (output_key, stat.st_size, stat.st_mtime_ns)
+        if getattr(store, "enabled", False):
+            store.put(marker_key, [output_key, stat.st_size, stat.st_mtime_ns])
+
+
 def _materialize(
     data: source_mod.InputData,
     options: str,
@@ -144,13 +181,19 @@ def _materialize(
     store: Any,
     workspace: Any,
     progress: bool | None,
-) -> tuple[str, dict[str, Any]]:
-    """The output text and report for one input."""
+) -> tuple[str, dict[str, Any], str | None]:
+    """The output text, the report, and the key of the output's cache entry."""
+    if workspace is not None:
+        # A warm workspace compares bytes with the last build of this input:
+        # cheaper than hashing them.
+        last = workspace.files.get((data.name, options))
+        if last is not None and last[0] == data.data and workspace.env_ok():
+            _, text, total, key = last
+            return text, _report("noop", [], total, total, [], None), key
     input_hash = hashlib.blake2b(data.data, digest_size=20).hexdigest()
     key = None
     if getattr(store, "enabled", False):
-        from halflow.fingerprint import fingerprint
-        from halflow.fingerprint import environment
+        from halflow.fingerprint import environment, fingerprint
 
         key = "output:" + fingerprint(input_hash, options, environment())
         if workspace is None:
@@ -163,16 +206,21 @@ def _materialize(
                 except (ValueError, UnicodeDecodeError):
                     store.delete(key)
                 else:
-                    return text, _report("noop", [], total, total, [], None)
+                    return text, _report("noop", [], total, total, [], None), key
 
     if data.is_bytecode:
         text = materialize_bytecode(data)
         rep = _report("whole", [], 0, 0, [], None)
     else:
-        text, rep = _build_text(data, options, split_input_file, store, workspace, progress)
-    if key is not None:
+        text, rep = _build_text(
+            data, options, split_input_file, store, workspace, progress,
+            output_key=key, input_hash=input_hash,
+        )
+    if key is not None and rep.get("mode") != "noop":
         store.put_blob(key, f"{rep['total']}\n".encode() + text.encode("utf-8"))
-    return text, rep
+    if workspace is not None:
+        workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
+    return text, rep, key
 
 
 def _report(
@@ -200,6 +248,9 @@ def _build_text(
     store: Any,
     workspace: Any,
     progress: bool | None,
+    *,
+    output_key: str | None = None,
+    input_hash: str | None = None,
 ) -> tuple[str, dict[str, Any]]:
     from halflow.engine import Recorder, Workspace
     from halflow.progress import Progress
@@ -225,6 +276,10 @@ def _build_text(
                     options,
                     recorder,
                     on_executable=lambda done, n: bar.update(done, n),
+                    # A single document's output is the file's output entry.
+                    output_key=output_key if len(cases) == 1 else None,
+                    input_hash=input_hash if len(cases) == 1 else None,
+                    source_bytes=data.data if len(cases) == 1 else None,
                 )
             except HalflowError as e:
                 diagnostics.extend(e.diagnostics)

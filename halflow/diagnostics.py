@@ -79,10 +79,15 @@ class SourceText:
 
     def __init__(self, filename: str, text: str | None):
         self.filename = filename
-        self._lines: list[str] | None = text.split("\n") if text is not None else None
+        self._text = text
+        self._lines: list[str] | None = None  # split on first use (errors only)
 
     def line(self, line: int) -> str | None:
-        if self._lines is None or line <= 0 or line > len(self._lines):
+        if self._text is None or line <= 0:
+            return None
+        if self._lines is None:
+            self._lines = self._text.split("\n")
+        if line > len(self._lines):
             return None
         return self._lines[line - 1].rstrip("\r")
 

@@ -27,9 +27,10 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "wb") as f:
+            # No fsync: the rename makes the replacement atomic for readers
+            # and for a crash of this process, which is the contract (a
+            # build tool's outputs are reproducible after a power loss).
             f.write(payload)
-            f.flush()
-            os.fsync(f.fileno())
         with contextlib.suppress(OSError):
             # Keep the mode of the file we replace (mkstemp makes it 0600).
             os.chmod(tmp, target.stat().st_mode & 0o7777 if target.exists() else _DEFAULT_MODE)
