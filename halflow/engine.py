@@ -1512,8 +1512,17 @@ class Workspace:
                 self._save_state(doc_id, state, [], write_output=output_key is None)
                 return CaseResult(whole.output, "whole", fallback or "no unit split", None, 0)
             ev.force = True
-            with recorder.phase("record nodes"):
-                assembled = evaluate(ev, split, whole, unit_keys, self.assembler)
+            try:
+                with recorder.phase("record nodes"):
+                    assembled = evaluate(ev, split, whole, unit_keys, self.assembler)
+            except Fallback as e:
+                # The output stands; only the per-unit bookkeeping is lost.
+                state = DocState(
+                    input_hash, options, ev.env, whole.output,
+                    output_key or "text:" + fingerprint_text(whole.output), {}, [], [], [], {},
+                )
+                self._save_state(doc_id, state, [], write_output=output_key is None)
+                return CaseResult(whole.output, "whole", f"not recorded: {e}", None, 0)
         with recorder.phase("save state"):
             ev.flush()
             state = DocState(
