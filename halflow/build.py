@@ -98,7 +98,8 @@ def build(
         store = open_cache(cache, cache_dir=cache_dir, no_cache=no_cache)
     try:
         text, rep, output_key = _materialize(
-            data, options, split_input_file, store, workspace, progress
+            data, options, split_input_file, store, workspace, progress,
+            trace_nodes=trace is not None,
         )
         out_path = Path(output) if output is not None else None
         if out_path is not None:
@@ -181,6 +182,7 @@ def _materialize(
     store: Any,
     workspace: Any,
     progress: bool | None,
+    trace_nodes: bool = False,
 ) -> tuple[str, dict[str, Any], str | None]:
     """The output text, the report, and the key of the output's cache entry."""
     if workspace is not None:
@@ -214,10 +216,10 @@ def _materialize(
     else:
         text, rep = _build_text(
             data, options, split_input_file, store, workspace, progress,
-            output_key=key, input_hash=input_hash,
+            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes,
         )
     if key is not None and rep.get("mode") != "noop":
-        store.put_blob(key, f"{rep['total']}\n".encode() + text.encode("utf-8"))
+        store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text.encode("utf-8")])
     if workspace is not None:
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
     return text, rep, key
@@ -251,6 +253,7 @@ def _build_text(
     *,
     output_key: str | None = None,
     input_hash: str | None = None,
+    trace_nodes: bool = False,
 ) -> tuple[str, dict[str, Any]]:
     from halflow.engine import Recorder, Workspace
     from halflow.progress import Progress
@@ -258,7 +261,7 @@ def _build_text(
     ws = workspace if workspace is not None else Workspace(store)
     text = data.text()
     source = SourceText(data.name, text)
-    recorder = Recorder()
+    recorder = Recorder(trace_nodes=trace_nodes)
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
     modes: list[str] = []
@@ -267,7 +270,11 @@ def _build_text(
     cases = source_mod.split_cases(text, split_input_file)
     with Progress("materializing", enabled=progress) as bar:
         for index, case in enumerate(cases):
-            padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+            padded = (
+                "\n" * case.line_offset + " " * case.col_offset + case.text
+                if case.line_offset or case.col_offset
+                else case.text
+            )
             try:
                 result = ws.build_case(
                     _doc_id(data, index, split_input_file),

@@ -34,6 +34,7 @@ module, which also produces IREE's exact diagnostics.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import re
 import time
@@ -99,6 +100,18 @@ PRINT = Stage("print", 1, "printed host op after dispatch annotation")
 SHELL = Stage("shell", 1, "printed module opening")
 MODULE = Stage("module", 1, "assembled output")
 _GENERIC_OP = re.compile(r'^ *(?:%[^"\n=]*= )?"', re.M)
+
+
+def release_memory() -> None:
+    """Return freed heap memory to the operating system (glibc only)."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to do
+        pass
 
 
 class Fallback(Exception):
@@ -235,11 +248,15 @@ class Recorder:
     reused: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     t0: float = field(default_factory=time.perf_counter)
+    # Per-node trace events are kept only when a trace was asked for.
+    trace_nodes: bool = False
 
     def executed(self, node: str, stage: str, reason: str, seconds: float) -> None:
         self.runs.append(NodeRun(node, stage, reason, seconds))
 
     def event(self, name: str, cat: str, start: float, end: float) -> None:
+        if cat != "phase" and not self.trace_nodes:
+            return
         self.events.append(
             {
                 "name": name,
@@ -283,7 +300,9 @@ class Evaluator:
         self.groups: dict[str, Group] = {}
         self.nodes: dict[str, NodeRecord] = {}  # of the groups evaluated node by node
         self.prev_nodes: dict[str, NodeRecord] = {}  # of the group being evaluated
-        self.graph = BuildGraph()
+        # Built only on request (graph output): recording every edge costs
+        # time and memory on large modules.
+        self.graph: BuildGraph | None = None
         self.recorder = recorder
         self.pending: list[tuple[str, Any]] = []  # cache writes, flushed at the end
         # Whole-module builds compute every node (and say so); graph
@@ -377,7 +396,8 @@ class Evaluator:
         assert self._current is not None, "nodes are evaluated inside a group"
         extra = dict(extra) if extra else {}
         stage = tag.split("@", 1)[0]
-        self.graph.add(node_id, stage, deps)
+        if self.graph is not None:
+            self.graph.add(node_id, stage, deps)
         dep_recs = [self.nodes.get(d, _UNCHANGED) for d in deps]
         depsig = short("\0".join(deps))
         prev = self.prev_nodes.get(node_id)
@@ -625,6 +645,11 @@ class WholeProvider(Provider):
             module = parse_text(context, Case(text, 0, 0), source)
             self.mat = materialize(module, source, on_executable)
             self.output = module.operation.get_asm(assume_verified=True) + "\n"
+        # Only plain data is kept from here on: let MLIR free the module now,
+        # and hand the memory back, before the output is taken apart (Python
+        # allocates its objects elsewhere: without this the peak is the sum).
+        del module, context
+        release_memory()
         self.printed: asm.PrintedModule | None = None
         self.aligned = False
         if split is None:
@@ -1404,25 +1429,25 @@ class Workspace:
         parts: list[bytes] = []
         offsets: list[tuple[Group, int, int]] = []
         pos = 0
+        digest = hashlib.blake2b(digest_size=20)
         for group in fresh:
             raw = encode_payload(group)
+            digest.update(raw)
             parts.append(raw)
             offsets.append((group, pos, len(raw)))
             pos += len(raw)
-        blob = b"".join(parts)
-        blob_key = "payload:" + fingerprint_text(blob.decode("utf-8")) if blob else ""
+        blob_key = "payload:" + digest.hexdigest() if parts else ""
         for group, offset, length in offsets:
             group.payload_ref = [blob_key, offset, length]
             group.loader = self._load_payload
             group.fragment = None
-        if blob:
-            self._blobs[blob_key] = blob
         with self.cache.batch():
-            if blob:
-                self.cache.put_blob(blob_key, blob)
+            if parts:
+                self.cache.put_blob_parts(blob_key, parts)
             if write_output:
-                self.cache.put_blob(
-                    state.output_key, f"{state.total}\n".encode() + state.output.encode("utf-8")
+                self.cache.put_blob_parts(
+                    state.output_key,
+                    [f"{state.total}\n".encode(), state.output.encode("utf-8")],
                 )
             self.cache.put_json_text(state_key(doc_id), encode_core(state))
 
@@ -1483,6 +1508,8 @@ class Workspace:
         fallback: str | None = None
         ev = Evaluator(self, prev, recorder)
         ev.node_by_node = need_graph
+        if need_graph:
+            ev.graph = BuildGraph()
         assembled: Assembled | None = None
         if prev is not None and split is not None and prev.groups:
             bench = Workbench(text, split, source)
@@ -1496,6 +1523,8 @@ class Workspace:
             except (Fallback, UnitMismatch) as e:
                 fallback = str(e) or type(e).__name__
                 ev = Evaluator(self, prev, recorder)
+                if need_graph:
+                    ev.graph = BuildGraph()
                 recorder.runs.clear()
                 recorder.reused = 0
         mode = "incremental"
