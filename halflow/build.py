@@ -255,6 +255,9 @@ def _build_text(
     input_hash: str | None = None,
     trace_nodes: bool = False,
 ) -> tuple[str, dict[str, Any]]:
+    from halflow.startup import load_mlir
+
+    load_mlir()
     from halflow.engine import Recorder, Workspace
     from halflow.progress import Progress
 
@@ -311,6 +314,9 @@ def _build_text(
 
 def materialize_bytecode(data: source_mod.InputData) -> str:
     """Bytecode inputs are not split into units: the reference driver."""
+    from halflow.startup import load_mlir
+
+    load_mlir()
     from iree.compiler import ir
 
     from halflow.materialize import materialize

@@ -23,6 +23,9 @@ def _fail(err: HalflowError) -> None:
 @click.version_option(__version__, prog_name="halflow")
 def main() -> None:
     """Incremental builds of IREE's HAL materialize-interfaces pass."""
+    from halflow import startup
+
+    startup.command_line()
 
 
 @main.command()

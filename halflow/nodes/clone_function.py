@@ -91,7 +91,7 @@ def clone_with_interface(
     # Constants first, at the top of the entry block and in argument order,
     # so they are available to the binding accessors.
     ops = block.operations
-    ip = ir.InsertionPoint(ops[0]) if len(ops) else ir.InsertionPoint(block)
+    ip = ir.InsertionPoint(ops[0].operation) if len(ops) else ir.InsertionPoint(block)
     ordinal = 0
     for i, arg in enumerate(args):
         if is_binding[i]:
@@ -111,6 +111,18 @@ def clone_with_interface(
         arg.replace_all_uses_with(load.result)
         ordinal += 1
 
+    # Users of the binding arguments, found by walking (use lists give
+    # OpViews, whose construction imports dialect modules).
+    subspans: dict[int, list[ir.Operation]] = {}
+    if any(is_binding):
+        binding_args = {i: a for i, a in enumerate(args) if is_binding[i]}
+        for op in irutil.walk_named(clone, "stream.binding.subspan"):
+            first_operand = op.operands[0]
+            for i, a in binding_args.items():
+                if first_operand == a:
+                    subspans.setdefault(i, []).append(op)
+                    break
+
     resource = 0
     for i, arg in enumerate(args):
         if not is_binding[i]:
@@ -123,13 +135,13 @@ def clone_with_interface(
         alignment = alignments[i]
         flags_attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), flags)
         binding_attr = irutil.index_attr(binding)
-        for use in list(arg.uses):
-            old = use.owner.operation
-            if old.name != "stream.binding.subspan":
-                raise CloneError(
-                    f"binding argument {i} is used by '{old.name}'; "
-                    "bindings are only usable by stream.binding.subspan"
-                )
+        users = subspans.get(i, [])
+        if len(users) != sum(1 for _ in arg.uses):
+            raise CloneError(
+                f"binding argument {i} is used by an op other than stream.binding.subspan; "
+                "bindings are only usable by stream.binding.subspan"
+            )
+        for old in users:
             operands = list(old.operands)
             offset, dims = operands[1], operands[2:]
             attributes = {

@@ -55,8 +55,8 @@ def create_export(
     }
     if sizes is not None:
         attributes["workgroup_size"] = ir.ArrayAttr.get([irutil.index_attr(s) for s in sizes])
-    ops = list(variant_block.operations)
-    ip = ir.InsertionPoint(ops[0]) if ops else ir.InsertionPoint(variant_block)
+    ops = variant_block.operations
+    ip = ir.InsertionPoint(ops[0].operation) if len(ops) else ir.InsertionPoint(variant_block)
     return ir.Operation.create(
         "hal.executable.export", attributes=attributes, regions=2, loc=loc, ip=ip
     )
@@ -87,8 +87,24 @@ def clone_workgroup_count(
         shift = 1 if insert_device else 0
         for i, arg in enumerate(old.arguments):
             arg.replace_all_uses_with(new.arguments[i + shift])
-        for op in irutil.block_ops(old):
+        for op in _ops_of_first_region(scratch):
             new.append(op)
     finally:
         if not move:
             scratch.erase()
+
+
+def _ops_of_first_region(op: ir.Operation) -> list[ir.Operation]:
+    """Ops of the (single-block) first region of ``op``, without OpViews."""
+    first_block = op.regions[0].blocks[0]
+    found: list[ir.Operation] = []
+
+    def visit(child: ir.Operation) -> ir.WalkResult:
+        if child == op:
+            return ir.WalkResult.ADVANCE
+        if child.block == first_block:
+            found.append(child)
+        return ir.WalkResult.SKIP
+
+    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
