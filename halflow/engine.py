@@ -1036,18 +1036,24 @@ def _plan_and_convert(
                 deps += ["layout:" + suffix, "interface:" + suffix]
     p = plan.ExecutablePlan(targets if converted else (), plan_variants, tuple(layouts))
 
+    computed: list[Record] = []
+
     def convert() -> Record:
         record = provider.convert(index, facts, p)
         if keys.can_normalize(name) and pieces.mentions(record, name):
             # The name reaches an attribute alias, where renaming does not.
             raise Fallback(f"@{name} appears in an attribute of its own conversion")
+        computed.append(record)
         return pieces.rename(record, lambda s: keys.normalize_name(s, name))
 
     piece = ev.node("convert:@" + name, CONVERT_TAG, deps, convert,
                     extra={"text": unit_key}, persist=True, fp_value=None)
     group = ev._current
     assert group is not None
-    group.piece = pieces.rename(piece, lambda s: keys.denormalize_name(s, name))
+    group.piece = (
+        computed[0] if computed
+        else pieces.rename(piece, lambda s: keys.denormalize_name(s, name))
+    )
     group.plan = (facts, plan_variants)  # type: ignore[attr-defined]
 
 
@@ -1243,45 +1249,18 @@ def state_key(doc_id: str) -> str:
     return "state:" + fingerprint(doc_id, environment())
 
 
-def _intern_strings(obj: Any, table: dict[str, int]) -> Any:
-    """Replace long strings (executable targets repeat thousands of times)
-    by references into a string table."""
-    if isinstance(obj, str):
-        if len(obj) < 128:
-            return obj
-        return {"~r": table.setdefault(obj, len(table))}
-    if isinstance(obj, list):
-        return [_intern_strings(x, table) for x in obj]
-    if isinstance(obj, dict):
-        return {k: _intern_strings(v, table) for k, v in obj.items()}
-    return obj
-
-
-def _resolve_strings(obj: Any, strings: Sequence[str]) -> Any:
-    if isinstance(obj, dict):
-        if len(obj) == 1 and "~r" in obj:
-            return strings[obj["~r"]]
-        return {k: _resolve_strings(v, strings) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_resolve_strings(x, strings) for x in obj]
-    return obj
-
-
 def encode_payload(group: Group) -> bytes:
     data: dict[str, Any] = {"records": encode_records(group.records or {})}
     if group.sites is not None:
         data["sites"] = [[k, codec.encode(v)] for k, v in sorted(group.sites.items())]
-    table: dict[str, int] = {}
-    body = _intern_strings(data, table)
-    return json.dumps(
-        {"strings": sorted(table, key=table.__getitem__), "data": body},
-        separators=(",", ":"), ensure_ascii=False,
-    ).encode("utf-8")
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def decode_payload(raw: bytes) -> dict[str, Any]:
     data = json.loads(raw)
-    return _resolve_strings(data["data"], data["strings"])
+    if not isinstance(data, dict):
+        raise ValueError("not a group payload")
+    return data
 
 
 def _group_fragment(group: Group) -> str:
