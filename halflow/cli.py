@@ -26,7 +26,9 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("input", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+# INPUT is not validated here: a missing, unreadable or directory input is an
+# input error (exit 1, diagnosed by halflow.source), not a usage error.
+@click.argument("input", required=False, type=click.Path(readable=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write the result here (atomically) instead of stdout.")
 @click.option("--split-input-file", is_flag=True,
