@@ -85,11 +85,24 @@ def split_cases(text: str, split: bool) -> list[Case]:
         start = end + len(SPLIT_MARKER)
 
 
+def _single_threaded(context: ir.Context) -> None:
+    """Verify on the calling thread only.
+
+    With MLIR's thread pool, the verifier run at the end of parsing can emit a
+    diagnostic from a worker thread; the Python diagnostic handler then waits
+    for the GIL, which the parsing thread holds: the process hangs (seen on a
+    module with a block missing its terminator inside a func in an
+    executable).
+    """
+    context.enable_multithreading(False)
+
+
 def parse_text(
     context: ir.Context, case: Case, source: SourceText
 ) -> ir.Module:
     """Parse one case; positions in diagnostics and locations are the file's."""
     padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+    _single_threaded(context)
     try:
         return ir.Module.parse(padded, context)
     except ir.MLIRError as e:
@@ -97,6 +110,7 @@ def parse_text(
 
 
 def parse_bytecode(context: ir.Context, data: bytes, source: SourceText) -> ir.Module:
+    _single_threaded(context)
     try:
         return ir.Module.parse(data, context)
     except ir.MLIRError as e:
