@@ -15,7 +15,15 @@ from halflow.diagnostics import HalflowError
 
 
 def _fail(err: HalflowError) -> None:
-    click.echo(err.render(), err=True)
+    text = err.render() + "\n"
+    stream = getattr(sys.stderr, "buffer", None)
+    if stream is None:
+        click.echo(text, err=True, nl=False)
+    else:
+        # Quoted source lines are the input's own bytes, UTF-8 or not.
+        sys.stderr.flush()
+        stream.write(text.encode("utf-8", "surrogateescape"))
+        stream.flush()
     sys.exit(1)
 
 

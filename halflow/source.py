@@ -34,13 +34,11 @@ class InputData:
         return self.data.startswith(BYTECODE_MAGIC)
 
     def text(self) -> str:
-        try:
-            return self.data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            line = self.data[: e.start].count(b"\n") + 1
-            raise HalflowError(
-                Diagnostic(self.name, line, 0, f"input is not valid UTF-8: {e.reason}")
-            ) from None
+        """The input as text; bytes that are not UTF-8 become lone surrogates
+        (``surrogateescape``) and :func:`parse_text` turns them back, so MLIR
+        sees the exact input and decides, as in iree-opt, whether they are an
+        error (not in comments or strings)."""
+        return self.data.decode("utf-8", "surrogateescape")
 
 
 def read_input(path: str | os.PathLike[str] | None) -> InputData:
@@ -104,7 +102,7 @@ def parse_text(
     padded = "\n" * case.line_offset + " " * case.col_offset + case.text
     _single_threaded(context)
     try:
-        return ir.Module.parse(padded, context)
+        return ir.Module.parse(padded.encode("utf-8", "surrogateescape"), context)
     except ir.MLIRError as e:
         raise from_mlir_error(source, e) from None
 
