@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import stat
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -266,3 +267,28 @@ def test_new_output_file(run_halflow: RunTool, tmp_path: Path) -> None:
     assert run.stdout == "" and run.stderr == ""
     assert [p.name for p in tmp_path.iterdir()] == ["fresh.mlir"]
     assert out.read_text().startswith("#executable_target_embedded_elf_x86_64 = ")
+
+
+def test_output_that_is_not_a_regular_file_is_written_in_place(
+    run_halflow: RunTool, iree_materialize, tmp_path: Path
+) -> None:
+    """``-o`` to a FIFO (like ``-o /dev/null`` or ``-o /dev/stdout``) writes
+    into it; renaming a file over it would replace the FIFO (or, as root,
+    the /dev/null device) with a regular file."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+
+    def drain() -> None:
+        with fifo.open("rb") as reader:
+            received.append(reader.read())
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    source = corpus_file("mlp_s.mlir")
+    run = run_halflow("build", source, "-o", fifo)
+    assert run.returncode == 0, run.describe()
+    assert stat.S_ISFIFO(fifo.lstat().st_mode), "the FIFO was replaced by a regular file"
+    reader.join(timeout=30)
+    assert received == [iree_materialize(source).stdout.encode()]
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
