@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import halflow
-from conftest import REPO_ROOT, Run, RunTool, corpus_file, corpus_files, run_process
+from conftest import REPO_ROOT, TESTS_DIR, Run, RunTool, corpus_file, corpus_files, run_process
 
 SMALL = "mlp_s.mlir"
 
@@ -77,6 +77,25 @@ def test_conformance_library_matches_iree_opt(conformance_file: Path, iree_mater
     assert oracle.stdout.count("// -----") >= 3
     result = halflow.build(conformance_file, split_input_file=True)
     assert_same_output(oracle, result.text)
+
+
+def lit_inputs_both_tools_accept() -> list[Path]:
+    """The lit case files that both tools build (not the error cases, not
+    the halflow-only divergence)."""
+    files = []
+    for path in sorted((TESTS_DIR / "lit").glob("*.mlir")):
+        text = path.read_text()
+        if "RUN: iree-opt" in text and "RUN: not " not in text:
+            files.append(path)
+    return files
+
+
+@pytest.mark.parametrize("path", lit_inputs_both_tools_accept(), ids=lambda p: p.name)
+def test_lit_inputs_match_iree_opt(path: Path, iree_materialize) -> None:
+    """The hand-written feature cases are byte-identical too, not only
+    consistent with their CHECK lines."""
+    oracle = iree_materialize(path, "--split-input-file")
+    assert_same_output(oracle, halflow.build(path, split_input_file=True).text)
 
 
 def test_cli_small_file_matches_iree_opt(run_halflow: RunTool, iree_materialize) -> None:

@@ -182,3 +182,37 @@ stream.executable public @ex_unused {
     }
   }
 }
+
+// -----
+
+// A dispatch site whose affinity resolves to no target at all (no affinity,
+// no legacy targets) does not filter: it keeps every variant of the
+// executable, here the variants a public executable gets from all devices.
+
+// CHECK-LABEL: hal.executable public @ex_unfiltered
+// CHECK:         hal.executable.variant public @arm_64
+// CHECK:         hal.executable.variant public @x86_64
+// CHECK-LABEL: util.func public @main_unfiltered
+// CHECK:         stream.cmd.dispatch {@ex_unfiltered::@arm_64::@entry, @ex_unfiltered::@x86_64::@entry} {
+util.global private @dev_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "x86_64">]> : !hal.device
+util.global private @dev_1 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "arm_64">]> : !hal.device
+stream.executable public @ex_unfiltered {
+  stream.executable.export public @entry workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @entry(%arg0: !stream.binding) {
+      return
+    }
+  }
+}
+util.func public @main_unfiltered(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %0 = stream.cmd.execute with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
+    stream.cmd.dispatch @ex_unfiltered::@entry {
+      rw %arg2[%c0 for %arg1] : !stream.resource<transient>{%arg1}
+    }
+  } => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
