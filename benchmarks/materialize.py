@@ -5,7 +5,8 @@ CLI, as ``python -m halflow`` with this checkout first on ``PYTHONPATH``) and
 ``iree-opt --iree-hal-materialize-interfaces FILE -o /dev/null``, and prints
 the median wall time of N runs, the median CPU time (user + system), and
 the peak resident memory of each process (``ru_maxrss`` and times from
-``os.wait4`` on that child alone), with halflow/iree-opt ratios. Wall times include process start-up, as a user sees them::
+``os.wait4`` on that child alone), with halflow/iree-opt ratios. Times
+include process start-up, as a user sees them::
 
     python benchmarks/materialize.py [--runs N] [--warmup K] [FILE ...]
 
@@ -81,7 +82,8 @@ def check_dev_null() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("files", nargs="*", type=Path, help="inputs (default: largest corpus files)")
+    parser.add_argument("files", nargs="*", type=Path,
+                        help="inputs (default: the largest corpus files)")
     parser.add_argument("--runs", type=int, default=5, help="measured runs per tool and file")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured runs first")
     opts = parser.parse_args()

@@ -48,7 +48,9 @@ def shared_dir() -> Path:
 
 def corpus_files() -> list[Path]:
     """Every ``corpus/*.mlir``, smallest first (quick failures come first)."""
-    files = sorted((shared_dir() / "corpus").glob("*.mlir"), key=lambda p: (p.stat().st_size, p.name))
+    files = sorted(
+        (shared_dir() / "corpus").glob("*.mlir"), key=lambda p: (p.stat().st_size, p.name)
+    )
     if not files:
         pytest.fail(f"no *.mlir files in {shared_dir() / 'corpus'}", pytrace=False)
     return files

@@ -167,7 +167,7 @@ def main(argv: Sequence[str]) -> int:
             outcome, detail = "ok", ""
         except halflow.HalflowError as err:
             outcome, detail = "diagnostic", str(err)
-        except BaseException:  # noqa: BLE001 - any other exception is the bug we look for
+        except BaseException:
             outcome, detail = "failure", traceback.format_exc()
         finally:
             faulthandler.cancel_dump_traceback_later()

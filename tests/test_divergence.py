@@ -14,10 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import TESTS_DIR
 from iree.compiler import ir
 
 import halflow
-from conftest import TESTS_DIR
 
 MODULE = TESTS_DIR / "lit" / "divergence_empty_targets.mlir"
 EMPTY = "ex_unused"

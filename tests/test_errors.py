@@ -19,38 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import TESTS_DIR, Run, RunTool, corpus_file
 
 LIT_DIR = TESTS_DIR / "lit"
+DATA_DIR = TESTS_DIR / "data"
 OLD_CONTENT = b"// an output file from an earlier build\n"
 OLD_MTIME_NS = 1_000_000_000 * 10**9  # 2001-09-09, far from "now"
 
-# An export whose function does not exist: iree-opt 3.13 crashes on this
-# (a null function in BindingLayoutAnalysis); halflow must diagnose it.
-MISSING_FUNCTION = """\
-util.global private @dev = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "x86_64">]> : !hal.device
-stream.executable private @ex_missing_function {
-  stream.executable.export public @not_defined workgroups() -> (index, index, index) {
-    %c1 = arith.constant 1 : index
-    stream.return %c1, %c1, %c1 : index, index, index
-  }
-  builtin.module {
-    func.func @entry(%arg0: !stream.binding) {
-      return
-    }
-  }
-}
-util.func public @main(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint {
-  %c0 = arith.constant 0 : index
-  %0 = stream.cmd.execute on(#hal.device.affinity<@dev>) with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
-    stream.cmd.dispatch @ex_missing_function::@not_defined {
-      rw %arg2[%c0 for %arg1] : !stream.resource<transient>{%arg1}
-    }
-  } => !stream.timepoint
-  util.return %0 : !stream.timepoint
-}
-"""
 
 
 @dataclass(frozen=True)
@@ -84,15 +59,6 @@ def _truncated(directory: Path) -> Path:
     return target
 
 
-def _text(name: str, text: str) -> Callable[[Path], Path]:
-    def make(directory: Path) -> Path:
-        target = directory / name
-        target.write_text(text)
-        return target
-
-    return make
-
-
 def _missing(directory: Path) -> Path:
     return directory / "does_not_exist.mlir"
 
@@ -120,7 +86,7 @@ BAD_INPUTS = [
     BadInput("dispatch_to_missing_export", _copy(LIT_DIR / "error_missing_export.mlir"), False,
              r"'stream\.cmd\.dispatch' op entry point @ex_missing_export::@nope "
              r"does not refer to an executable export"),
-    BadInput("export_of_missing_function", _text("missing_function.mlir", MISSING_FUNCTION),
+    BadInput("export_of_missing_function", _copy(DATA_DIR / "export_of_missing_function.mlir"),
              False, r"export @not_defined calls an undefined function @not_defined"),
 ]
 

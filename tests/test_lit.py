@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import TESTS_DIR, RunTool, run_process
 
 LIT_DIR = TESTS_DIR / "lit"

@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO_ROOT, TESTS_DIR, Run, RunTool, corpus_file, corpus_files, run_process
 
 import halflow
-from conftest import REPO_ROOT, TESTS_DIR, Run, RunTool, corpus_file, corpus_files, run_process
 
 SMALL = "mlp_s.mlir"
 

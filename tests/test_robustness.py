@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from conftest import TESTS_DIR, corpus_file, subprocess_env
 
 SOURCES = ("mlp_s.mlir", "mlp_dyn.mlir", "gpt2_l2_custom_src.mlir")
@@ -60,7 +59,8 @@ class Results:
         files = " ".join(str(corpus_file(name)) for name in SOURCES)
         return (
             f"seed {seed} ({start.get('kind')} of {start.get('file')}); input kept at "
-            f"{self.out_dir / f'{seed}.mlir'}; rerun: {sys.executable} {DRIVER} DIR {seed} 1 {files}"
+            f"{self.out_dir / f'{seed}.mlir'}; rerun: "
+            f"{sys.executable} {DRIVER} DIR {seed} 1 {files}"
         )
 
 
@@ -171,7 +171,9 @@ def test_mutations_agree_with_iree_opt(results: Results, iree_opt_path: str,
 
     def halflow_only(seed: int) -> bool:
         detail = str(results.done[seed]["detail"])
-        return any(p.search(detail.splitlines()[0]) for p in HALFLOW_ONLY_ERRORS) if detail else False
+        if not detail:
+            return False
+        return any(p.search(detail.splitlines()[0]) for p in HALFLOW_ONLY_ERRORS)
 
     # Inputs IREE is likely to crash on run alone; the rest in batches.
     alone = [s for s in seeds if halflow_only(s)]
