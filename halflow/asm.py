@@ -578,6 +578,8 @@ def _probe_context() -> ir.Context:
         from iree.compiler import ir
 
         context = _local.context = ir.Context()
+        # Diagnostics from MLIR worker threads can deadlock on the GIL.
+        context.enable_multithreading(False)
     return context
 
 
@@ -615,7 +617,11 @@ def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> Alias
     # Parsing a resource reference declares its key in the context, and a
     # reused context would rename the key the next time: use a fresh one.
     uses_resources = any(aliases[k].resources for k in order)
-    context = ir.Context() if uses_resources else _probe_context()
+    if uses_resources:
+        context = ir.Context()
+        context.enable_multithreading(False)
+    else:
+        context = _probe_context()
     try:
         module = ir.Module.parse("\n".join(lines), context)
     except ir.MLIRError as e:

@@ -15,7 +15,15 @@ from halflow.diagnostics import HalflowError
 
 
 def _fail(err: HalflowError) -> None:
-    click.echo(err.render(), err=True)
+    text = err.render() + "\n"
+    stream = getattr(sys.stderr, "buffer", None)
+    if stream is None:
+        click.echo(text, err=True, nl=False)
+    else:
+        # Quoted source lines are the input's own bytes, UTF-8 or not.
+        sys.stderr.flush()
+        stream.write(text.encode("utf-8", "surrogateescape"))
+        stream.flush()
     sys.exit(1)
 
 
@@ -29,7 +37,9 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("input", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+# INPUT is not validated here: a missing, unreadable or directory input is an
+# input error (exit 1, diagnosed by halflow.source), not a usage error.
+@click.argument("input", required=False, type=click.Path(readable=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write the result here (atomically) instead of stdout.")
 @click.option("--split-input-file", is_flag=True,

@@ -61,7 +61,7 @@ def _encode(obj: Any, out: list[bytes]) -> None:
         if len(obj) >= _LONG:
             out.append(b"H" + _long_digest(obj))
         else:
-            data = obj.encode("utf-8")
+            data = obj.encode("utf-8", "surrogateescape")
             out.append(b"S%d:" % len(data) + data)
     elif t is tuple or t is list:
         out.append(b"L%d:" % len(obj))
@@ -122,18 +122,21 @@ def fingerprint(*parts: object) -> str:
 def fingerprint_strings(*parts: str) -> str:
     """Fast fingerprint of a sequence of strings (node keys are made of
     short strings: stage tag, environment, input fingerprints)."""
-    data = "\x1f".join(parts).encode("utf-8")
+    data = "\x1f".join(parts).encode("utf-8", "surrogateescape")
     return hashlib.blake2b(b"K%d:" % len(parts) + data, digest_size=DIGEST_SIZE).hexdigest()
 
 
 def fingerprint_text(text: str) -> str:
     """Fast path for one large string (module text): plain blake2b."""
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=DIGEST_SIZE).hexdigest()
+    # surrogateescape: inputs that are not UTF-8 carry their bytes as lone
+    # surrogates (see source.InputData.text).
+    data = text.encode("utf-8", "surrogateescape")
+    return hashlib.blake2b(data, digest_size=DIGEST_SIZE).hexdigest()
 
 
 def short(text: str) -> str:
     """A 64-bit fingerprint of a short string (dependency lists)."""
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
 
 
 @functools.cache

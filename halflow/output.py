@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -21,9 +22,21 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Replace ``path`` with ``data`` via a temporary file and ``os.replace``.
 
     On any failure the previous content of ``path`` (or its absence) is kept.
+    A ``path`` that exists and is not a regular file is written in place.
     """
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        # A device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`): a
+        # rename would put a regular file in its place (as root, even over
+        # /dev/null). Such outputs are written in place.
+        with open(target, "wb") as f:
+            f.write(payload)
+        return
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "wb") as f:

@@ -37,13 +37,11 @@ class InputData:
         return self.data.startswith(BYTECODE_MAGIC)
 
     def text(self) -> str:
-        try:
-            return self.data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            line = self.data[: e.start].count(b"\n") + 1
-            raise HalflowError(
-                Diagnostic(self.name, line, 0, f"input is not valid UTF-8: {e.reason}")
-            ) from None
+        """The input as text; bytes that are not UTF-8 become lone surrogates
+        (``surrogateescape``) and :func:`parse_text` turns them back, so MLIR
+        sees the exact input and decides, as in iree-opt, whether they are an
+        error (not in comments or strings)."""
+        return self.data.decode("utf-8", "surrogateescape")
 
 
 def read_input(path: str | os.PathLike[str] | None) -> InputData:
@@ -88,6 +86,18 @@ def split_cases(text: str, split: bool) -> list[Case]:
         start = end + len(SPLIT_MARKER)
 
 
+def _single_threaded(context: ir.Context) -> None:
+    """Verify on the calling thread only.
+
+    With MLIR's thread pool, the verifier run at the end of parsing can emit a
+    diagnostic from a worker thread; the Python diagnostic handler then waits
+    for the GIL, which the parsing thread holds: the process hangs (seen on a
+    module with a block missing its terminator inside a func in an
+    executable).
+    """
+    context.enable_multithreading(False)
+
+
 def parse_text(
     context: ir.Context, case: Case, source: SourceText
 ) -> ir.Module:
@@ -95,8 +105,9 @@ def parse_text(
     from iree.compiler import ir
 
     padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+    _single_threaded(context)
     try:
-        return ir.Module.parse(padded, context)
+        return ir.Module.parse(padded.encode("utf-8", "surrogateescape"), context)
     except ir.MLIRError as e:
         raise from_mlir_error(source, e) from None
 
@@ -104,6 +115,7 @@ def parse_text(
 def parse_bytecode(context: ir.Context, data: bytes, source: SourceText) -> ir.Module:
     from iree.compiler import ir
 
+    _single_threaded(context)
     try:
         return ir.Module.parse(data, context)
     except ir.MLIRError as e:

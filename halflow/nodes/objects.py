@@ -3,7 +3,9 @@
 IREE keeps, for each variant, the objects of every generic target that
 matches the variant's target (``ExecutableTargetAttr::isGenericOf``): same
 backend and format, and configurations that agree on every key the generic
-one has.
+one has. A target written without a configuration has an empty one (IREE's
+parser always stores a dictionary), so it only matches generic targets
+without configuration keys.
 """
 
 from __future__ import annotations
@@ -17,10 +19,8 @@ from halflow.nodes.variants import target_fields
 STAGE = Stage("objects", 1, "objects of hal.executable.objects that apply to a target")
 
 
-def _config(text: str | None) -> ir.DictAttr | None:
-    if text is None:
-        return None
-    return ir.DictAttr(ir.Attribute.parse(text))
+def _config(text: str | None) -> ir.DictAttr:
+    return ir.DictAttr(ir.Attribute.parse("{}" if text is None else text))
 
 
 def is_generic_of(generic: str, specific: str) -> bool:
@@ -29,8 +29,6 @@ def is_generic_of(generic: str, specific: str) -> bool:
     if g_backend != s_backend or g_format != s_format:
         return False
     g, s = _config(g_config), _config(s_config)
-    if g is None or s is None:
-        return True
     for i in range(len(s)):
         named = s[i]
         if named.name in g and g[named.name] != named.attr:

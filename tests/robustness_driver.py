@@ -1,0 +1,179 @@
+"""Seeded random mutations of corpus files, built with the halflow library.
+
+Run as a process by ``test_robustness.py`` so that a crash of the
+interpreter (a segfault in the MLIR bindings, say) fails the test and names
+the mutation instead of taking pytest down::
+
+    python tests/robustness_driver.py OUT_DIR FIRST_SEED COUNT FILE...
+
+For each seed it writes the mutated input to ``OUT_DIR/<seed>.mlir`` and
+prints JSON lines to stdout, flushed at once: ``{"seed", "event": "start",
+"file", "kind"}`` before building, then ``{"seed", "event": "done",
+"outcome", "detail"}``. ``outcome`` is ``ok`` (the output is in
+``OUT_DIR/<seed>.out``), ``diagnostic`` (``halflow.HalflowError``; detail is
+its text) or ``failure`` (any other exception; detail is the traceback). A
+``start`` without its ``done`` means the process died there: a crash, or a
+build still running after ``PER_MUTATION_SECONDS`` (faulthandler then dumps
+every thread's stack to stderr and exits; it needs no GIL, so it also ends
+a deadlock inside the bindings).
+
+Mutations are pure functions of (seed, source files): :func:`mutate`
+regenerates any of them.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import json
+import random
+import re
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+TOKEN = re.compile(rb"[%@#^]?[\w.$-]+|\S")
+PER_MUTATION_SECONDS = 20
+
+
+@dataclass(frozen=True)
+class Mutation:
+    seed: int
+    file: Path
+    kind: str
+    data: bytes
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True)
+
+
+def delete_lines(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    start = rng.randrange(len(lines))
+    del lines[start : start + rng.randint(1, 3)]
+    return b"".join(lines)
+
+
+def duplicate_lines(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    start = rng.randrange(len(lines))
+    chunk = lines[start : start + rng.randint(1, 3)]
+    at = rng.randrange(len(lines) + 1)
+    return b"".join(lines[:at] + chunk + lines[at:])
+
+
+def swap_tokens(rng: random.Random, data: bytes) -> bytes:
+    tokens = list(TOKEN.finditer(data))
+    a = rng.randrange(len(tokens))
+    # Mostly nearby tokens (same op), sometimes anywhere in the file.
+    if rng.random() < 0.7:
+        b = min(len(tokens) - 1, max(0, a + rng.randint(-8, 8)))
+    else:
+        b = rng.randrange(len(tokens))
+    first, second = sorted((tokens[a], tokens[b]), key=lambda m: m.start())
+    if first.start() == second.start():
+        return data
+    return (
+        data[: first.start()]
+        + second.group()
+        + data[first.end() : second.start()]
+        + first.group()
+        + data[second.end() :]
+    )
+
+
+def truncate(rng: random.Random, data: bytes) -> bytes:
+    return data[: rng.randrange(len(data))]
+
+
+def change_bytes(rng: random.Random, data: bytes) -> bytes:
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(out))
+        # Mostly syntax characters and digits; sometimes any byte at all.
+        if rng.random() < 0.8:
+            out[at] = rng.choice(b"{}()[]<>,:=%@#!\"0123456789x- \n")
+        else:
+            out[at] = rng.randrange(256)
+    return bytes(out)
+
+
+# Edits that keep the IR valid but change what the pass computes: resource
+# accesses, `once` regions, immutable loads, visibility, targets, sizes.
+KEYWORD_SWAPS: tuple[tuple[bytes, ...], ...] = (
+    (b" ro ", b" wo ", b" rw "),
+    (b"stream.cmd.execute once ", b"stream.cmd.execute "),
+    (b"util.global.load immutable ", b"util.global.load "),
+    (b"stream.executable private ", b"stream.executable public "),
+    (b'"x86-64-v3"', b'"x86-64-v4"', b'"znver4"'),
+    (b"stream.alignment = 64", b"stream.alignment = 16"),
+    (b"arith.constant 1 : index", b"arith.constant 7 : index"),
+)
+
+
+def swap_keyword(rng: random.Random, data: bytes) -> bytes:
+    present = [group for group in KEYWORD_SWAPS if any(k in data for k in group)]
+    if not present:
+        return data
+    group = rng.choice(present)
+    old = rng.choice([k for k in group if k in data])
+    starts = [m.start() for m in re.finditer(re.escape(old), data)]
+    at = rng.choice(starts)
+    new = rng.choice([k for k in group if k != old])
+    return data[:at] + new + data[at + len(old) :]
+
+
+KINDS: dict[str, Callable[[random.Random, bytes], bytes]] = {
+    "swap_keyword": swap_keyword,
+    "delete_lines": delete_lines,
+    "duplicate_lines": duplicate_lines,
+    "swap_tokens": swap_tokens,
+    "truncate": truncate,
+    "change_bytes": change_bytes,
+}
+
+
+def mutate(seed: int, files: Sequence[Path]) -> Mutation:
+    """The mutation of ``seed``: which file, which kind, and the result."""
+    rng = random.Random(seed)
+    file = files[rng.randrange(len(files))]
+    kind = sorted(KINDS)[rng.randrange(len(KINDS))]
+    return Mutation(seed, file, kind, KINDS[kind](rng, file.read_bytes()))
+
+
+def _emit(record: dict[str, object]) -> None:
+    sys.stdout.write(json.dumps(record) + "\n")
+    sys.stdout.flush()
+
+
+def main(argv: Sequence[str]) -> int:
+    out_dir, first, count, *names = argv
+    files = [Path(name) for name in names]
+    out = Path(out_dir)
+
+    import halflow
+
+    for seed in range(int(first), int(first) + int(count)):
+        mutation = mutate(seed, files)
+        source = out / f"{seed}.mlir"
+        source.write_bytes(mutation.data)
+        _emit({"seed": seed, "event": "start", "file": mutation.file.name, "kind": mutation.kind})
+        faulthandler.dump_traceback_later(PER_MUTATION_SECONDS, exit=True)
+        try:
+            result = halflow.build(source)
+            (out / f"{seed}.out").write_text(result.text)
+            outcome, detail = "ok", ""
+        except halflow.HalflowError as err:
+            outcome, detail = "diagnostic", str(err)
+        except BaseException:
+            outcome, detail = "failure", traceback.format_exc()
+        finally:
+            faulthandler.cancel_dump_traceback_later()
+        _emit({"seed": seed, "event": "done", "outcome": outcome, "detail": detail})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
