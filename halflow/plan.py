@@ -79,7 +79,7 @@ def export_layout(
         return layout.assume_layout(export.forced_layout)
     if export.args is None:
         raise PlanError(
-            f"export @{export.name} has no entry function @{export.function}",
+            f"export @{export.name} calls an undefined function @{export.function}",
             export=export_ref(facts.symbol, export.name),
         )
     try:
