@@ -79,9 +79,15 @@ def build(
     report: PathLike | None = None,
     trace: PathLike | None = None,
     progress: bool | None = None,
+    content: bytes | None = None,
 ) -> BuildResult:
     """Materialize interfaces for ``input`` (a path, ``-`` or None for the
     bundled example), incrementally over the cache.
+
+    ``content``, when given, is the input's bytes, already read: ``input``
+    then only names them (diagnostics, build state). A watcher passes the
+    snapshot whose stability it checked, so a write racing the build cannot
+    slip half-written content in.
 
     Writes ``output`` atomically when given; ``report``/``trace`` write the
     JSON report and a Chrome trace. ``explain`` receives one line per
@@ -90,7 +96,10 @@ def build(
     ``output`` is then untouched.
     """
     start = time.perf_counter()
-    data = source_mod.read_input(input)
+    if content is not None and input is not None and str(input) != "-":
+        data = source_mod.InputData(str(input), content)
+    else:
+        data = source_mod.read_input(input)
     options = options_fingerprint(split_input_file)
     if workspace is not None:
         store = workspace.cache

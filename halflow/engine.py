@@ -879,6 +879,17 @@ class Workspace:
                 self.cache.put_blob(state.output_key, state.output.encode("utf-8"))
                 self.cache.put(state_key(doc_id), encode_state(state))
 
+    def save_states(self) -> None:
+        """Write every document's in-memory state to the cache.
+
+        A long-lived session (``halflow watch``) rebuilds with cache writes
+        off, so that a one-edit rebuild does not pay for encoding and storing
+        the whole state; it persists its latest builds here (when idle, on
+        exit). A no-op when the cache is disabled.
+        """
+        for doc_id, state in list(self.docs.items()):
+            self._save_state(doc_id, state)
+
     # -- building one case ------------------------------------------------------
     def build_case(
         self,
