@@ -32,6 +32,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -92,7 +93,7 @@ class StderrReader(threading.Thread):
                 self.lines.append(raw.decode(errors="replace").rstrip("\n"))
                 self.cond.notify_all()
 
-    def wait_for(self, pred, timeout: float) -> str | None:  # noqa: ANN001
+    def wait_for(self, pred: Callable[[str], bool], timeout: float) -> str | None:
         deadline = time.monotonic() + timeout
         with self.cond:
             seen = 0
@@ -102,7 +103,7 @@ class StderrReader(threading.Thread):
                         return line
                 seen = len(self.lines)
                 left = deadline - time.monotonic()
-                if left <= 0 or self.proc.poll() is not None and seen == len(self.lines):
+                if left <= 0 or (self.proc.poll() is not None and seen == len(self.lines)):
                     return None
                 self.cond.wait(min(left, 0.5))
 

@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 
 # Cheap (no MLIR, no watchdog until a watch starts), and bound eagerly so
 # that the function, not the submodule, is `halflow.watch` in any import order.
-from halflow.watch import Watcher, WatchEvent, watch  # noqa: E402
+from halflow.watch import Watcher, WatchEvent, watch
 
 __all__ = ["BuildResult", "HalflowError", "WatchEvent", "Watcher", "__version__", "build", "watch"]
 

@@ -215,7 +215,9 @@ class Watcher:
         if self.directory_mode:
             out_abs = os.path.realpath(self.output)
             if os.path.isfile(out_abs):
-                raise UsageError(f"'{self.output}' is a file; a directory input needs an output directory")
+                raise UsageError(
+                    f"'{self.output}' is a file; a directory input needs an output directory"
+                )
             if out_abs == os.path.realpath(self.input):
                 raise UsageError("the output directory must not be the watched directory")
             self._dir_key = _norm(self.input)
@@ -225,9 +227,13 @@ class Watcher:
                     self._add_target(path.name)
         else:
             if not self.input.parent.is_dir():
-                raise UsageError(f"directory '{self.input.parent}' of '{self.input}' does not exist")
+                raise UsageError(
+                    f"directory '{self.input.parent}' of '{self.input}' does not exist"
+                )
             if self.output.is_dir():
-                raise UsageError(f"'{self.output}' is a directory; a file input needs an output file")
+                raise UsageError(
+                    f"'{self.output}' is a directory; a file input needs an output file"
+                )
             if os.path.realpath(self.output) == os.path.realpath(self.input):
                 raise UsageError("the output must not be the input")
             target = _Target(self.input, self.output)
@@ -270,7 +276,9 @@ class Watcher:
 
     def start(self) -> Watcher:
         """Run in a background thread; returns self."""
-        self._thread = threading.Thread(target=self._run_captured, name="halflow-watch", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run_captured, name="halflow-watch", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -447,10 +455,10 @@ class Watcher:
             with contextlib.suppress(OSError):
                 for name in os.listdir(self.input):
                     key = _norm(self.input / name)
-                    if key not in self._targets and self._is_candidate(key):
-                        if os.path.isfile(key):
-                            with self._cond:
-                                self._target_for(key, create=True)
+                    new = key not in self._targets and self._is_candidate(key)
+                    if new and os.path.isfile(key):
+                        with self._cond:
+                            self._target_for(key, create=True)
         now = time.monotonic()
         for target in self._unique_targets():
             try:
@@ -689,7 +697,8 @@ class HalBuilder:
         if report.get("mode") == "noop":
             return f"up to date ({report.get('reused', 0)} nodes reused)"
         if not report.get("total"):
-            return "whole-module build" + (f" ({report['fallback']})" if report.get("fallback") else "")
+            fallback = report.get("fallback")
+            return "whole-module build" + (f" ({fallback})" if fallback else "")
         execs = {n.split("@", 1)[1] for n in executed
                  if n.startswith(("executable:@", "convert:@"))}
         sites = {n.split("@", 1)[1] for n in executed if n.startswith(("dispatch:@", "annotate:@"))}

@@ -107,7 +107,8 @@ class WatchProcess:
             return bool(found) or self.proc.poll() is not None
 
         wait_until(seen, what, self)
-        assert found, f"watch exited ({self.proc.returncode}) before {what}:\n" + "\n".join(self.lines)
+        log = "\n".join(self.lines)
+        assert found, f"watch exited ({self.proc.returncode}) before {what}:\n{log}"
         return found[0]
 
     def alive(self) -> bool:
