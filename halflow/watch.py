@@ -60,7 +60,7 @@ from halflow.diagnostics import HalflowError, Severity
 PathLike = str | os.PathLike[str]
 
 DEFAULT_DEBOUNCE = 0.05
-DEFAULT_CLOSE_WAIT = 1.0
+DEFAULT_CLOSE_WAIT = 2.0
 DEFAULT_POLL_INTERVAL = 2.0
 DEFAULT_IDLE_AFTER = 30.0
 INPUT_SUFFIX = ".mlir"
@@ -210,6 +210,7 @@ class Watcher:
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
+        self._observer: Any = None
         self._close_events = False  # does the observer report close-after-write?
         self._targets: dict[str, _Target] = {}  # normalized absolute path -> target
         if self.directory_mode:
@@ -252,11 +253,14 @@ class Watcher:
             if self._ran:
                 raise RuntimeError("a Watcher runs once")
             self._ran = True
-        observer = None
+        self._observer = None
         try:
             if self.directory_mode:
-                self.output.mkdir(parents=True, exist_ok=True)
-            observer = self._start_observer()
+                try:
+                    self.output.mkdir(parents=True, exist_ok=True)
+                except OSError as e:
+                    raise UsageError(f"cannot create '{self.output}': {e.strerror or e}") from None
+            self._start_observer()
             for target in self._unique_targets():
                 if self._stopping:
                     break
@@ -267,9 +271,10 @@ class Watcher:
             self._loop()
         finally:
             self._ready.set()
-            if observer is not None:
-                observer.stop()
-                observer.join(timeout=5)
+            if self._observer is not None:
+                with contextlib.suppress(Exception):
+                    self._observer.stop()
+                self._observer.join(timeout=5)
             close = getattr(self.builder, "close", None)
             if close is not None:
                 close()
@@ -318,7 +323,7 @@ class Watcher:
             self._error = e
 
     # -- events ----------------------------------------------------------------------
-    def _start_observer(self) -> Any:
+    def _start_observer(self) -> None:
         from watchdog.events import (
             FileClosedEvent,
             FileCreatedEvent,
@@ -328,7 +333,7 @@ class Watcher:
         )
         from watchdog.observers import Observer
 
-        observer = Observer(timeout=0.2)
+        observer = self._observer = Observer(timeout=0.2)
         # Only inotify reports close-after-write; elsewhere a write is
         # considered done after the debounce.
         self._close_events = type(observer).__name__ == "InotifyObserver"
@@ -347,8 +352,7 @@ class Watcher:
             self._close_events = False
             with contextlib.suppress(Exception):
                 observer.stop()
-            return None
-        return observer
+            self._observer = None
 
     def _on_event(self, kind: str, paths: list[str]) -> None:
         """Called by the observer's thread for every file event."""

@@ -374,7 +374,7 @@ def test_burst_is_built_once_and_missing_input_is_awaited(tmp_path: Path) -> Non
     path.write_text(base)
     wait_until(lambda: out.exists() and out.read_bytes() == clean_build(base.encode(), scratch),
                "the first build", proc)
-    built = len(proc.matching("halflow: built"))
+    proc.wait_line(lambda s: s.startswith("halflow: built"), what="the first build's line")
     contents = [variant(base, 300.0 + i).encode() for i in range(20)]
     for content in contents:
         in_place(path, content)
@@ -382,7 +382,7 @@ def test_burst_is_built_once_and_missing_input_is_awaited(tmp_path: Path) -> Non
     expected = clean_build(contents[-1], scratch)
     wait_until(lambda: out.read_bytes() == expected, "the burst's build", proc)
     wait_until(lambda: len(proc.matching("halflow: rebuilt")) >= 1, "the rebuild line", proc)
-    assert built == 1
+    assert len(proc.matching("halflow: built")) == 1, proc.lines
     assert len(proc.matching("halflow: rebuilt")) == 1, proc.lines
     assert proc.stop(signal.SIGINT) == 0
 
