@@ -91,6 +91,8 @@ def test_pluggable_builder(tmp_path: Path) -> None:
         for i in range(30):
             src.write_bytes(b"v%d\n" % i)
         wait_until(lambda: out.read_bytes() == b"V29\n", "the burst's build")
+        # (The output is written before the callback runs.)
+        wait_until(lambda: len(events) == len(builder.calls), "the callback")
         assert len(events) <= 3, [e.content_hash for e in events.items]
         assert builder.calls[-1] == b"v29\n"
 
@@ -106,6 +108,7 @@ def test_pluggable_builder(tmp_path: Path) -> None:
         assert any(s == f"{src}:2:1: error: bad" for s in "\n".join(lines).split("\n"))
         src.write_bytes(b"fine\n")
         wait_until(lambda: out.read_bytes() == b"FINE\n", "the good build")
+        wait_until(lambda: len(events) == len(builder.calls), "the callback")
 
         # An empty file is not built; coming back to the content of the last
         # good build builds nothing either.
