@@ -202,7 +202,7 @@ def cache_clear(cache_dir: str | None) -> None:
 @click.option("--report", type=click.Path(dir_okay=False),
               help="Rewrite this JSON report after every successful build.")
 @click.option("--trace", type=click.Path(dir_okay=False),
-              help="Rewrite a Chrome/Perfetto trace after every build.")
+              help="Rewrite a Chrome/Perfetto trace after every successful build.")
 @click.option("--debounce", type=click.FloatRange(min=0), default=0.05, show_default=True,
               help="Seconds without changes before a save is built.")
 def watch(
