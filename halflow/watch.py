@@ -160,7 +160,7 @@ class _Target:
     last_event: float = 0.0  # monotonic time of the last event for it
     writing: bool = False  # modified, and no close-write seen since
     seen: tuple[int, int, int, int] | None = None  # stat of the last read (for the poll)
-    good_hash: str | None = None  # content of the last successful build
+    good: bytes | None = None  # content of the last successful build
     status: str = ""  # "ok", "error", "missing", "empty", "unreadable"
     builds: int = 0
 
@@ -503,13 +503,14 @@ class Watcher:
         if not snap.data:
             self._status(target, "empty", f"halflow: {target.input} is empty; waiting for content")
             return False
-        digest = content_hash(snap.data)
-        if digest == target.good_hash and os.path.exists(target.output):
+        # Compared, not hashed: memcmp is a thousand times cheaper than a
+        # hash of a large module, and this is on the save-to-output path.
+        if snap.data == target.good and os.path.exists(target.output):
             if target.status != "ok":
                 self._status(target, "ok", f"halflow: {target.input} is back to the content "
                              f"of the last good build; {target.output} is up to date")
             return False
-        self._build(target, snap.data, digest, None if first else burst_end)
+        self._build(target, snap.data, None if first else burst_end)
         return True
 
     def _status(self, target: _Target, status: str, line: str) -> None:
@@ -517,7 +518,7 @@ class Watcher:
             target.status = status
             self.log(line)
 
-    def _build(self, target: _Target, data: bytes, digest: str, burst_end: float | None) -> None:
+    def _build(self, target: _Target, data: bytes, burst_end: float | None) -> None:
         start = time.perf_counter()
         result: Any = None
         error: BaseException | None = None
@@ -532,7 +533,7 @@ class Watcher:
         target.builds += 1
         summary = ""
         if error is None:
-            target.good_hash = digest
+            target.good = data
             target.status = "ok"
             describe = getattr(self.builder, "summary", None)
             if describe is not None:
@@ -541,7 +542,7 @@ class Watcher:
             target.status = "error"
         event = WatchEvent(
             target.input, target.output, target.builds, result, error, seconds, latency,
-            digest, summary,
+            content_hash(data), summary,
         )
         self.log(format_event(event))
         if self.on_build is not None:
@@ -610,12 +611,17 @@ class _SessionCache:
     of each input (as ``halflow build`` would), and :meth:`HalBuilder.persist`.
     A one-edit rebuild thus does not encode and store the whole build state
     (about as long as the rebuild itself on a large module); the engine
-    skips its cache writes when ``enabled`` is false.
+    skips its cache writes when ``enabled`` is false, and so does the build
+    history (``halflow cache stats`` lists a session's first builds only).
     """
 
     def __init__(self, store: Any):
         self._store = store
         self.enabled = False
+
+    def record_build(self, summary: dict[str, object]) -> None:
+        if self.enabled:
+            self._store.record_build(summary)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
