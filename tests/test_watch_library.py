@@ -241,3 +241,21 @@ def test_directory_library(tmp_path: Path) -> None:
         (src / "b.mlir").write_text((CORPUS / "mlp_s.mlir").read_text())
         wait_until(lambda: (dst / "b.mlir").exists(), "out/b.mlir")
         assert (dst / "b.mlir").read_bytes() == (dst / "a.mlir").read_bytes()
+
+
+def test_idle_hook_after_builds(tmp_path: Path) -> None:
+    """The builder's idle() runs once the watcher has been quiet for
+    idle_after seconds after a build (HalBuilder persists its state there)."""
+    src, out = tmp_path / "a.txt", tmp_path / "A.txt"
+    src.write_bytes(b"one\n")
+    idled = threading.Event()
+
+    class Idler(Shout):
+        def idle(self) -> None:
+            idled.set()
+
+    with Watcher(src, out, Idler(), idle_after=0.2) as watcher:
+        assert watcher.wait_ready(TIMEOUT)
+        src.write_bytes(b"two\n")
+        wait_until(lambda: out.read_bytes() == b"TWO\n", "the rebuild")
+        assert idled.wait(TIMEOUT)
