@@ -343,7 +343,10 @@ class Watcher:
             kinds.append(FileClosedEvent)
         try:
             for directory in self._dirs:
-                observer.schedule(handler, directory, recursive=False, event_filter=kinds)
+                observer.schedule(
+                    handler,  # type: ignore[arg-type]  # duck-typed: only dispatch() is called
+                    directory, recursive=False, event_filter=kinds,
+                )
             observer.start()
         except OSError as e:
             # No file events (inotify limits, odd filesystems): poll instead.
@@ -458,11 +461,11 @@ class Watcher:
         if self.directory_mode:
             with contextlib.suppress(OSError):
                 for name in os.listdir(self.input):
-                    key = _norm(self.input / name)
-                    new = key not in self._targets and self._is_candidate(key)
-                    if new and os.path.isfile(key):
+                    path = _norm(self.input / name)
+                    new = path not in self._targets and self._is_candidate(path)
+                    if new and os.path.isfile(path):
                         with self._cond:
-                            self._target_for(key, create=True)
+                            self._target_for(path, create=True)
         now = time.monotonic()
         for target in self._unique_targets():
             try:
@@ -776,17 +779,16 @@ def watch(
     go to :class:`Watcher` (``debounce``, ``close_wait``, ``poll_interval``,
     ``idle_after``).
     """
-    own = builder is None
-    if builder is None:
-        builder = HalBuilder(
-            split_input_file=split_input_file, cache=cache, cache_dir=cache_dir,
-            no_cache=no_cache, explain=explain, report=report, trace=trace, progress=progress,
-        )
-    try:
+    if builder is not None:
         return Watcher(input, output, builder, on_build=on_build, log=log, **options)
+    hal = HalBuilder(
+        split_input_file=split_input_file, cache=cache, cache_dir=cache_dir,
+        no_cache=no_cache, explain=explain, report=report, trace=trace, progress=progress,
+    )
+    try:
+        return Watcher(input, output, hal, on_build=on_build, log=log, **options)
     except BaseException:
-        if own:
-            builder.close()  # type: ignore[union-attr]
+        hal.close()
         raise
 
 
