@@ -79,9 +79,15 @@ def build(
     report: PathLike | None = None,
     trace: PathLike | None = None,
     progress: bool | None = None,
+    content: bytes | None = None,
 ) -> BuildResult:
     """Materialize interfaces for ``input`` (a path, ``-`` or None for the
     bundled example), incrementally over the cache.
+
+    ``content``, when given, is the input's bytes, already read: ``input``
+    then only names them (diagnostics, build state). A watcher passes the
+    snapshot whose stability it checked, so a write racing the build cannot
+    slip half-written content in.
 
     Writes ``output`` atomically when given (and only when its content
     changes); ``report``/``trace`` write the JSON report and a Chrome trace.
@@ -90,7 +96,10 @@ def build(
     Raises :class:`HalflowError` on bad input; ``output`` is then untouched.
     """
     start = time.perf_counter()
-    data = source_mod.read_input(input)
+    if content is not None and input is not None and str(input) != "-":
+        data = source_mod.InputData(str(input), content)
+    else:
+        data = source_mod.read_input(input)
     options = options_fingerprint(split_input_file)
     if workspace is not None:
         store = workspace.cache
@@ -270,6 +279,7 @@ def _build_text(
     modes: list[str] = []
     fallbacks: list[str] = []
     total = 0
+    counts = {"executables": 0, "dispatch_sites": 0}
     cases = source_mod.split_cases(text, split_input_file)
     with Progress("materializing", enabled=progress) as bar:
         for index, case in enumerate(cases):
@@ -298,6 +308,8 @@ def _build_text(
             outputs.append(result.output)
             modes.append(result.mode)
             total += result.total
+            for k, v in result.counts.items():
+                counts[k] = counts.get(k, 0) + v
             if result.fallback:
                 fallbacks.append(result.fallback)
     joined = _join(outputs)
@@ -309,6 +321,7 @@ def _build_text(
     rep = _report(
         mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
     )
+    rep.update(counts)
     return joined, rep
 
 

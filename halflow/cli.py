@@ -202,5 +202,57 @@ def cache_clear(cache_dir: str | None) -> None:
     click.echo(f"removed {removed} entries")
 
 
+@main.command()
+@click.argument("input", type=click.Path())
+@click.option("-o", "--output", required=True, type=click.Path(),
+              help="Output file (a directory when INPUT is a directory), replaced atomically.")
+@click.option("--split-input-file", is_flag=True,
+              help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
+@click.option("--cache-dir", type=click.Path(file_okay=False),
+              help="Cache directory (default: $HALFLOW_CACHE_DIR or ~/.cache/halflow).")
+@click.option("--no-cache", is_flag=True, help="Read and write no persistent cache.")
+@click.option("--explain", is_flag=True, help="Print why each executed node ran, per rebuild.")
+@click.option("--report", type=click.Path(dir_okay=False),
+              help="Rewrite this JSON report after every successful build.")
+@click.option("--trace", type=click.Path(dir_okay=False),
+              help="Rewrite a Chrome/Perfetto trace after every successful build.")
+@click.option("--debounce", type=click.FloatRange(min=0), default=0.05, show_default=True,
+              help="Seconds without changes before a save is built.")
+def watch(
+    input: str,
+    output: str,
+    split_input_file: bool,
+    cache_dir: str | None,
+    no_cache: bool,
+    explain: bool,
+    report: str | None,
+    trace: str | None,
+    debounce: float,
+) -> None:
+    """Build INPUT, then rebuild it whenever it changes on disk (Ctrl-C stops).
+
+    INPUT may be a directory: every *.mlir in it builds to OUTPUT/<name>.
+    One line per rebuild on stderr; a save that fails keeps the last good
+    OUTPUT.
+    """
+    from halflow.watch import UsageError, run_command
+
+    try:
+        code = run_command(
+            input,
+            output,
+            split_input_file=split_input_file,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            explain=explain,
+            report=report,
+            trace=trace,
+            debounce=debounce,
+        )
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
+    sys.exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

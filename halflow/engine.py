@@ -239,6 +239,14 @@ class DocState:
     def total(self) -> int:
         return sum(g.count for g in self.groups.values())
 
+    def counts(self) -> dict[str, int]:
+        """Executables and dispatch sites of the document."""
+        host = self.groups.get("host")
+        return {
+            "executables": sum(1 for g in self.groups if g.startswith("exec:@")),
+            "dispatch_sites": int(host.summary.get("sites", 0)) if host is not None else 0,
+        }
+
 
 @dataclass
 class Recorder:
@@ -792,6 +800,7 @@ def evaluate(
                             extra={"text": host_sig}, persist=True, fp_value=None)
             for site in facts.sites:
                 ev.node(site.id, stage_tag(DISPATCH), ["host"], lambda s=site: s, derived=True)
+            g.summary = {"sites": len(facts.sites)}
         host = _HostView(facts=facts)
     else:
         host = _HostView(group=reused_host)
@@ -1332,6 +1341,7 @@ class CaseResult:
     fallback: str | None
     graph: BuildGraph | None
     total: int
+    counts: dict[str, int] = field(default_factory=dict)  # executables, dispatch sites
 
 
 class Workspace:
@@ -1430,6 +1440,21 @@ class Workspace:
                 )
             self.cache.put_json_text(state_key(doc_id), encode_core(state))
 
+    def save_states(self) -> None:
+        """Write every document's in-memory state to the cache.
+
+        A long-lived session (``halflow watch``) may rebuild with cache
+        writes off, so that a one-edit rebuild does not pay for storing its
+        state; it persists its latest builds here (when idle, on exit). Groups
+        evaluated while writes were off get their payloads written now. A
+        no-op when the cache is disabled.
+        """
+        for doc_id, state in list(self.docs.items()):
+            unsaved = [
+                g for g in state.groups.values() if g.payload_ref is None and g.records is not None
+            ]
+            self._save_state(doc_id, state, unsaved)
+
     # -- building one case ------------------------------------------------------------
     def build_case(
         self,
@@ -1467,7 +1492,7 @@ class Workspace:
             and prev.env == fingerprint(environment())
         ):
             recorder.reused += prev.total
-            return CaseResult(prev.output, "noop", None, None, prev.total)
+            return CaseResult(prev.output, "noop", None, None, prev.total, prev.counts())
 
         split: SplitModule | None = None
         unit_keys: list[str] = []
@@ -1557,7 +1582,7 @@ class Workspace:
                      and getattr(g, "prev_records", None) is not None]
             self._save_state(doc_id, state, fresh, write_output=output_key is None)
         self.last_graph = ev.graph
-        return CaseResult(assembled.text, mode, fallback, ev.graph, state.total)
+        return CaseResult(assembled.text, mode, fallback, ev.graph, state.total, state.counts())
 
     def _resplit(
         self, prev: DocState | None, text: str, source_bytes: bytes | None
