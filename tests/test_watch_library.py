@@ -120,6 +120,7 @@ def test_pluggable_builder(tmp_path: Path) -> None:
                                for s in lines), "the same content")
         src.write_bytes(b"later\n")
         wait_until(lambda: out.read_bytes() == b"LATER\n", "the later build")
+        wait_until(lambda: len(events) == len(builder.calls), "the callback")
         assert [e.result for e in events.items[n:]] == [6]
     assert builder.closed
     assert not watcher._thread.is_alive()  # type: ignore[union-attr]
