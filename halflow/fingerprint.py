@@ -139,18 +139,39 @@ def short(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
 
 
+def _iree_version() -> str:
+    """The installed compiler's version and source revision, read from
+    ``iree/compiler/version.py`` without importing the package (importing it
+    loads MLIR; importlib.metadata alone costs ~25 ms of a no-op rebuild)."""
+    import os
+    import re
+    import sys
+
+    for entry in sys.path:
+        path = os.path.join(entry or ".", "iree", "compiler", "version.py")
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError:
+            continue
+        version = re.search(r'^VERSION\s*=\s*"([^"]*)"', text, re.M)
+        revision = re.search(r'"IREE"\s*:\s*"([^"]*)"', text)
+        if version:
+            return version.group(1) + ("+" + revision.group(1) if revision else "")
+    from importlib import metadata
+
+    try:
+        return metadata.version("iree-base-compiler")
+    except metadata.PackageNotFoundError:  # pragma: no cover - always installed
+        return "unknown"
+
+
 @functools.cache
 def environment() -> tuple[tuple[str, str], ...]:
     """Versions that enter every key: halflow and iree-base-compiler."""
-    from importlib import metadata
-
     from halflow import __version__
 
-    try:
-        iree = metadata.version("iree-base-compiler")
-    except metadata.PackageNotFoundError:  # pragma: no cover - always installed
-        iree = "unknown"
-    return (("halflow", __version__), ("iree-base-compiler", iree))
+    return (("halflow", __version__), ("iree-base-compiler", _iree_version()))
 
 
 def combine(parts: Iterable[str]) -> str:
