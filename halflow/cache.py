@@ -122,7 +122,10 @@ class Cache:
                 eviction_policy="least-recently-stored",
                 timeout=60,
             )
-        except (sqlite3.DatabaseError, OSError) as e:
+        except Exception as e:  # noqa: BLE001 - any failure to open means a damaged index
+            # Not only sqlite3.DatabaseError: damaged rows of diskcache's
+            # Settings table surface as UnicodeDecodeError (text that is not
+            # UTF-8) or AttributeError/TypeError (a NULL or wrong-typed key).
             return self._rebuild(e)
 
     def _rebuild(self, error: BaseException):  # noqa: ANN202
@@ -146,7 +149,7 @@ class Cache:
     def _guard(self, action: Callable[[], object], default: object = None) -> object:
         try:
             return action()
-        except sqlite3.DatabaseError as e:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
             with contextlib.suppress(Exception):
                 self._dc.close()
             self._dc = self._rebuild(e)
