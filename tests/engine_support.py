@@ -604,6 +604,10 @@ EDIT_KINDS: dict[str, int] = {
     "second_target": 1,
     "target_cpu": 1,
     "new_device": 1,
+    "toggle_once": 1,
+    "toggle_public": 1,
+    "move_executable": 1,
+    "rename_alias": 1,
 }
 
 
@@ -683,7 +687,78 @@ def apply_random_edit(text: str, rng: random.Random, kind: str | None = None) ->
         return change_target_cpu(text, rng), "executable target cpu changed"
     if kind == "new_device":
         return move_execute_to_new_device(text, rng), "one stream.cmd.execute moved to a new device"
+    if kind == "toggle_once":
+        return toggle_once(text, rng), "stream.cmd.execute once toggled"
+    if kind == "toggle_public":
+        ex = rng.choice(execs)
+        return toggle_public(text, ex), f"@{ex} visibility toggled"
+    if kind == "move_executable":
+        if len(execs) < 2:
+            raise LookupError("fewer than two executables")
+        ex, after = rng.sample(execs, 2)
+        return move_executable(text, ex, after), f"@{ex} moved after @{after}"
+    if kind == "rename_alias":
+        return rename_alias(text, rng)
     raise ValueError(kind)
+
+
+def toggle_once(text: str, rng: random.Random | None = None) -> str:
+    """Make a reusable ``stream.cmd.execute`` ``once`` or the reverse: the
+    Indirect flags of the bindings dispatched in it change."""
+    lines = text.split("\n")
+    executes = [i for i, line in enumerate(lines) if " = stream.cmd.execute " in line]
+    if not executes:
+        raise LookupError("no stream.cmd.execute")
+    i = rng.choice(executes) if rng else executes[0]
+    if "stream.cmd.execute once " in lines[i]:
+        lines[i] = lines[i].replace("stream.cmd.execute once ", "stream.cmd.execute ", 1)
+    else:
+        lines[i] = lines[i].replace("stream.cmd.execute ", "stream.cmd.execute once ", 1)
+    return "\n".join(lines)
+
+
+def toggle_public(text: str, executable: str) -> str:
+    """``stream.executable private @x`` <-> ``public``: a public executable
+    needs the targets of every device."""
+    module = Module.parse(text)
+    op = module.op(executable)
+    head = op.lines[0]
+    if " private @" in head:
+        op.lines[0] = head.replace(" private @", " public @", 1)
+    elif " public @" in head:
+        op.lines[0] = head.replace(" public @", " private @", 1)
+    else:
+        raise LookupError("no visibility keyword")
+    return module.render()
+
+
+def move_executable(text: str, executable: str, after: str) -> str:
+    """Move ``executable`` to right after ``after`` (output order changes)."""
+    module = Module.parse(text)
+    op = module.ops.pop(module.index(executable))
+    module.ops.insert(module.index(after) + 1, op)
+    return module.render()
+
+
+_ALIAS_DEF = re.compile(r"^(#[A-Za-z_][\w$.\-]*) = ")
+
+
+def rename_alias(text: str, rng: random.Random | None = None) -> tuple[str, str]:
+    """Rename one attribute alias of the header everywhere (the output, whose
+    aliases MLIR names itself, must not change)."""
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("module"))
+    names = [m.group(1) for line in lines[:start] if (m := _ALIAS_DEF.match(line))]
+    if not names:
+        raise LookupError("no aliases")
+    old = rng.choice(names) if rng else names[0]
+    k = 0
+    while f"{old}_a{k}" in text:
+        k += 1
+    new = f"{old}_a{k}"
+    pattern = re.compile(re.escape(old) + r"(?![\w$.\-])")
+    # Not inside strings: aliases never appear there in the corpus.
+    return pattern.sub(new, text), f"alias {old} -> {new}"
 
 
 def random_edits(text: str, rng: random.Random, count: int) -> tuple[str, list[str]]:
