@@ -936,7 +936,17 @@ class Workspace:
         if assembled is None:
             with recorder.phase("whole module"):
                 whole = WholeProvider(text, source, split, on_executable)
-            if split is None or not whole.aligned:
+            if split is not None and whole.aligned:
+                ev.force = True
+                try:
+                    with recorder.phase("record nodes"):
+                        assembled = evaluate(ev, text, split, whole, unit_keys)
+                except Fallback as e:
+                    # The output is right; only its per-unit records cannot be
+                    # kept (e.g. an executable's name inside an attribute alias).
+                    fallback = str(e)
+                    ev.pending.clear()
+            if assembled is None:
                 # Nothing to keep per unit; the output still stands.
                 state = DocState(
                     input_hash, options, ev.env, whole.output,
@@ -944,9 +954,6 @@ class Workspace:
                 )
                 self._save_state(doc_id, state)
                 return CaseResult(whole.output, "whole", fallback or "no unit split", None, 0)
-            ev.force = True
-            with recorder.phase("record nodes"):
-                assembled = evaluate(ev, text, split, whole, unit_keys)
             mode = "whole"
         else:
             mode = "incremental"

@@ -36,9 +36,12 @@ def rename(record: asm.PrintedModule, fn: Callable[[str], str]) -> asm.PrintedMo
     return asm.PrintedModule(record.aliases, record.opening, ops, record.resources)
 
 
-def mentions(record: asm.PrintedModule, needle: str) -> bool:
-    """Whether ``needle`` occurs in an alias definition or resource of the
-    record (where renaming does not reach)."""
-    return any(needle in part for d in record.aliases for part in d.parts[::2]) or any(
-        needle in v for _, v in record.resources
-    )
+def mentions(record: asm.PrintedModule, name: str) -> bool:
+    """Whether symbol ``name`` occurs, as ``keys.normalize_name`` rewrites it
+    (``@name...`` or ``"name...``), in an alias definition or resource of the
+    record (where renaming does not reach). A bare substring does not count:
+    ``@ex`` is not mentioned by ``#hal.executable.target<...>``."""
+    needles = ("@" + name, '"' + name)
+    return any(
+        n in part for d in record.aliases for part in d.parts[::2] for n in needles
+    ) or any(n in v for _, v in record.resources for n in needles)
