@@ -127,7 +127,9 @@ class OptResult:
 _OPT_CACHE: dict[tuple[str, bool], OptResult] = {}
 
 
-def run_iree_opt(path: str | os.PathLike[str], *, split: bool = False, passes: bool = True) -> OptResult:
+def run_iree_opt(
+    path: str | os.PathLike[str], *, split: bool = False, passes: bool = True
+) -> OptResult:
     """``iree-opt [--iree-hal-materialize-interfaces] [--split-input-file] PATH``,
     memoized on the file's content (the oracle is deterministic)."""
     data = Path(path).read_bytes()
@@ -190,24 +192,15 @@ _SYMBOL = r"[A-Za-z_$.][\w$.\-]*"
 _EXEC_KINDS = ("stream.executable", "hal.executable.source", "hal.executable")
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
 def _depth_delta(line: str) -> int:
     """Net ``{``/``}`` count of one line, strings skipped (MLIR escapes
     quotes inside strings as ``\\22``, but a backslash may still escape)."""
-    depth = 0
-    i = 0
-    n = len(line)
-    while i < n:
-        c = line[i]
-        if c == '"':
-            i += 1
-            while i < n and line[i] != '"':
-                i += 2 if line[i] == "\\" else 1
-        elif c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-        i += 1
-    return depth
+    if '"' in line:
+        line = _STRING.sub("", line)
+    return line.count("{") - line.count("}")
 
 
 @dataclass
@@ -348,9 +341,7 @@ class Site:
 
     def binding_lines(self) -> list[int]:
         """Indices (into ``op.lines``) of the resource lines ``ro/wo/rw %x[...]``."""
-        return [
-            i for i in range(self.first + 1, self.last) if _ACCESS.match(self.op.lines[i])
-        ]
+        return [i for i in range(self.first + 1, self.last) if _ACCESS.match(self.op.lines[i])]
 
     def accesses(self) -> list[str]:
         return [_ACCESS.match(self.op.lines[i]).group(2) for i in self.binding_lines()]  # type: ignore[union-attr]
@@ -422,8 +413,9 @@ def rename_symbol_prefix(text: str, old: str, new: str) -> str:
     return pattern.sub(new, text)
 
 
-def add_executable_copy(text: str, executable: str, new: str, rng: random.Random | None = None,
-                        edit_body: bool = True) -> str:
+def add_executable_copy(
+    text: str, executable: str, new: str, rng: random.Random | None = None, edit_body: bool = True
+) -> str:
     """Add ``@new``: a copy of ``executable`` (optionally with a body edit),
     placed right after it, plus one dispatch site for it: a copy of one of
     ``executable``'s sites placed right after that site."""
@@ -467,7 +459,9 @@ def remove_site(text: str, site_node: str) -> str:
 
 
 _TARGET_ALIAS = re.compile(r"^(#executable_target_[\w$.\-]*) = (#hal\.executable\.target<.*>)$")
-_DEVICE_ALIAS = re.compile(r"^(#device_target_[\w$.\-]*) = #hal\.device\.target<\"(\w+)\", \[(.*)\]>(.*)$")
+_DEVICE_ALIAS = re.compile(
+    r"^(#device_target_[\w$.\-]*) = #hal\.device\.target<\"(\w+)\", \[(.*)\]>(.*)$"
+)
 
 
 def add_second_target(text: str) -> str:
@@ -488,7 +482,8 @@ def add_second_target(text: str) -> str:
     other = tm.group(2).replace(f'"{fmt.group(1)}"', f'"{fmt.group(1)}-extra"', 1)
     lines.insert(t + 1, f"{name} = {other}")
     d += 1 if d > t else 0
-    lines[d] = f'{dm.group(1)} = #hal.device.target<"{dm.group(2)}", [{dm.group(3)}, {name}]>{dm.group(4)}'
+    targets = f"[{dm.group(3)}, {name}]"
+    lines[d] = f'{dm.group(1)} = #hal.device.target<"{dm.group(2)}", {targets}>{dm.group(4)}'
     return "\n".join(lines)
 
 
@@ -518,7 +513,8 @@ def move_execute_to_new_device(text: str, rng: random.Random | None = None) -> s
     if t is None or start is None:
         raise LookupError("no executable target alias")
     executes = [
-        i for i, line in enumerate(lines)
+        i
+        for i, line in enumerate(lines)
         if "stream.cmd.execute" in line and "on(#hal.device.affinity<@" in line
     ]
     if not executes:
@@ -531,10 +527,15 @@ def move_execute_to_new_device(text: str, rng: random.Random | None = None) -> s
     if "#executable_target_dev2 " in text:
         raise LookupError("already has a second device")
     e = rng.choice(executes) if rng else executes[-1]
-    lines[e] = re.sub(r"on\(#hal\.device\.affinity<@[\w$.\-]+>\)",
-                      "on(#hal.device.affinity<@__device_edit>)", lines[e], count=1)
+    lines[e] = re.sub(
+        r"on\(#hal\.device\.affinity<@[\w$.\-]+>\)",
+        "on(#hal.device.affinity<@__device_edit>)",
+        lines[e],
+        count=1,
+    )
     lines.insert(start + 1, "  util.global private @__device_edit = #device_target_dev2")
-    lines.insert(start, '#device_target_dev2 = #hal.device.target<"local", [#executable_target_dev2]> : !hal.device')
+    device = '#hal.device.target<"local", [#executable_target_dev2]> : !hal.device'
+    lines.insert(start, f"#device_target_dev2 = {device}")
     lines.insert(start, f"#executable_target_dev2 = {other}")
     return "\n".join(lines)
 
@@ -643,7 +644,8 @@ def apply_random_edit(text: str, rng: random.Random, kind: str | None = None) ->
         accesses = site.accesses()
         j = rng.randrange(len(accesses))
         new = rng.choice([a for a in ("ro", "wo", "rw") if a != accesses[j]])
-        return set_access(text, site.node, j, new), f"{site.node} binding {j}: {accesses[j]} -> {new}"
+        what = f"{site.node} binding {j}: {accesses[j]} -> {new}"
+        return set_access(text, site.node, j, new), what
     if kind == "rename":
         ex = rng.choice(execs)
         new = renumbered_name(text, ex, rng)
@@ -782,12 +784,18 @@ def first_difference(a: str, b: str, context: int = 2) -> str:
     import difflib
 
     diff = list(
-        difflib.unified_diff(a.split("\n"), b.split("\n"), "expected", "actual", lineterm="", n=context)
+        difflib.unified_diff(
+            a.split("\n"), b.split("\n"), "expected", "actual", lineterm="", n=context
+        )
     )
     return "\n".join(line[:200] for line in diff[:40])
 
 
 _RESOURCE_SUFFIX = re.compile(r"(dense_resource<[\w$.\-]+?)_\d+>|^(\s+[\w$.\-]+?)_\d+(: \")", re.M)
+
+
+def _drop_suffix(m: re.Match[str]) -> str:
+    return m.group(1) + ">" if m.group(1) else m.group(2) + m.group(3)
 
 
 def is_dense_resource_rename(expected: str, actual: str) -> bool:
@@ -803,7 +811,7 @@ def is_dense_resource_rename(expected: str, actual: str) -> bool:
     for x, y in zip(a, b, strict=True):
         if x == y:
             continue
-        if _RESOURCE_SUFFIX.sub(lambda m: (m.group(1) + ">") if m.group(1) else m.group(2) + m.group(3), y) != x:
+        if _RESOURCE_SUFFIX.sub(_drop_suffix, y) != x:
             return False
     return True
 
@@ -901,9 +909,13 @@ def run_sequence(
             path, cache_dir=cache_dir, workspace=workspace, oracle=step % oracle_every == 0
         )
         report = result.report if result is not None else {}
+        mode = report.get("mode")
+        if report.get("fallback"):
+            mode = f"{mode}, fallback: {report['fallback']}"
         outcomes.append(
-            StepOutcome(step, log, parses(path), report.get("mode"), len(report.get("executed", [])),
-                        problem, bug)
+            StepOutcome(
+                step, log, parses(path), mode, len(report.get("executed", [])), problem, bug
+            )
         )
         text = new_text
     return outcomes
@@ -912,6 +924,10 @@ def run_sequence(
 def describe(outcomes: Sequence[StepOutcome]) -> str:
     lines = []
     for o in outcomes:
-        status = "FAIL " + o.problem if o.problem else ("known bug: " + o.known_bug if o.known_bug else "ok")
-        lines.append(f"step {o.step} [{o.mode}, {o.executed} executed]: {'; '.join(o.edits)} -> {status}")
+        if o.problem:
+            status = "FAIL " + o.problem
+        else:
+            status = "known bug: " + o.known_bug if o.known_bug else "ok"
+        edits = "; ".join(o.edits)
+        lines.append(f"step {o.step} [{o.mode}, {o.executed} executed]: {edits} -> {status}")
     return "\n".join(lines)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import (  # noqa: E402
+from engine_support import (
     Module,
     body_edit,
     conformance_file,
@@ -30,7 +30,7 @@ from engine_support import (  # noqa: E402
 )
 
 
-def ok(proc) -> str:  # noqa: ANN001 - CompletedProcess
+def ok(proc) -> str:
     err = proc.stderr.decode()
     assert proc.returncode == 0, err
     assert "Traceback" not in err
@@ -93,8 +93,18 @@ def test_report_fields_and_types(tmp_path: Path) -> None:
         if step == 1:
             text = corpus_text(name)
             src.write_text(body_edit(text, Module.parse(text).executables()[4]))
-        ok(run_halflow("build", src, "-o", out, "--cache-dir", cache, "--report",
-                       tmp_path / f"r{step}.json"))
+        ok(
+            run_halflow(
+                "build",
+                src,
+                "-o",
+                out,
+                "--cache-dir",
+                cache,
+                "--report",
+                tmp_path / f"r{step}.json",
+            )
+        )
         reports.append(load_report(tmp_path / f"r{step}.json"))
         check_report(reports[-1])
     cold, edit, noop = reports
@@ -109,8 +119,9 @@ def test_report_fields_and_types(tmp_path: Path) -> None:
 def test_report_and_stdout_output(tmp_path: Path) -> None:
     """Without -o the output goes to stdout and the report still gets written."""
     src = copy("mlp_s.mlir", tmp_path)
-    text = ok(run_halflow("build", src, "--cache-dir", tmp_path / "c", "--report",
-                          tmp_path / "r.json"))
+    text = ok(
+        run_halflow("build", src, "--cache-dir", tmp_path / "c", "--report", tmp_path / "r.json")
+    )
     assert text == reference_output(src)
     check_report(load_report(tmp_path / "r.json"))
 
@@ -148,21 +159,53 @@ def test_trace_is_chrome_trace_json(tmp_path: Path) -> None:
     name = "llama_l2.mlir"
     src = copy(name, tmp_path)
     cache = tmp_path / "cache"
-    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache, "--trace",
-                   tmp_path / "cold.json"))
+    ok(
+        run_halflow(
+            "build",
+            src,
+            "-o",
+            tmp_path / "o.mlir",
+            "--cache-dir",
+            cache,
+            "--trace",
+            tmp_path / "cold.json",
+        )
+    )
     cold = check_trace(json.loads((tmp_path / "cold.json").read_text()))
     assert cold, "a cold build traced nothing"
     text = corpus_text(name)
     ex = Module.parse(text).executables()[6]
     src.write_text(body_edit(text, ex))
-    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache, "--trace",
-                   tmp_path / "edit.json", "--report", tmp_path / "r.json"))
+    ok(
+        run_halflow(
+            "build",
+            src,
+            "-o",
+            tmp_path / "o.mlir",
+            "--cache-dir",
+            cache,
+            "--trace",
+            tmp_path / "edit.json",
+            "--report",
+            tmp_path / "r.json",
+        )
+    )
     events = check_trace(json.loads((tmp_path / "edit.json").read_text()))
     names = {e["name"] for e in events}
     assert {f"executable:@{ex}", f"convert:@{ex}", "module"} <= names
     # No-op builds still write a valid trace.
-    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache, "--trace",
-                   tmp_path / "noop.json"))
+    ok(
+        run_halflow(
+            "build",
+            src,
+            "-o",
+            tmp_path / "o.mlir",
+            "--cache-dir",
+            cache,
+            "--trace",
+            tmp_path / "noop.json",
+        )
+    )
     check_trace(json.loads((tmp_path / "noop.json").read_text()))
 
 
@@ -176,8 +219,19 @@ def test_no_cache_leaves_the_cache_untouched(tmp_path: Path) -> None:
     before = snapshot(cache)
     text = corpus_text("gpt2_l2.mlir")
     src.write_text(body_edit(text, Module.parse(text).executables()[3]))
-    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache, "--no-cache",
-                   "--report", tmp_path / "r.json"))
+    ok(
+        run_halflow(
+            "build",
+            src,
+            "-o",
+            tmp_path / "o.mlir",
+            "--cache-dir",
+            cache,
+            "--no-cache",
+            "--report",
+            tmp_path / "r.json",
+        )
+    )
     assert snapshot(cache) == before
     assert (tmp_path / "o.mlir").read_text() == reference_output(src)
     assert load_report(tmp_path / "r.json")["cache"]["hits"] == 0
@@ -189,9 +243,12 @@ def test_no_cache_leaves_the_cache_untouched(tmp_path: Path) -> None:
     assert not env_dir.exists() and not xdg.exists()
 
 
-def noop_report(src: Path, tmp_path: Path, *args: str, env=None) -> dict:  # noqa: ANN001
-    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", *args, "--report",
-                   tmp_path / "r.json", env=env))
+def noop_report(src: Path, tmp_path: Path, *args: str, env=None) -> dict:
+    ok(
+        run_halflow(
+            "build", src, "-o", tmp_path / "o.mlir", *args, "--report", tmp_path / "r.json", env=env
+        )
+    )
     return load_report(tmp_path / "r.json")
 
 
@@ -323,11 +380,12 @@ NODE_SHAPES = {
 }
 
 
-def graph_json(src: Path, tmp_path: Path, *extra: str):  # noqa: ANN201 - networkx.DiGraph
+def graph_json(src: Path, tmp_path: Path, *extra: str):
     import networkx as nx
 
-    data = json.loads(ok(run_halflow("graph", src, "--format", "json", "--cache-dir",
-                                     tmp_path / "cache", *extra)))
+    data = json.loads(
+        ok(run_halflow("graph", src, "--format", "json", "--cache-dir", tmp_path / "cache", *extra))
+    )
     g = nx.DiGraph()
     for node in data["nodes"]:
         g.add_node(node["id"], **{k: v for k, v in node.items() if k != "id"})
@@ -358,7 +416,7 @@ def test_graph_json_is_the_build_dag(name: str, tmp_path: Path) -> None:
         assert g.has_edge(f"convert:@{ex}", "module")
     for site in sites:
         assert site.node in g and g.has_edge("host", site.node)
-        assert f"annotate:{site.node[len('dispatch:'):]}" in g
+        assert f"annotate:{site.node[len('dispatch:') :]}" in g
         assert g.has_edge(f"print:{site.owner}", "module")
     # Each export's layout reads its function (the export) and every site
     # that dispatches it; its interface reads the layout.
@@ -366,7 +424,8 @@ def test_graph_json_is_the_build_dag(name: str, tmp_path: Path) -> None:
     for ex, entry in exports:
         layout = f"layout:@{ex}::@{entry}"
         assert set(g.predecessors(layout)) == {
-            f"export:@{ex}::@{entry}", *[s.node for s in sites if (ex, entry) in s.refs]
+            f"export:@{ex}::@{entry}",
+            *[s.node for s in sites if (ex, entry) in s.refs],
         }
         assert g.has_edge(f"export:@{ex}::@{entry}", layout)
         assert g.has_edge(layout, f"interface:@{ex}::@{entry}")
@@ -381,7 +440,7 @@ def test_graph_json_is_the_build_dag(name: str, tmp_path: Path) -> None:
 
 def test_graph_dot_matches_json(tmp_path: Path) -> None:
     src = copy("mlp_s.mlir", tmp_path)
-    g, data = graph_json(src, tmp_path)
+    g, _ = graph_json(src, tmp_path)
     dot = ok(run_halflow("graph", src, "--format", "dot", "--cache-dir", tmp_path / "cache"))
     assert dot.startswith("digraph ") and dot.rstrip().endswith("}")
     edges = set(re.findall(r'^\s*"([^"]+)" -> "([^"]+)";$', dot, re.M))
@@ -389,8 +448,18 @@ def test_graph_dot_matches_json(tmp_path: Path) -> None:
     declared = set(re.findall(r'^\s*"([^"]+)" \[', dot, re.M))
     assert declared == set(g.nodes)
     # -o writes the same text.
-    ok(run_halflow("graph", src, "--format", "dot", "-o", tmp_path / "g.dot", "--cache-dir",
-                   tmp_path / "cache"))
+    ok(
+        run_halflow(
+            "graph",
+            src,
+            "--format",
+            "dot",
+            "-o",
+            tmp_path / "g.dot",
+            "--cache-dir",
+            tmp_path / "cache",
+        )
+    )
     assert (tmp_path / "g.dot").read_text() == dot
 
 
@@ -415,11 +484,29 @@ def test_split_input_file_with_cache_equals_iree_opt(tmp_path: Path) -> None:
     conf = conformance_file()
     expected = reference_output(conf, split=True)
     cache = tmp_path / "cache"
-    cold = ok(run_halflow("build", "--split-input-file", conf, "--cache-dir", cache, "--report",
-                          tmp_path / "r1.json"))
+    cold = ok(
+        run_halflow(
+            "build",
+            "--split-input-file",
+            conf,
+            "--cache-dir",
+            cache,
+            "--report",
+            tmp_path / "r1.json",
+        )
+    )
     assert cold == expected
-    again = ok(run_halflow("build", "--split-input-file", conf, "--cache-dir", cache, "--report",
-                           tmp_path / "r2.json"))
+    again = ok(
+        run_halflow(
+            "build",
+            "--split-input-file",
+            conf,
+            "--cache-dir",
+            cache,
+            "--report",
+            tmp_path / "r2.json",
+        )
+    )
     assert again == expected
     assert load_report(tmp_path / "r2.json")["mode"] == "noop"
     assert load_report(tmp_path / "r1.json")["total"] == load_report(tmp_path / "r2.json")["total"]

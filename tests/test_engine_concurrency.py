@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import (  # noqa: E402
+from engine_support import (
     Module,
     body_edit,
     corpus_file,
@@ -79,8 +79,12 @@ def test_four_builds_at_once_on_one_cache(tmp_path: Path) -> None:
     for round_ in range(2):
         # Same input twice (same document, same state key), an edited copy,
         # another model.
-        jobs = [(a, outs / "a1.mlir"), (a, outs / "a2.mlir"), (a_edit, outs / "a3.mlir"),
-                (b, outs / "b.mlir")]
+        jobs = [
+            (a, outs / "a1.mlir"),
+            (a, outs / "a2.mlir"),
+            (a_edit, outs / "a3.mlir"),
+            (b, outs / "b.mlir"),
+        ]
         procs = [start("build", src, "-o", out, "--cache-dir", cache) for src, out in jobs]
         for (src, out), proc in zip(jobs, procs, strict=True):
             code, err = finish(proc)
@@ -91,11 +95,20 @@ def test_four_builds_at_once_on_one_cache(tmp_path: Path) -> None:
         # Round 2: every input changes (an incremental build for each).
         a.write_text(body_edit(a.read_text(), Module.parse(a.read_text()).executables()[7]))
         b.write_text(body_edit(b.read_text(), Module.parse(b.read_text()).executables()[50]))
-        a_edit.write_text(body_edit(a_edit.read_text(), Module.parse(a_edit.read_text()).executables()[9]))
+        edited = a_edit.read_text()
+        a_edit.write_text(body_edit(edited, Module.parse(edited).executables()[9]))
     # Afterwards the cache answers each (unchanged) input without work.
     for src in (a, b, a_edit):
-        proc = run_halflow("build", src, "-o", outs / "again.mlir", "--cache-dir", cache,
-                           "--report", tmp_path / "r.json")
+        proc = run_halflow(
+            "build",
+            src,
+            "-o",
+            outs / "again.mlir",
+            "--cache-dir",
+            cache,
+            "--report",
+            tmp_path / "r.json",
+        )
         assert proc.returncode == 0, proc.stderr.decode()
         assert (outs / "again.mlir").read_text() == reference_output(src)
 
@@ -170,8 +183,9 @@ def check_after_kill(src: Path, out: Path, cache: Path, previous: str | None) ->
         assert out.read_text() in {previous, reference_output(src)}
     else:
         assert previous is None
-    proc = run_halflow("build", src, "-o", out, "--cache-dir", cache, "--report",
-                       out.with_suffix(".json"))
+    proc = run_halflow(
+        "build", src, "-o", out, "--cache-dir", cache, "--report", out.with_suffix(".json")
+    )
     err = proc.stderr.decode()
     assert proc.returncode == 0 and "Traceback" not in err, err
     assert out.read_text() == reference_output(src)
@@ -198,8 +212,9 @@ def test_sigkill_at_random_moments_leaves_a_usable_cache(tmp_path: Path) -> None
     # Several kills in a row on one cache (each may leave partial writes).
     cache = tmp_path / "cache-many"
     for _ in range(4):
-        kill_after(["build", src, "-o", out, "--cache-dir", cache],
-                   rng.uniform(0.1, 1.05) * duration)
+        kill_after(
+            ["build", src, "-o", out, "--cache-dir", cache], rng.uniform(0.1, 1.05) * duration
+        )
     check_after_kill(src, out, cache, reference_output(src))
 
     # Kill incremental builds (an edit per attempt).
@@ -208,8 +223,9 @@ def test_sigkill_at_random_moments_leaves_a_usable_cache(tmp_path: Path) -> None
     for attempt in range(3):
         previous = out.read_text()
         src.write_text(body_edit(text, names[rng.randrange(len(names))], bump=attempt + 1))
-        kill_after(["build", src, "-o", out, "--cache-dir", cache],
-                   rng.uniform(0.15, 0.9) * duration / 2)
+        kill_after(
+            ["build", src, "-o", out, "--cache-dir", cache], rng.uniform(0.15, 0.9) * duration / 2
+        )
         check_after_kill(src, out, cache, previous)
 
 
@@ -287,8 +303,15 @@ def damage_schema(cache: Path, rng: random.Random) -> None:
     con.close()
 
 
-DAMAGE = [truncate_values, flip_value_bytes, truncate_db, flip_db_bytes, flip_db_entries,
-          damage_rows, damage_schema]
+DAMAGE = [
+    truncate_values,
+    flip_value_bytes,
+    truncate_db,
+    flip_db_bytes,
+    flip_db_entries,
+    damage_rows,
+    damage_schema,
+]
 
 
 @pytest.mark.parametrize("edited", [False, True], ids=["same-input", "edited-input"])
@@ -310,8 +333,9 @@ def test_damaged_cache_warns_and_builds_correctly(damage, edited: bool, tmp_path
     damage(cache, random.Random(damage.__name__))
     if edited:
         edited_copy(name, src, which=9)
-    proc = run_halflow("build", src, "-o", out, "--cache-dir", cache, "--report",
-                       tmp_path / "r.json")
+    proc = run_halflow(
+        "build", src, "-o", out, "--cache-dir", cache, "--report", tmp_path / "r.json"
+    )
     err = proc.stderr.decode()
     assert proc.returncode == 0, err
     assert "Traceback" not in err
@@ -321,8 +345,9 @@ def test_damaged_cache_warns_and_builds_correctly(damage, edited: bool, tmp_path
     assert report["cache"]["corrupt"] >= 0
 
     # And the cache heals: the same input again is a no-op without warnings.
-    again = run_halflow("build", src, "-o", out, "--cache-dir", cache, "--report",
-                        tmp_path / "r2.json")
+    again = run_halflow(
+        "build", src, "-o", out, "--cache-dir", cache, "--report", tmp_path / "r2.json"
+    )
     assert again.returncode == 0 and again.stderr.decode() == ""
     assert load_report(tmp_path / "r2.json")["mode"] == "noop"
     assert out.read_text() == reference_output(src)
@@ -352,8 +377,9 @@ def test_deleted_cache_files_build_correctly(target: str, edited: bool, tmp_path
     err = proc.stderr.decode()
     assert proc.returncode == 0 and "Traceback" not in err, err
     assert out.read_text() == reference_output(src)
-    again = run_halflow("build", src, "-o", out, "--cache-dir", cache, "--report",
-                        tmp_path / "r.json")
+    again = run_halflow(
+        "build", src, "-o", out, "--cache-dir", cache, "--report", tmp_path / "r.json"
+    )
     assert again.returncode == 0 and load_report(tmp_path / "r.json")["mode"] == "noop"
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import (  # noqa: E402
+from engine_support import (
     REPO,
     Module,
     body_edit,
@@ -112,7 +112,14 @@ def test_unchanged_input_cli_noop_never_imports_mlir(name: str, work: Path) -> N
     assert first.returncode == 0, first.stderr.decode()
     out.unlink()
     second = run_halflow(
-        "build", path, "-o", out, "--cache-dir", cache, "--report", work / "r.json",
+        "build",
+        path,
+        "-o",
+        out,
+        "--cache-dir",
+        cache,
+        "--report",
+        work / "r.json",
         python_flags=["-X", "importtime"],
     )
     assert second.returncode == 0, second.stderr.decode()
@@ -182,8 +189,15 @@ def test_body_edit_cli_new_process_with_explain(work: Path) -> None:
     ex = middle_executable(Module.parse(text))
     path.write_text(body_edit(text, ex))
     proc = run_halflow(
-        "build", path, "-o", work / "o.mlir", "--cache-dir", cache, "--explain",
-        "--report", work / "r.json",
+        "build",
+        path,
+        "-o",
+        work / "o.mlir",
+        "--cache-dir",
+        cache,
+        "--explain",
+        "--report",
+        work / "r.json",
     )
     assert proc.returncode == 0, proc.stderr.decode()
     report = load_report(work / "r.json")
@@ -259,8 +273,8 @@ def test_access_change_flips_readonly(name: str, work: Path) -> None:
     module = Module.parse(text)
     node, ex, entry, j = find_site(module, shared=False)
     edited = set_access(text, node, j, "rw")
-    before, after = readonly_flags(module, ex, entry), readonly_flags(Module.parse(edited), ex, entry)
-    assert before != after  # what the test is about
+    before = readonly_flags(module, ex, entry)
+    assert before != readonly_flags(Module.parse(edited), ex, entry)  # what the test is about
     path.write_text(edited)
     result = lib_build(path, cache_dir=work / "cache")
     same_nodes(
@@ -331,13 +345,14 @@ def rename_expectation(module: Module, old: str, new: str) -> list[str]:
     Nothing of the executable's own stages (facts, targets, variants,
     layouts, interfaces, conversion)."""
     sites = module.sites_of(old)
-    exports = re.findall(r"stream\.executable\.export (?:public |private )?@([\w$.\-]+)",
-                         module.op(old).text)
+    exports = re.findall(
+        r"stream\.executable\.export (?:public |private )?@([\w$.\-]+)", module.op(old).text
+    )
     return [
         "host",
         *[s.node for s in sites],
-        *[f"export:@{new}::@{new + e[len(old):]}" for e in exports],
-        *[f"annotate:{s.node[len('dispatch:'):]}" for s in sites],
+        *[f"export:@{new}::@{new + e[len(old) :]}" for e in exports],
+        *[f"annotate:{s.node[len('dispatch:') :]}" for s in sites],
         *sorted({f"print:{s.owner}" for s in sites}),
         "module",
     ]
@@ -467,8 +482,9 @@ def bumped_halflow(work: Path, stage_file: str, stage: str) -> tuple[Path, str, 
     (PYTHONPATH for it, old tag, new tag). A real modified source tree, run
     in its own process; nothing is patched at run time."""
     root = work / "bumped"
-    shutil.copytree(REPO / "halflow", root / "halflow",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        REPO / "halflow", root / "halflow", ignore=shutil.ignore_patterns("__pycache__")
+    )
     source = root / "halflow" / "nodes" / stage_file
     text = source.read_text()
     m = re.search(r'Stage\("' + stage + r'", (\d+)', text)
@@ -492,8 +508,16 @@ def test_stage_version_change_reruns_that_stage(work: Path) -> None:
     ex = middle_executable(module)
     path.write_text(body_edit(text, ex))
     proc = run_halflow(
-        "build", path, "-o", work / "o.mlir", "--cache-dir", cache, "--report", work / "r.json",
-        env=subprocess_env(PYTHONPATH=str(root)), cwd=work,
+        "build",
+        path,
+        "-o",
+        work / "o.mlir",
+        "--cache-dir",
+        cache,
+        "--report",
+        work / "r.json",
+        env=subprocess_env(PYTHONPATH=str(root)),
+        cwd=work,
     )
     assert proc.returncode == 0, proc.stderr.decode()
     report = load_report(work / "r.json")
@@ -523,8 +547,16 @@ def test_stage_version_change_on_unchanged_input(work: Path) -> None:
     assert run_halflow("build", path, "-o", work / "o.mlir", "--cache-dir", cache).returncode == 0
     root, _, _ = bumped_halflow(work, "layout.py", "layout")
     proc = run_halflow(
-        "build", path, "-o", work / "o.mlir", "--cache-dir", cache, "--report", work / "r.json",
-        env=subprocess_env(PYTHONPATH=str(root)), cwd=work,
+        "build",
+        path,
+        "-o",
+        work / "o.mlir",
+        "--cache-dir",
+        cache,
+        "--report",
+        work / "r.json",
+        env=subprocess_env(PYTHONPATH=str(root)),
+        cwd=work,
     )
     assert proc.returncode == 0, proc.stderr.decode()
     report = load_report(work / "r.json")

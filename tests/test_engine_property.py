@@ -12,7 +12,7 @@ build must equal ``iree-opt``. Every edit result is checked to parse with
 scratch.
 
 Sequences are reproducible: ``random.Random(f"{file}:{seed}")``. Run more
-with ``HALFLOW_PROPERTY_SEEDS=N`` (seeds per file, default 2).
+with ``HALFLOW_PROPERTY_SEEDS=N`` (seeds per file, default 3).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import (  # noqa: E402
+from engine_support import (
     Module,
     body_edit,
     clean_build,
@@ -50,7 +50,7 @@ FILES = [
     "gpt2_l4_eager_select.mlir",
     "llama_l2.mlir",
 ]
-SEEDS = int(os.environ.get("HALFLOW_PROPERTY_SEEDS", "2"))
+SEEDS = int(os.environ.get("HALFLOW_PROPERTY_SEEDS", "3"))
 
 DENSE_RESOURCE_BUG = (
     "engine bug: when one build parses both the host and an executable that uses "
@@ -64,6 +64,9 @@ def check(outcomes: list) -> None:
     """Fail on any real problem; a sequence whose only difference is the
     known dense_resource renaming is an expected failure."""
     assert not any(o.problem for o in outcomes), "\n" + describe(outcomes)
+    # The comparison means something only if the engine really built
+    # incrementally (a whole-module fallback is trivially right).
+    assert any(o.mode == "incremental" for o in outcomes[1:]), "\n" + describe(outcomes)
     if any(o.known_bug for o in outcomes):
         pytest.xfail(DENSE_RESOURCE_BUG + "\n" + describe(outcomes))
 
@@ -167,8 +170,9 @@ def test_invalid_step_fails_like_clean_build_and_recovers(breaker, tmp_path: Pat
     # Back to a valid (edited) input: correct, and only that edit executes.
     ex = Module.parse(text).executables()[2]
     path.write_text(body_edit(text, ex))
-    proc = run_halflow("build", path, "-o", out, "--cache-dir", cache, "--report",
-                       tmp_path / "r.json")
+    proc = run_halflow(
+        "build", path, "-o", out, "--cache-dir", cache, "--report", tmp_path / "r.json"
+    )
     assert proc.returncode == 0, proc.stderr.decode()
     assert out.read_text() == reference_output(path)
     import json
@@ -191,8 +195,11 @@ def test_dense_resource_key_after_host_and_executable_reparse(tmp_path: Path) ->
     shutil.copyfile(corpus_file(name), path)
     lib_build(path, cache_dir=tmp_path / "cache")
     text = corpus_text(name)
-    ex = next(op.symbol for op in Module.parse(text).ops
-              if op.is_executable and "dense_resource<" in op.text)
+    ex = next(
+        op.symbol
+        for op in Module.parse(text).ops
+        if op.is_executable and "dense_resource<" in op.text
+    )
     path.write_text(edit_host_constant(body_edit(text, ex)))
     result = lib_build(path, cache_dir=tmp_path / "cache")
     assert result.text == reference_output(path)
