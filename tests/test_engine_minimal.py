@@ -289,6 +289,14 @@ def test_access_change_flips_readonly(name: str, work: Path) -> None:
             "module",
         ],
     )
+    # Each reason names what changed: the host's text, then the values
+    # that flowed from it.
+    reasons = {run["node"]: run["reason"] for run in result.report["executed"]}
+    assert reasons["host"] == "input changed: text"
+    for node_id, reason in reasons.items():
+        assert reason.startswith("input changed: "), (node_id, reason)
+    assert f"layout:@{ex}::@{entry}" in reasons[f"interface:@{ex}::@{entry}"]
+    assert f"interface:@{ex}::@{entry}" in reasons[f"convert:@{ex}"]
     assert_correct(path, result.text)
 
 
