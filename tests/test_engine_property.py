@@ -187,7 +187,7 @@ def test_invalid_step_fails_like_clean_build_and_recovers(breaker, tmp_path: Pat
 @pytest.mark.xfail(strict=True, reason=DENSE_RESOURCE_BUG)
 def test_dense_resource_key_after_host_and_executable_reparse(tmp_path: Path) -> None:
     """llama_l2: ``@_initializer_1_dispatch_0`` uses
-    ``dense_resource<torch_tensor_32_torch.float32>``-style data from the
+    ``dense_resource<torch_tensor_8_torch.float32>`` from the
     module's dialect_resources. Editing it together with any host op makes
     the incremental build parse both; its output must still be iree-opt's."""
     name = "llama_l2.mlir"
