@@ -82,6 +82,27 @@ def _checksum(payload: bytes) -> bytes:
     return zlib.crc32(payload).to_bytes(4, "little")
 
 
+def _bytes_only_disk():  # noqa: ANN202 - a diskcache.Disk subclass
+    """diskcache's Disk, minus unpickling: halflow stores only bytes, so a
+    row whose mode says "pickled" is damaged (or planted), and loading it
+    would run pickle on whatever the cache directory holds."""
+    import diskcache
+    from diskcache.core import MODE_PICKLE
+
+    class BytesOnlyDisk(diskcache.Disk):
+        def fetch(self, mode, filename, value, read):  # noqa: ANN001, ANN202
+            if mode == MODE_PICKLE:
+                raise ValueError("entry claims to be a pickled object")
+            return super().fetch(mode, filename, value, read)
+
+        def get(self, key, raw):  # noqa: ANN001, ANN202 - a stored key, when listing keys
+            if not raw:  # halflow keys are str: never pickled
+                return "damaged:" + repr(key)[:40]
+            return super().get(key, raw)
+
+    return BytesOnlyDisk
+
+
 def _seal(magic: bytes, payload: bytes) -> bytes:
     return magic + _checksum(payload) + payload
 
@@ -150,8 +171,12 @@ class Cache:
                 size_limit=self._size_limit,
                 eviction_policy="least-recently-stored",
                 timeout=60,
+                disk=_bytes_only_disk(),
             )
-        except (sqlite3.DatabaseError, OSError) as e:
+        except Exception as e:  # noqa: BLE001 - any failure to open means a damaged index
+            # Not only sqlite3.DatabaseError: damaged rows of diskcache's
+            # Settings table surface as UnicodeDecodeError (text that is not
+            # UTF-8) or AttributeError/TypeError (a NULL or wrong-typed key).
             return self._rebuild(e)
 
     def _rebuild(self, error: BaseException):  # noqa: ANN202
@@ -170,12 +195,13 @@ class Cache:
             size_limit=self._size_limit,
             eviction_policy="least-recently-stored",
             timeout=60,
+            disk=_bytes_only_disk(),
         )
 
     def _guard(self, action: Callable[[], object], default: object = None) -> object:
         try:
             return action()
-        except sqlite3.DatabaseError as e:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
             with contextlib.suppress(Exception):
                 self._dc.close()
             self._dc = self._rebuild(e)
@@ -186,8 +212,9 @@ class Cache:
         def fetch() -> object:
             try:
                 return self._dc.get(key, default=None, retry=True)
-            except (OSError, ValueError, EOFError) as e:
-                # A value file that vanished or was cut short.
+            except (OSError, ValueError, EOFError, TypeError) as e:
+                # A value file cut short, or a damaged row (TypeError: a file
+                # mode without a file name).
                 raise CorruptEntry(str(e)) from e
 
         return self._guard(fetch)

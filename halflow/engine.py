@@ -1536,7 +1536,17 @@ class Workspace:
             mode = "whole"
             with recorder.phase("whole module"):
                 whole = WholeProvider(text, source, split, on_executable)
-            if split is None or not whole.aligned:
+            if split is not None and whole.aligned:
+                ev.force = True
+                try:
+                    with recorder.phase("record nodes"):
+                        assembled = evaluate(ev, split, whole, unit_keys, self.assembler)
+                except Fallback as e:
+                    # The output is right; only its per-unit records cannot be
+                    # kept (e.g. an executable's name inside an attribute alias).
+                    fallback = str(e)
+                    ev.pending.clear()
+            if assembled is None:
                 # Nothing to keep per unit; the output still stands.
                 state = DocState(
                     input_hash, options, ev.env, whole.output,
@@ -1544,18 +1554,6 @@ class Workspace:
                 )
                 self._save_state(doc_id, state, [], write_output=output_key is None)
                 return CaseResult(whole.output, "whole", fallback or "no unit split", None, 0)
-            ev.force = True
-            try:
-                with recorder.phase("record nodes"):
-                    assembled = evaluate(ev, split, whole, unit_keys, self.assembler)
-            except Fallback as e:
-                # The output stands; only the per-unit bookkeeping is lost.
-                state = DocState(
-                    input_hash, options, ev.env, whole.output,
-                    output_key or "text:" + fingerprint_text(whole.output), {}, [], [], [], {},
-                )
-                self._save_state(doc_id, state, [], write_output=output_key is None)
-                return CaseResult(whole.output, "whole", f"not recorded: {e}", None, 0)
         with recorder.phase("save state"):
             ev.flush()
             state = DocState(

@@ -1,0 +1,354 @@
+"""Benchmark the incremental engine against iree-opt (project issue 3).
+
+    PYTHONPATH=. python benchmarks/incremental.py [--files A.mlir B.mlir] [--repeat N] [--json OUT]
+
+For each corpus file (default: openelm_serving.mlir and llama_serving.mlir
+from ../shared/corpus, or $HALFLOW_SHARED/corpus), in one run:
+
+- ``iree-opt --iree-hal-materialize-interfaces FILE -o OUT`` wall time;
+- ``python -m halflow build FILE -o OUT`` (the CLI, a new process each time):
+  cold (empty cache directory), no-op (unchanged input, warm cache) and
+  one-executable edit (a constant inside one executable's function changed
+  in a temporary copy; each repeat edits another executable, cumulatively);
+- the warm library API in this process (``halflow.engine.Workspace`` +
+  ``halflow.build(..., workspace=ws)``): no-op and one-executable edit;
+- peak memory (maximum resident set size) of the CLI cold build and of
+  iree-opt, each measured as the only child of a fresh process.
+
+Times are medians over ``--repeat`` runs (after one unmeasured warm-up run
+per command). Every output produced here is compared byte for byte with
+iree-opt's output for the same input; a mismatch is reported and makes the
+exit status 1. The table shows ratios against iree-opt and the issue's
+targets (cold <= 1.5x iree-opt; CLI no-op >= 5x faster; CLI one-edit >= 1.5x
+faster; warm no-op >= 50x faster; warm one-edit >= 5x faster; peak memory
+<= 1.5x iree-opt) with PASS/MISS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+
+from engine_support import (  # noqa: E402 - after the path setup
+    Module,
+    body_edit,
+    corpus_file,
+    halflow_cmd,
+    iree_opt_path,
+    subprocess_env,
+)
+
+DEFAULT_FILES = ["openelm_serving.mlir", "llama_serving.mlir"]
+
+# The child runs one command and reports its wall time and its own peak RSS
+# (RUSAGE_CHILDREN of a process with exactly one child is that child's).
+_MEASURE = r"""
+import json, resource, subprocess, sys, time
+cmd = json.loads(sys.argv[1])
+t0 = time.perf_counter()
+proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+seconds = time.perf_counter() - t0
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(json.dumps({"seconds": seconds, "maxrss_kb": rss, "returncode": proc.returncode,
+                  "stderr": proc.stderr.decode()[-2000:]}))
+"""
+
+
+@dataclass
+class Measured:
+    seconds: float
+    maxrss_kb: int
+
+
+def measure(cmd: list[str]) -> Measured:
+    """Run ``cmd`` as the only child of a fresh Python process."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _MEASURE, json.dumps([str(c) for c in cmd])],
+        env=subprocess_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    data = json.loads(proc.stdout)
+    if data["returncode"] != 0:
+        raise RuntimeError(f"{cmd[:4]}... failed ({data['returncode']}):\n{data['stderr']}")
+    return Measured(data["seconds"], data["maxrss_kb"])
+
+
+def iree_opt_reference(src: Path, out: Path) -> str:
+    subprocess.run(
+        [iree_opt_path(), "--iree-hal-materialize-interfaces", str(src), "-o", str(out)],
+        check=True,
+    )
+    return out.read_text()
+
+
+@dataclass
+class FileResult:
+    name: str
+    size_kb: int
+    executables: int
+    times: dict[str, list[float]] = field(default_factory=dict)
+    rss_kb: dict[str, list[int]] = field(default_factory=dict)
+    checked: int = 0
+    mismatches: list[str] = field(default_factory=list)
+    executed: dict[str, list[list[str]]] = field(default_factory=dict)
+
+    def median(self, key: str) -> float:
+        return statistics.median(self.times[key])
+
+    def rss(self, key: str) -> float:
+        return statistics.median(self.rss_kb[key])
+
+
+class Bench:
+    def __init__(self, name: str, work: Path, repeat: int):
+        self.work = work
+        self.repeat = repeat
+        self.src = work / name
+        shutil.copyfile(corpus_file(name), self.src)
+        self.original = self.src.read_text()
+        module = Module.parse(self.original)
+        self.executables = module.executables()
+        self.result = FileResult(name, len(self.original) // 1024, len(self.executables))
+        self.references: dict[str, str] = {}
+        self.rng = random.Random(f"bench:{name}")
+        self.edit_count = 0
+
+    # -- correctness ------------------------------------------------------------
+    def reference(self, text: str) -> str:
+        ref = self.references.get(text)
+        if ref is None:
+            ref_in = self.work / "ref_in.mlir"
+            ref_in.write_text(text)
+            ref = iree_opt_reference(ref_in, self.work / "ref_out.mlir")
+            self.references[text] = ref
+        return ref
+
+    def check(self, what: str, output: str, text: str) -> None:
+        self.result.checked += 1
+        if output != self.reference(text):
+            self.result.mismatches.append(what)
+
+    def next_edit(self, text: str) -> str:
+        """``text`` with one more executable's constant changed."""
+        while True:
+            ex = self.executables[self.rng.randrange(len(self.executables))]
+            self.edit_count += 1
+            try:
+                return body_edit(text, ex, self.rng, bump=self.edit_count)
+            except LookupError:
+                continue
+
+    def record(self, key: str, m: Measured) -> None:
+        self.result.times.setdefault(key, []).append(m.seconds)
+        self.result.rss_kb.setdefault(key, []).append(m.maxrss_kb)
+
+    # -- the measurements ----------------------------------------------------------
+    def iree_opt(self) -> None:
+        out = self.work / "iree_out.mlir"
+        cmd = [iree_opt_path(), "--iree-hal-materialize-interfaces", str(self.src), "-o", str(out)]
+        measure(cmd)  # warm-up (page cache)
+        for _ in range(self.repeat):
+            self.record("iree-opt", measure(cmd))
+        self.references[self.original] = out.read_text()
+
+    def cli(self) -> None:
+        out = self.work / "cli_out.mlir"
+        report = self.work / "report.json"
+
+        def build(cache: Path) -> list[str]:
+            return halflow_cmd(
+                "build", self.src, "-o", out, "--cache-dir", cache, "--report", report
+            )
+
+        # Cold: a new empty cache directory each time.
+        measure(build(self.work / "cache-warmup"))
+        for k in range(self.repeat):
+            cache = self.work / f"cache-cold-{k}"
+            self.record("cli cold", measure(build(cache)))
+            self.check("CLI cold", out.read_text(), self.original)
+        # No-op on the last cold cache.
+        for _ in range(self.repeat):
+            self.record("cli noop", measure(build(cache)))
+            self.check("CLI no-op", out.read_text(), self.original)
+            self.note_executed("cli noop", report)
+        # One-executable edits, cumulative (each build differs from the
+        # previous one by one executable).
+        text = self.original
+        for _ in range(self.repeat):
+            text = self.next_edit(text)
+            self.src.write_text(text)
+            self.record("cli edit", measure(build(cache)))
+            self.check("CLI one-edit", out.read_text(), text)
+            self.note_executed("cli edit", report)
+        self.src.write_text(self.original)
+
+    def note_executed(self, key: str, report: Path) -> None:
+        nodes = [e["node"] for e in json.loads(report.read_text())["executed"]]
+        self.result.executed.setdefault(key, []).append(nodes)
+
+    def warm(self) -> None:
+        import halflow
+        from halflow.cache import Cache
+        from halflow.engine import Workspace
+
+        out = self.work / "lib_out.mlir"
+        ws = Workspace(Cache(self.work / "cache-warm"))
+
+        def timed(fn: Callable[[], object]) -> tuple[float, object]:
+            t0 = time.perf_counter()
+            value = fn()
+            return time.perf_counter() - t0, value
+
+        seconds, _ = timed(lambda: halflow.build(str(self.src), str(out), workspace=ws))
+        self.result.times["warm first"] = [seconds]
+        self.check("warm first build", out.read_text(), self.original)
+        for _ in range(self.repeat):
+            seconds, res = timed(lambda: halflow.build(str(self.src), str(out), workspace=ws))
+            self.result.times.setdefault("warm noop", []).append(seconds)
+            self.check("warm no-op", out.read_text(), self.original)
+            self.result.executed.setdefault("warm noop", []).append(list(res.executed))
+        text = self.original
+        for _ in range(self.repeat):
+            text = self.next_edit(text)
+            self.src.write_text(text)
+            seconds, res = timed(lambda: halflow.build(str(self.src), str(out), workspace=ws))
+            self.result.times.setdefault("warm edit", []).append(seconds)
+            self.check("warm one-edit", out.read_text(), text)
+            self.result.executed.setdefault("warm edit", []).append(list(res.executed))
+        self.src.write_text(self.original)
+
+
+# -- the table ----------------------------------------------------------------------------
+
+# (row key, label, how to compare with iree-opt, target)
+ROWS = [
+    ("iree-opt", "iree-opt --iree-hal-materialize-interfaces", None, None),
+    ("cli cold", "halflow CLI cold (empty cache)", "slower", 1.5),
+    ("cli noop", "halflow CLI no-op", "faster", 5.0),
+    ("cli edit", "halflow CLI one-executable edit", "faster", 1.5),
+    ("warm first", "warm API first build (not a target)", None, None),
+    ("warm noop", "warm API no-op", "faster", 50.0),
+    ("warm edit", "warm API one-executable edit", "faster", 5.0),
+]
+
+
+def table(results: list[FileResult]) -> tuple[str, bool]:
+    lines = []
+    all_pass = True
+    header = f"{'measurement':44} {'median':>9} {'vs iree-opt':>14} {'target':>14}  result"
+    for r in results:
+        base = r.median("iree-opt")
+        lines.append("")
+        lines.append(f"{r.name} ({r.size_kb} KB, {r.executables} executables)")
+        lines.append(header)
+        lines.append("-" * len(header))
+        for key, label, kind, target in ROWS:
+            if key not in r.times:
+                continue
+            t = r.median(key)
+            if kind is None:
+                ratio_text = "1.00x" if key == "iree-opt" else f"{t / base:.2f}x time"
+                lines.append(f"{label:44} {t * 1000:8.1f}ms {ratio_text:>14} {'':>14}")
+                continue
+            if kind == "slower":
+                ratio = t / base
+                ok = ratio <= target
+                ratio_text = f"{ratio:.2f}x time"
+                target_text = f"<= {target:g}x time"
+            else:
+                ratio = base / t
+                ok = ratio >= target
+                ratio_text = f"{ratio:.1f}x faster" if ratio >= 1 else f"{1 / ratio:.1f}x slower"
+                target_text = f">= {target:g}x faster"
+            all_pass &= ok
+            lines.append(
+                f"{label:44} {t * 1000:8.1f}ms {ratio_text:>14} {target_text:>14}  "
+                f"{'PASS' if ok else 'MISS'}"
+            )
+        base_rss = r.rss("iree-opt")
+        cold_rss = r.rss("cli cold")
+        ratio = cold_rss / base_rss
+        ok = ratio <= 1.5
+        all_pass &= ok
+        lines.append(f"{'peak RSS iree-opt':44} {base_rss / 1024:7.1f}MB {'1.00x':>14}")
+        lines.append(
+            f"{'peak RSS halflow CLI cold':44} {cold_rss / 1024:7.1f}MB {f'{ratio:.2f}x':>14} "
+            f"{'<= 1.5x':>14}  {'PASS' if ok else 'MISS'}"
+        )
+        for key in ("cli edit", "warm edit"):
+            runs = r.executed.get(key, [])
+            if runs:
+                sizes = sorted({len(x) for x in runs})
+                lines.append(f"  {key}: executed nodes per build {sizes}, e.g. {runs[0]}")
+        for key in ("cli noop", "warm noop"):
+            runs = r.executed.get(key, [])
+            if runs:
+                lines.append(f"  {key}: executed nodes per build {sorted({len(x) for x in runs})}")
+        verdict = (
+            "all byte-identical to iree-opt"
+            if not r.mismatches
+            else ("MISMATCH in " + ", ".join(r.mismatches))
+        )
+        lines.append(f"  outputs checked: {r.checked}, {verdict}")
+    return "\n".join(lines), all_pass
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--files", nargs="+", default=DEFAULT_FILES, help="corpus file names (default: %(default)s)"
+    )
+    parser.add_argument("--repeat", type=int, default=5, help="runs per measurement")
+    parser.add_argument("--json", type=Path, help="also write the raw numbers here")
+    args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+
+    results = []
+    for name in args.files:
+        with tempfile.TemporaryDirectory(prefix="halflow-bench-") as tmp:
+            bench = Bench(name, Path(tmp), args.repeat)
+            print(f"{name}: iree-opt ...", file=sys.stderr, flush=True)
+            bench.iree_opt()
+            print(f"{name}: halflow CLI ...", file=sys.stderr, flush=True)
+            bench.cli()
+            print(f"{name}: warm library ...", file=sys.stderr, flush=True)
+            bench.warm()
+            results.append(bench.result)
+    text, all_pass = table(results)
+    print(f"halflow incremental benchmark (median of {args.repeat}; machine: {_cpus()} CPUs)")
+    print(text)
+    mismatches = [m for r in results for m in r.mismatches]
+    print()
+    print(
+        f"targets: {'all PASS' if all_pass else 'some MISS'}; "
+        f"outputs: {'all byte-identical to iree-opt' if not mismatches else 'MISMATCHES'}"
+    )
+    if args.json:
+        args.json.write_text(json.dumps([r.__dict__ for r in results], indent=1) + "\n")
+    return 1 if mismatches else 0
+
+
+def _cpus() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,519 @@
+"""The engine's command-line surface: report, trace, cache location and
+maintenance commands, the build graph, ``--split-input-file`` with a cache.
+
+Every test runs ``python -m halflow`` in a real process against real cache
+directories.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from engine_support import (
+    Module,
+    body_edit,
+    conformance_file,
+    corpus_file,
+    corpus_text,
+    load_report,
+    reference_output,
+    run_halflow,
+    subprocess_env,
+)
+
+
+def ok(proc) -> str:
+    err = proc.stderr.decode()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    return proc.stdout.decode()
+
+
+def copy(name: str, tmp_path: Path) -> Path:
+    path = tmp_path / name
+    shutil.copyfile(corpus_file(name), path)
+    return path
+
+
+def snapshot(directory: Path) -> dict[str, tuple[int, int, str]]:
+    """Every file under ``directory``: (size, mtime_ns, content digest)."""
+    out = {}
+    for p in sorted(directory.rglob("*")):
+        if p.is_file():
+            st = p.stat()
+            out[str(p.relative_to(directory))] = (
+                st.st_size,
+                st.st_mtime_ns,
+                hashlib.blake2b(p.read_bytes(), digest_size=16).hexdigest(),
+            )
+    return out
+
+
+# -- --report ------------------------------------------------------------------------------
+
+
+def check_report(report: dict) -> None:
+    assert set(report) >= {"total", "executed", "reused", "seconds", "mode", "cache"}
+    assert isinstance(report["total"], int) and report["total"] >= 0
+    assert isinstance(report["reused"], int) and report["reused"] >= 0
+    assert isinstance(report["seconds"], int | float) and report["seconds"] >= 0
+    assert report["mode"] in {"noop", "incremental", "whole"}
+    if "fallback" in report:
+        assert isinstance(report["fallback"], str) and report["fallback"]
+    assert isinstance(report["executed"], list)
+    for run in report["executed"]:
+        assert set(run) >= {"node", "stage", "reason", "seconds"}
+        assert isinstance(run["node"], str) and run["node"]
+        assert isinstance(run["stage"], str) and run["stage"]
+        assert isinstance(run["reason"], str) and run["reason"]
+        assert isinstance(run["seconds"], int | float) and run["seconds"] >= 0
+    nodes = [run["node"] for run in report["executed"]]
+    assert len(nodes) == len(set(nodes))
+    assert report["total"] == len(nodes) + report["reused"]
+    cache = report["cache"]
+    assert set(cache) >= {"hits", "misses", "corrupt"}
+    assert all(isinstance(cache[k], int) and cache[k] >= 0 for k in ("hits", "misses", "corrupt"))
+
+
+def test_report_fields_and_types(tmp_path: Path) -> None:
+    name = "gpt2_l2.mlir"
+    src = copy(name, tmp_path)
+    cache = tmp_path / "cache"
+    out = tmp_path / "out.mlir"
+    reports = []
+    for step in range(3):
+        if step == 1:
+            text = corpus_text(name)
+            src.write_text(body_edit(text, Module.parse(text).executables()[4]))
+        ok(
+            run_halflow(
+                "build",
+                src,
+                "-o",
+                out,
+                "--cache-dir",
+                cache,
+                "--report",
+                tmp_path / f"r{step}.json",
+            )
+        )
+        reports.append(load_report(tmp_path / f"r{step}.json"))
+        check_report(reports[-1])
+    cold, edit, noop = reports
+    assert cold["mode"] == "whole" and cold["reused"] == 0 and cold["cache"]["hits"] == 0
+    assert edit["mode"] == "incremental" and len(edit["executed"]) == 3
+    assert noop["mode"] == "noop" and noop["executed"] == [] and noop["cache"]["hits"] >= 1
+    assert cold["total"] == edit["total"] == noop["total"]
+    # The report is written atomically next to nothing else.
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_report_and_stdout_output(tmp_path: Path) -> None:
+    """Without -o the output goes to stdout and the report still gets written."""
+    src = copy("mlp_s.mlir", tmp_path)
+    text = ok(
+        run_halflow("build", src, "--cache-dir", tmp_path / "c", "--report", tmp_path / "r.json")
+    )
+    assert text == reference_output(src)
+    check_report(load_report(tmp_path / "r.json"))
+
+
+# -- --trace -------------------------------------------------------------------------------
+
+
+def check_trace(trace: dict) -> list[dict]:
+    assert isinstance(trace, dict) and isinstance(trace["traceEvents"], list)
+    events = trace["traceEvents"]
+    for e in events:
+        assert isinstance(e["name"], str) and e["name"]
+        assert e["ph"] == "X"
+        assert isinstance(e["ts"], int | float) and e["ts"] >= 0
+        assert isinstance(e["dur"], int | float) and e["dur"] >= 0
+        assert "pid" in e and "tid" in e
+    # Complete events on one thread must nest (or be disjoint) for viewers.
+    by_thread: dict[tuple, list[dict]] = {}
+    for e in events:
+        by_thread.setdefault((e["pid"], e["tid"]), []).append(e)
+    slack = 1.0  # microseconds of rounding
+    for evs in by_thread.values():
+        evs.sort(key=lambda e: (e["ts"], -e["dur"]))
+        stack: list[float] = []
+        for e in evs:
+            while stack and e["ts"] >= stack[-1] - slack:
+                stack.pop()
+            if stack:
+                assert e["ts"] + e["dur"] <= stack[-1] + slack, f"{e['name']} overlaps its parent"
+            stack.append(e["ts"] + e["dur"])
+    return events
+
+
+def test_trace_is_chrome_trace_json(tmp_path: Path) -> None:
+    name = "llama_l2.mlir"
+    src = copy(name, tmp_path)
+    cache = tmp_path / "cache"
+    ok(
+        run_halflow(
+            "build",
+            src,
+            "-o",
+            tmp_path / "o.mlir",
+            "--cache-dir",
+            cache,
+            "--trace",
+            tmp_path / "cold.json",
+        )
+    )
+    cold = check_trace(json.loads((tmp_path / "cold.json").read_text()))
+    assert cold, "a cold build traced nothing"
+    text = corpus_text(name)
+    ex = Module.parse(text).executables()[6]
+    src.write_text(body_edit(text, ex))
+    ok(
+        run_halflow(
+            "build",
+            src,
+            "-o",
+            tmp_path / "o.mlir",
+            "--cache-dir",
+            cache,
+            "--trace",
+            tmp_path / "edit.json",
+            "--report",
+            tmp_path / "r.json",
+        )
+    )
+    events = check_trace(json.loads((tmp_path / "edit.json").read_text()))
+    names = {e["name"] for e in events}
+    assert {f"executable:@{ex}", f"convert:@{ex}", "module"} <= names
+    # No-op builds still write a valid trace.
+    ok(
+        run_halflow(
+            "build",
+            src,
+            "-o",
+            tmp_path / "o.mlir",
+            "--cache-dir",
+            cache,
+            "--trace",
+            tmp_path / "noop.json",
+        )
+    )
+    check_trace(json.loads((tmp_path / "noop.json").read_text()))
+
+
+# -- where the cache lives -----------------------------------------------------------------
+
+
+def test_no_cache_leaves_the_cache_untouched(tmp_path: Path) -> None:
+    src = copy("gpt2_l2.mlir", tmp_path)
+    cache = tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
+    before = snapshot(cache)
+    text = corpus_text("gpt2_l2.mlir")
+    src.write_text(body_edit(text, Module.parse(text).executables()[3]))
+    ok(
+        run_halflow(
+            "build",
+            src,
+            "-o",
+            tmp_path / "o.mlir",
+            "--cache-dir",
+            cache,
+            "--no-cache",
+            "--report",
+            tmp_path / "r.json",
+        )
+    )
+    assert snapshot(cache) == before
+    assert (tmp_path / "o.mlir").read_text() == reference_output(src)
+    assert load_report(tmp_path / "r.json")["cache"]["hits"] == 0
+    # Nor does it create one where the environment points.
+    env_dir = tmp_path / "env-cache"
+    xdg = tmp_path / "xdg"
+    env = subprocess_env(HALFLOW_CACHE_DIR=str(env_dir), XDG_CACHE_HOME=str(xdg))
+    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--no-cache", env=env))
+    assert not env_dir.exists() and not xdg.exists()
+
+
+def noop_report(src: Path, tmp_path: Path, *args: str, env=None) -> dict:
+    ok(
+        run_halflow(
+            "build", src, "-o", tmp_path / "o.mlir", *args, "--report", tmp_path / "r.json", env=env
+        )
+    )
+    return load_report(tmp_path / "r.json")
+
+
+def test_cache_dir_option_env_and_xdg_default(tmp_path: Path) -> None:
+    src = copy("mlp_s.mlir", tmp_path)
+    xdg = tmp_path / "xdg"
+    env_dir = tmp_path / "env-cache"
+    opt_dir = tmp_path / "opt-cache"
+
+    # Default: $XDG_CACHE_HOME/halflow.
+    env = subprocess_env(XDG_CACHE_HOME=str(xdg), HALFLOW_CACHE_DIR=None)
+    assert noop_report(src, tmp_path, env=env)["mode"] == "whole"
+    assert (xdg / "halflow" / "cache.db").is_file()
+    assert noop_report(src, tmp_path, env=env)["mode"] == "noop"
+
+    # $HALFLOW_CACHE_DIR wins over XDG.
+    env = subprocess_env(XDG_CACHE_HOME=str(xdg), HALFLOW_CACHE_DIR=str(env_dir))
+    assert noop_report(src, tmp_path, env=env)["mode"] == "whole"
+    assert (env_dir / "cache.db").is_file()
+    assert noop_report(src, tmp_path, env=env)["mode"] == "noop"
+
+    # --cache-dir wins over both.
+    assert noop_report(src, tmp_path, "--cache-dir", str(opt_dir), env=env)["mode"] == "whole"
+    assert (opt_dir / "cache.db").is_file()
+    assert noop_report(src, tmp_path, "--cache-dir", str(opt_dir), env=env)["mode"] == "noop"
+    assert (tmp_path / "o.mlir").read_text() == reference_output(src)
+
+    # Without XDG_CACHE_HOME: ~/.cache/halflow.
+    home = tmp_path / "home"
+    env = subprocess_env(HOME=str(home), XDG_CACHE_HOME=None, HALFLOW_CACHE_DIR=None)
+    assert noop_report(src, tmp_path, env=env)["mode"] == "whole"
+    assert (home / ".cache" / "halflow" / "cache.db").is_file()
+
+
+# -- halflow cache stats / gc / clear ---------------------------------------------------------
+
+
+def stats(cache: Path) -> dict:
+    return json.loads(ok(run_halflow("cache", "stats", "--cache-dir", cache, "--json")))
+
+
+def test_cache_stats_entries_bytes_history(tmp_path: Path) -> None:
+    src = copy("gpt2_l2.mlir", tmp_path)
+    cache = tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
+    text = corpus_text("gpt2_l2.mlir")
+    src.write_text(body_edit(text, Module.parse(text).executables()[3]))
+    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
+    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
+    s = stats(cache)
+    assert s["entries"] > 0 and s["bytes"] > 0
+    history = s["history"]
+    assert [h["mode"] for h in history] == ["whole", "incremental", "noop"]
+    for h in history:
+        assert {"hits", "misses", "executed", "reused", "seconds", "input"} <= set(h)
+        assert isinstance(h["hits"], int) and isinstance(h["misses"], int)
+    assert history[0]["hits"] == 0 and history[0]["misses"] > 0
+    assert history[2]["hits"] >= 1 and history[2]["executed"] == 0
+    assert history[1]["executed"] == 3
+    # The human-readable form says the same.
+    plain = ok(run_halflow("cache", "stats", "--cache-dir", cache))
+    assert f"entries: {s['entries']}" in plain and f"bytes: {s['bytes']}" in plain
+    assert "last builds" in plain and "mode noop" in plain and "mode incremental" in plain
+
+
+def test_cache_gc_max_size(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    for name in ("gpt2_l2.mlir", "llama_l2.mlir", "mlp_dyn.mlir"):
+        src = copy(name, tmp_path)
+        ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
+    before = stats(cache)
+    line = ok(run_halflow("cache", "gc", "--max-size", "1G", "--cache-dir", cache))
+    assert line.startswith("removed 0 entries")
+    assert stats(cache)["entries"] == before["entries"]
+
+    limit = before["bytes"] // 3
+    line = ok(run_halflow("cache", "gc", "--max-size", str(limit), "--cache-dir", cache))
+    m = re.match(r"removed (\d+) entries; (\d+) entries, (\d+) bytes left", line)
+    assert m, line
+    removed, entries, size = map(int, m.groups())
+    assert removed > 0 and entries == before["entries"] - removed
+    assert size <= limit
+    after = stats(cache)
+    assert after["entries"] == entries and after["bytes"] == size
+
+    # Unit suffixes, and a bad size is a usage error.
+    ok(run_halflow("cache", "gc", "--max-size", "500M", "--cache-dir", cache))
+    bad = run_halflow("cache", "gc", "--max-size", "lots", "--cache-dir", cache)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr.decode()
+
+    # Builds on a collected cache are still right.
+    for name in ("gpt2_l2.mlir", "llama_l2.mlir"):
+        src = tmp_path / name
+        ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
+        assert (tmp_path / "o.mlir").read_text() == reference_output(src)
+
+
+def test_cache_clear(tmp_path: Path) -> None:
+    src = copy("mlp_s.mlir", tmp_path)
+    cache = tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
+    entries = stats(cache)["entries"]
+    line = ok(run_halflow("cache", "clear", "--cache-dir", cache))
+    assert line.strip() == f"removed {entries} entries"
+    s = stats(cache)
+    assert s["entries"] == 0 and s["history"] == []
+    assert not list(cache.rglob("*.val"))
+    assert noop_report(src, tmp_path, "--cache-dir", str(cache))["mode"] == "whole"
+    assert (tmp_path / "o.mlir").read_text() == reference_output(src)
+
+
+# -- halflow graph -----------------------------------------------------------------------------
+
+
+NODE_SHAPES = {
+    "host": r"host",
+    "shell": r"shell",
+    "module": r"module",
+    "executable": r"executable:@[\w$.\-]+",
+    "export": r"export:@[\w$.\-]+::@[\w$.\-]+",
+    "targets": r"targets:@[\w$.\-]+",
+    "variants": r"variants:@[\w$.\-]+",
+    "layout": r"layout:@[\w$.\-]+::@[\w$.\-]+",
+    "interface": r"interface:@[\w$.\-]+::@[\w$.\-]+",
+    "convert": r"convert:@[\w$.\-]+",
+    "dispatch": r"dispatch:(@[\w$.\-]+|[\w.]+#\d+)#\d+",
+    "annotate": r"annotate:(@[\w$.\-]+|[\w.]+#\d+)#\d+",
+    "print": r"print:(@[\w$.\-]+|[\w.]+#\d+)",
+}
+
+
+def graph_json(src: Path, tmp_path: Path, *extra: str):
+    import networkx as nx
+
+    data = json.loads(
+        ok(run_halflow("graph", src, "--format", "json", "--cache-dir", tmp_path / "cache", *extra))
+    )
+    g = nx.DiGraph()
+    for node in data["nodes"]:
+        g.add_node(node["id"], **{k: v for k, v in node.items() if k != "id"})
+    for edge in data["edges"]:
+        assert edge["source"] in g and edge["target"] in g, edge
+        g.add_edge(edge["source"], edge["target"])
+    return g, data
+
+
+@pytest.mark.parametrize("name", ["mlp_s.mlir", "gpt2_l2.mlir"])
+def test_graph_json_is_the_build_dag(name: str, tmp_path: Path) -> None:
+    import networkx as nx
+
+    src = copy(name, tmp_path)
+    g, data = graph_json(src, tmp_path)
+    assert nx.is_directed_acyclic_graph(g)
+    assert len(g) == len(data["nodes"]), "duplicate node ids"
+    for node in g:
+        assert any(re.fullmatch(p, node) for p in NODE_SHAPES.values()), node
+        assert g.nodes[node].get("stage"), node
+
+    module = Module.parse(src.read_text())
+    sites = module.sites()
+    for ex in module.executables():
+        for stage in ("executable", "targets", "variants", "convert"):
+            assert f"{stage}:@{ex}" in g
+        assert g.has_edge(f"executable:@{ex}", f"convert:@{ex}")
+        assert g.has_edge(f"convert:@{ex}", "module")
+    for site in sites:
+        assert site.node in g and g.has_edge("host", site.node)
+        assert f"annotate:{site.node[len('dispatch:') :]}" in g
+        assert g.has_edge(f"print:{site.owner}", "module")
+    # Each export's layout reads its function (the export) and every site
+    # that dispatches it; its interface reads the layout.
+    exports = {ref for s in sites for ref in s.refs}
+    for ex, entry in exports:
+        layout = f"layout:@{ex}::@{entry}"
+        assert set(g.predecessors(layout)) == {
+            f"export:@{ex}::@{entry}",
+            *[s.node for s in sites if (ex, entry) in s.refs],
+        }
+        assert g.has_edge(f"export:@{ex}::@{entry}", layout)
+        assert g.has_edge(layout, f"interface:@{ex}::@{entry}")
+        assert nx.has_path(g, layout, f"convert:@{ex}")
+    assert g.has_edge("shell", "module")
+    assert list(nx.topological_sort(g))[-1] == "module"
+    assert {g.nodes[n]["stage"] for n in g} >= {"host", "layout", "interface", "module"}
+    # The graph of the cached build is the same graph.
+    g2, _ = graph_json(src, tmp_path)
+    assert set(g2.nodes) == set(g.nodes) and set(g2.edges) == set(g.edges)
+
+
+def test_graph_dot_matches_json(tmp_path: Path) -> None:
+    src = copy("mlp_s.mlir", tmp_path)
+    g, _ = graph_json(src, tmp_path)
+    dot = ok(run_halflow("graph", src, "--format", "dot", "--cache-dir", tmp_path / "cache"))
+    assert dot.startswith("digraph ") and dot.rstrip().endswith("}")
+    edges = set(re.findall(r'^\s*"([^"]+)" -> "([^"]+)";$', dot, re.M))
+    assert edges == set(g.edges)
+    declared = set(re.findall(r'^\s*"([^"]+)" \[', dot, re.M))
+    assert declared == set(g.nodes)
+    # -o writes the same text.
+    ok(
+        run_halflow(
+            "graph",
+            src,
+            "--format",
+            "dot",
+            "-o",
+            tmp_path / "g.dot",
+            "--cache-dir",
+            tmp_path / "cache",
+        )
+    )
+    assert (tmp_path / "g.dot").read_text() == dot
+
+
+def test_graph_split_input_file_prefixes_cases(tmp_path: Path) -> None:
+    import networkx as nx
+
+    g, _ = graph_json(conformance_file(), tmp_path, "--split-input-file")
+    assert nx.is_directed_acyclic_graph(g)
+    cases = {n.split("/", 1)[0] for n in g}
+    assert all(re.fullmatch(r"case\d+", c) for c in cases) and len(cases) > 1
+    for case in cases:
+        assert f"{case}/module" in g and f"{case}/host" in g
+    assert not any(a.split("/")[0] != b.split("/")[0] for a, b in g.edges)
+
+
+# -- --split-input-file with the cache ----------------------------------------------------------
+
+
+def test_split_input_file_with_cache_equals_iree_opt(tmp_path: Path) -> None:
+    """The conformance file, used where it lives: cold, no-op, and from a
+    cache that has seen the file without --split-input-file."""
+    conf = conformance_file()
+    expected = reference_output(conf, split=True)
+    cache = tmp_path / "cache"
+    cold = ok(
+        run_halflow(
+            "build",
+            "--split-input-file",
+            conf,
+            "--cache-dir",
+            cache,
+            "--report",
+            tmp_path / "r1.json",
+        )
+    )
+    assert cold == expected
+    again = ok(
+        run_halflow(
+            "build",
+            "--split-input-file",
+            conf,
+            "--cache-dir",
+            cache,
+            "--report",
+            tmp_path / "r2.json",
+        )
+    )
+    assert again == expected
+    assert load_report(tmp_path / "r2.json")["mode"] == "noop"
+    assert load_report(tmp_path / "r1.json")["total"] == load_report(tmp_path / "r2.json")["total"]
+    # A cache that has seen the file without splitting does not mix them up.
+    cache2 = tmp_path / "cache2"
+    whole = run_halflow("build", conf, "--cache-dir", cache2)
+    plain = run_halflow("build", conf, "--no-cache")
+    assert whole.returncode == plain.returncode and whole.stdout == plain.stdout
+    assert ok(run_halflow("build", "--split-input-file", conf, "--cache-dir", cache2)) == expected
+    assert ok(run_halflow("build", "--split-input-file", conf, "--no-cache")) == expected
