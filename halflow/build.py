@@ -40,6 +40,7 @@ class BuildResult:
 
 
 def options_fingerprint(split_input_file: bool) -> str:
+    """The build options that enter keys (``--explain`` reports a change)."""
     return hashlib.blake2b(
         json.dumps({"split_input_file": split_input_file}).encode(), digest_size=10
     ).hexdigest()
@@ -58,8 +59,11 @@ def open_cache(
 
 
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
+    """The identity of a document across builds: the file, and the case of
+    a ``--split-input-file`` build (its first case is the file itself, so
+    that toggling the option is seen as an options change)."""
     name = data.name if data.name == "<stdin>" else os.path.abspath(data.name)
-    return f"{name}#{case}" if split else name
+    return f"{name}#{case}" if case else name
 
 
 def _join(outputs: list[str]) -> str:
@@ -108,13 +112,13 @@ def build(
     try:
         text, rep, output_key = _materialize(
             data, options, split_input_file, store, workspace, progress,
-            trace_nodes=trace is not None,
+            trace_nodes=trace is not None, t0=start,
         )
         out_path = Path(output) if output is not None else None
         if out_path is not None:
             t_write = time.perf_counter()
             _write_output(out_path, text, output_key, store, workspace)
-            _phase(rep, "write output", t_write)
+            _phase(rep, "write output", t_write, start)
         rep["seconds"] = round(time.perf_counter() - start, 6)
         rep["cache"] = {
             "hits": store.counters.hits,
@@ -144,10 +148,13 @@ def build(
     return BuildResult(text=text, output=out_path, seconds=rep["seconds"], report=rep)
 
 
-def _phase(rep: dict[str, Any], name: str, start: float) -> None:
+def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
+    """Add a trace event for a phase that began at ``start`` (``t0``: the
+    build's start, time zero of the trace)."""
     rep.setdefault("trace_events", []).append(
         {"name": name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1,
-         "ts": 0, "dur": round((time.perf_counter() - start) * 1e6, 1)}
+         "ts": round((start - t0) * 1e6, 1),
+         "dur": round((time.perf_counter() - start) * 1e6, 1)}
     )
 
 
@@ -192,6 +199,7 @@ def _materialize(
     workspace: Any,
     progress: bool | None,
     trace_nodes: bool = False,
+    t0: float = 0.0,
 ) -> tuple[str, dict[str, Any], str | None]:
     """The output text, the report, and the key of the output's cache entry."""
     if workspace is not None:
@@ -204,9 +212,11 @@ def _materialize(
     input_hash = hashlib.blake2b(data.data, digest_size=20).hexdigest()
     key = None
     if getattr(store, "enabled", False):
+        from halflow import stages
         from halflow.fingerprint import environment, fingerprint
 
-        key = "output:" + fingerprint(input_hash, options, environment())
+        # Stage versions are in the key: a bumped stage makes old outputs stale.
+        key = "output:" + fingerprint(input_hash, options, stages.tag(), environment())
         if workspace is None:
             blob = store.get_blob(key)
             if blob is not None:
@@ -225,7 +235,7 @@ def _materialize(
     else:
         text, rep = _build_text(
             data, options, split_input_file, store, workspace, progress,
-            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes,
+            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
         )
     if key is not None and rep.get("mode") != "noop":
         store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text.encode("utf-8")])
@@ -263,6 +273,7 @@ def _build_text(
     output_key: str | None = None,
     input_hash: str | None = None,
     trace_nodes: bool = False,
+    t0: float | None = None,
 ) -> tuple[str, dict[str, Any]]:
     from halflow.startup import load_mlir
 
@@ -274,6 +285,8 @@ def _build_text(
     text = data.text()
     source = SourceText(data.name, text)
     recorder = Recorder(trace_nodes=trace_nodes)
+    if t0 is not None:
+        recorder.t0 = t0
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
     modes: list[str] = []

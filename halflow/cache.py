@@ -226,11 +226,24 @@ class Cache:
             self._guard(lambda: self._dc.delete(key, retry=True))
 
     # -- public API -----------------------------------------------------------
+    def _vanished(self, key: str) -> bool:
+        """After a miss: whether ``key``'s row is there but its value file is
+        gone (deleted under the cache). A second read tells that apart from
+        a concurrent replacement of the entry."""
+        try:
+            if key not in self._dc:
+                return False
+            return self._dc.get(key, default=None, retry=True) is None
+        except Exception:  # noqa: BLE001 - a damaged index is handled elsewhere
+            return False
+
     def get(self, key: str) -> object | None:
         """The JSON value stored under ``key``, or None (miss or evicted)."""
         try:
             raw = self._get_raw(key)
             if raw is None:
+                if self._vanished(key):
+                    self._evict(key, "its value file is missing")
                 self.counters.count(key, False)
                 return None
             value = json.loads(_unseal(_MAGIC_JSON, raw))
@@ -245,6 +258,8 @@ class Cache:
         try:
             raw = self._get_raw(key)
             if raw is None:
+                if self._vanished(key):
+                    self._evict(key, "its value file is missing")
                 self.counters.count(key, False)
                 return None
             blob = _unseal(_MAGIC_BLOB, raw)

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from halflow import asm, codec, keys, pieces, plan
+from halflow import asm, codec, keys, pieces, plan, stages
 from halflow.facts import SOURCE, ExecutableFacts
 from halflow.fingerprint import (
     environment,
@@ -80,11 +80,11 @@ from halflow.split import (
 STATE_FORMAT = 2
 
 # Node stages that are not in halflow.nodes (reading inputs, printing).
-EXECUTABLE = Stage("executable", 1, "facts of one executable, read from its text")
-EXPORT = Stage("export", 1, "facts of one export")
-DISPATCH = Stage("dispatch_site", 1, "facts of one dispatch site")
-HOST = Stage("host", 1, "device globals and dispatch sites of the host program")
-CONVERT = Stage("convert", 1, "hal.executable of one executable, printed")
+EXECUTABLE = stages.EXECUTABLE
+EXPORT = stages.EXPORT
+DISPATCH = stages.DISPATCH_SITE
+HOST = stages.HOST
+CONVERT = stages.CONVERT
 # The convert node runs these stages in one go; each one's version is part of
 # its key.
 CONVERT_SUBSTAGES = (
@@ -96,9 +96,9 @@ CONVERT_SUBSTAGES = (
     objects.STAGE,
 )
 ANNOTATE = dispatch.STAGE
-PRINT = Stage("print", 1, "printed host op after dispatch annotation")
-SHELL = Stage("shell", 1, "printed module opening")
-MODULE = Stage("module", 1, "assembled output")
+PRINT = stages.PRINT
+SHELL = stages.SHELL
+MODULE = stages.MODULE
 _GENERIC_OP = re.compile(r'^ *(?:%[^"\n=]*= )?"', re.M)
 
 
@@ -204,7 +204,7 @@ class DocState:
 
     input_hash: str
     options: str
-    env: str
+    env: str  # versions of halflow, iree-base-compiler and every stage
     output: str
     output_key: str
     groups: dict[str, Group]
@@ -219,6 +219,8 @@ class DocState:
     # Executable target texts by fingerprint (summaries refer to them: each
     # is ~600 characters and shared by every executable).
     targets: dict[str, str] = field(default_factory=dict)
+    # The stage versions it was built with (see halflow.stages.tag).
+    stages: str = ""
     # In memory only (a warm workspace): the input and its split, so that
     # the next build re-splits just around an edit.
     source_bytes: bytes | None = field(default=None, repr=False)
@@ -299,11 +301,16 @@ class Evaluator:
     in the previous build, in memory and in the cache before it executes.
     """
 
-    def __init__(self, workspace: Workspace, prev: DocState | None, recorder: Recorder):
+    def __init__(
+        self, workspace: Workspace, prev: DocState | None, recorder: Recorder, options: str = ""
+    ):
         self.ws = workspace
+        # The versions of halflow and IREE; stage versions are per node.
         self.env = fingerprint(environment())
         usable = prev is not None and prev.env == self.env
         self.env_changed = prev is not None and not usable
+        self.options = options
+        self.options_changed = usable and prev is not None and prev.options != options
         self.prev = prev if usable else None
         self.groups: dict[str, Group] = {}
         self.nodes: dict[str, NodeRecord] = {}  # of the groups evaluated node by node
@@ -430,6 +437,7 @@ class Evaluator:
         key = fingerprint_strings(
             tag,
             self.env,
+            self.options,
             *(f"{k}={v}" for k, v in sorted(extra.items())),
             *(() if inputs is not None else (d.vfp for d in dep_recs)),
         )
@@ -486,6 +494,8 @@ class Evaluator:
             return "recomputed in a whole-module build"
         if self.env_changed:
             return "halflow or iree-base-compiler version changed"
+        if self.options_changed:
+            return "options changed"
         if prev is None:
             return "no cache entry"
         if prev.tag != tag:
@@ -790,14 +800,18 @@ def evaluate(
     prev = ev.prev
 
     # -- the host ----------------------------------------------------------------
-    host_sig = fingerprint(
+    host_text = fingerprint(
         split.module_open or "", [unit_keys[i] for i in host_idx], fingerprint_text(split.trailer)
     )
+    # Every group signature derives from this one or the shell's: both carry
+    # the stage versions, so a bumped stage re-evaluates groups node by node
+    # (and there only that stage's nodes re-run).
+    host_sig = fingerprint_strings(stages.tag(), ev.options, host_text)
     reused_host = ev.reuse("host", host_sig)
     if reused_host is None:
         with ev.within(ev.open_group("host", host_sig)) as g:
             facts = ev.node("host", stage_tag(HOST), [], provider.host_facts,
-                            extra={"text": host_sig}, persist=True, fp_value=None)
+                            extra={"text": host_text}, persist=True, fp_value=None)
             for site in facts.sites:
                 ev.node(site.id, stage_tag(DISPATCH), ["host"], lambda s=site: s, derived=True)
             g.summary = {"sites": len(facts.sites)}
@@ -808,13 +822,14 @@ def evaluate(
 
     # -- executables: reuse or read their facts -------------------------------------
     names = {i: units[i].symbol or "" for i in exec_idx}
-    prev_by_unit_key: dict[str, str] = {}
+    # Previous executable groups by content: a renamed (or renumbered, or
+    # swapped) executable is evaluated against the group that had its text.
+    prev_by_unit_key: dict[str, list[str]] = {}
     if prev is not None:
-        current = {"exec:@" + n for n in names.values()}
         for gid, group in prev.groups.items():
             k = group.summary.get("unit_key")
-            if k and gid.startswith("exec:@") and gid not in current:
-                prev_by_unit_key.setdefault(k, gid)
+            if k and gid.startswith("exec:@"):
+                prev_by_unit_key.setdefault(k, []).append(gid)
 
     exec_groups: dict[int, Group] = {}
     opened: dict[int, Group] = {}
@@ -828,8 +843,9 @@ def evaluate(
             exec_groups[i] = group
             continue
         prev_gid = rename = None
-        if prev is not None and gid not in prev.groups and unit_keys[i] in prev_by_unit_key:
-            prev_gid = prev_by_unit_key.pop(unit_keys[i])
+        same_text = prev_by_unit_key.get(unit_keys[i])
+        if same_text and gid not in same_text:
+            prev_gid = same_text.pop(0)
             rename = _node_renamer(prev_gid[len("exec:@"):], name)
         group = opened[i] = exec_groups[i] = ev.open_group(gid, sig, prev_gid, rename)
         with ev.within(group):
@@ -930,13 +946,14 @@ def evaluate(
 
     # -- the module ----------------------------------------------------------------------
     groups = [body[i] for i in range(len(units))]
-    shell_sig = fingerprint(split.module_open or "", [a.text for a in split.aliases])
+    shell_text = fingerprint(split.module_open or "", [a.text for a in split.aliases])
+    shell_sig = fingerprint_strings(stages.tag(), ev.options, shell_text)
     shell_group = ev.reuse("shell", shell_sig)
     if shell_group is None:
         shell_group = ev.open_group("shell", shell_sig)
         with ev.within(shell_group):
             shell_group.piece = ev.node("shell", stage_tag(SHELL), [], provider.shell,
-                                        extra={"text": shell_sig}, persist=True, fp_value=None)
+                                        extra={"text": shell_text}, persist=True, fp_value=None)
     module_sig = fingerprint(
         shell_sig, [(g.gid, g.sig) for g in groups], fingerprint_text(split.trailer)
     )
@@ -1302,6 +1319,7 @@ def encode_core(state: DocState) -> str:
         "has_resources": state.has_resources,
         "units": state.units,
         "targets": state.targets,
+        "stages": state.stages,
     }
     groups = ",".join(
         dump(gid) + ":" + _group_fragment(g) for gid, g in state.groups.items()
@@ -1331,6 +1349,7 @@ def decode_core(
         has_resources=[int(x) for x in data["has_resources"]],
         units=dict(data["units"]),
         targets=dict(data["targets"]),
+        stages=str(data.get("stages", "")),
     )
 
 
@@ -1490,6 +1509,7 @@ class Workspace:
             and prev.input_hash == input_hash
             and prev.options == options
             and prev.env == fingerprint(environment())
+            and prev.stages == stages.tag()
         ):
             recorder.reused += prev.total
             return CaseResult(prev.output, "noop", None, None, prev.total, prev.counts())
@@ -1510,7 +1530,7 @@ class Workspace:
                     unit_keys, raw_keys = self._unit_keys(text, split)
 
         fallback: str | None = None
-        ev = Evaluator(self, prev, recorder)
+        ev = Evaluator(self, prev, recorder, options)
         ev.node_by_node = need_graph
         if need_graph:
             ev.graph = BuildGraph()
@@ -1526,7 +1546,7 @@ class Workspace:
                     )
             except (Fallback, UnitMismatch) as e:
                 fallback = str(e) or type(e).__name__
-                ev = Evaluator(self, prev, recorder)
+                ev = Evaluator(self, prev, recorder, options)
                 if need_graph:
                     ev.graph = BuildGraph()
                 recorder.runs.clear()
@@ -1572,6 +1592,7 @@ class Workspace:
                 ev.targets,
             )
             state._printed = assembled.printed
+            state.stages = stages.tag()
             if source_bytes is not None and len(source_bytes) == len(text):
                 state.source_bytes = source_bytes
                 state.split = split

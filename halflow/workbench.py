@@ -38,8 +38,9 @@ class Workbench:
         self._exec_ops: dict[int, ir.Operation] = {}  # unit index -> parsed op
         self._host: tuple[ir.Module, list[ir.Operation], host.HostAnalysis] | None = None
         self._keep: list[ir.Module] = []  # modules whose ops we hand out
-        self._shell: ir.Module | None = None
-        self.parse_attr = irutil.AttrParser()
+        self._shells: dict[ir.Context, ir.Module] = {}
+        # Attribute parsers are per context (attributes cannot cross contexts).
+        self._parsers: dict[ir.Context, irutil.AttrParser] = {}
 
     @property
     def context(self) -> ir.Context:
@@ -47,10 +48,14 @@ class Workbench:
             self._context = ir.Context()
         return self._context
 
-    def _parse(self, text: str) -> ir.Module:
+    def _parse(self, text: str, own_context: bool = False) -> ir.Module:
+        """Parse ``text``; ``own_context`` for text carrying dialect
+        resources: a context that already holds a resource key renames the
+        next one it parses (``k`` becomes ``k_1``), so each gets its own."""
+        context = ir.Context() if own_context else self.context
         try:
-            with self.context, ir.Location.unknown():
-                module = parse_text(self.context, Case(text, 0, 0), self.source)
+            with context, ir.Location.unknown():
+                module = parse_text(context, Case(text, 0, 0), self.source)
         except HalflowError as e:
             raise UnitMismatch(str(e)) from None
         self._keep.append(module)
@@ -71,7 +76,8 @@ class Workbench:
         if op is not None:
             return op
         unit = self.split.units[index]
-        module = self._parse(self._unit_text(unit))
+        text = self._unit_text(unit)
+        module = self._parse(text, own_context="{-#" in text)
         ops = irutil.region_ops(module.operation)
         if len(ops) != 1 or ops[0].name != unit.kind or irutil.symbol_name(ops[0]) != unit.symbol:
             raise UnitMismatch(f"unit at line {unit.line} is not one {unit.kind}")
@@ -96,7 +102,8 @@ class Workbench:
             pieces_.append("\n" * self.text.count("\n", unit.start, unit.end))
             pos = unit.end
         pieces_.append(self.text[pos:])
-        module = self._parse("".join(pieces_))
+        text = "".join(pieces_)
+        module = self._parse(text, own_context="{-#" in self.split.trailer)
         ops = irutil.region_ops(module.operation)
         expected = [units[i] for i in host_indices]
         if len(ops) != len(expected) or any(
@@ -118,13 +125,13 @@ class Workbench:
         """Convert one executable (or leave it alone) and print it."""
         op = self.exec_op(index)
         new = op
-        with self.context, ir.Location.unknown():
+        with op.context, ir.Location.unknown():
             if plan_variants:
                 if facts.kind == SOURCE:
-                    new, _ = executable_source.convert(op, plan_variants, self.parse_attr)
+                    new, _ = executable_source.convert(op, plan_variants, self._parser(op))
                 else:
                     named = dict(zip((e.name for e in facts.exports), layouts, strict=True))
-                    new, _ = executable.convert(op, plan_variants, named, self.parse_attr)
+                    new, _ = executable.convert(op, plan_variants, named, self._parser(op))
                 self._exec_ops.pop(index, None)
         return self.print_alone(new)
 
@@ -137,25 +144,40 @@ class Workbench:
         _, ops, analysis = self._host
         from halflow.materialize import set_entry_points
 
-        with self.context, ir.Location.unknown():
+        with ops[position].context, ir.Location.unknown():
             for site_index, refs in annotations:
                 if refs != analysis.sites[site_index].entry_points:
-                    set_entry_points(analysis.ops[site_index], refs, self.parse_attr)
+                    set_entry_points(
+                        analysis.ops[site_index], refs, self._parser(analysis.ops[site_index])
+                    )
         return self.print_alone(ops[position])
 
-    def _shell_module(self) -> ir.Module:
-        """An empty module with the input module's name and attributes."""
-        if self._shell is None:
+    def _parser(self, op: ir.Operation) -> irutil.AttrParser:
+        parser = self._parsers.get(op.context)
+        if parser is None:
+            parser = self._parsers[op.context] = irutil.AttrParser()
+        return parser
+
+    def _shell_module(self, context: ir.Context | None = None) -> ir.Module:
+        """An empty module with the input module's name and attributes (in
+        ``context``: ops move only within their own context)."""
+        context = context or self.context
+        shell = self._shells.get(context)
+        if shell is None:
             opening = self.split.module_open or "module {"
             header = self.text[: self.split.header_end]
-            self._shell = self._parse(header + opening + "\n}\n")
-        return self._shell
+            text = header + opening + "\n}\n"
+            with context, ir.Location.unknown():
+                shell = parse_text(context, Case(text, 0, 0), self.source)
+            self._keep.append(shell)
+            self._shells[context] = shell
+        return shell
 
     def print_alone(self, op: ir.Operation) -> asm.PrintedModule:
         """Print ``op`` as the only op of a module carrying the output
         module's attributes (as :mod:`halflow.asm` wants its chunks)."""
-        shell = self._shell_module()
-        with self.context, ir.Location.unknown():
+        shell = self._shell_module(op.context)
+        with op.context, ir.Location.unknown():
             chunk = shell.operation.clone()
             op.detach_from_parent()
             chunk.regions[0].blocks[0].append(op)

@@ -34,7 +34,6 @@ from engine_support import (
     corpus_text,
     describe,
     edit_host_constant,
-    is_dense_resource_rename,
     lib_build,
     random_edits,
     reference_output,
@@ -52,23 +51,14 @@ FILES = [
 ]
 SEEDS = int(os.environ.get("HALFLOW_PROPERTY_SEEDS", "3"))
 
-DENSE_RESOURCE_BUG = (
-    "engine bug: when one build parses both the host and an executable that uses "
-    "dense_resource<k> (each with the dialect_resources trailer) in one MLIR context, "
-    "the second registration is renamed k_1 and the incremental output says k_1 "
-    "where iree-opt says k"
-)
 
 
 def check(outcomes: list) -> None:
-    """Fail on any real problem; a sequence whose only difference is the
-    known dense_resource renaming is an expected failure."""
+    """Fail on any problem (the incremental output must equal the clean one)."""
     assert not any(o.problem for o in outcomes), "\n" + describe(outcomes)
     # The comparison means something only if the engine really built
     # incrementally (a whole-module fallback is trivially right).
     assert any(o.mode == "incremental" for o in outcomes[1:]), "\n" + describe(outcomes)
-    if any(o.known_bug for o in outcomes):
-        pytest.xfail(DENSE_RESOURCE_BUG + "\n" + describe(outcomes))
 
 
 @pytest.mark.parametrize("seed", range(SEEDS))
@@ -110,8 +100,6 @@ def test_random_edit_sequence_mixing_cli_and_library(tmp_path: Path) -> None:
         else:
             built = lib_build(path, cache_dir=cache).text
         clean = clean_build(path)
-        if is_dense_resource_rename(clean, built):
-            pytest.xfail(DENSE_RESOURCE_BUG)
         assert built == clean, "\n".join(log)
         assert clean == reference_output(path), "\n".join(log)
 
@@ -184,7 +172,6 @@ def test_invalid_step_fails_like_clean_build_and_recovers(breaker, tmp_path: Pat
 # -- the known bug, minimal -----------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=DENSE_RESOURCE_BUG)
 def test_dense_resource_key_after_host_and_executable_reparse(tmp_path: Path) -> None:
     """llama_l2: ``@_initializer_1_dispatch_0`` uses
     ``dense_resource<torch_tensor_8_torch.float32>`` from the

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from iree.compiler import ir
 
 from halflow import irutil
-from halflow.nodes import Stage
+from halflow import stages
 from halflow.nodes.layout import PipelineLayout
 
-STAGE = Stage("clone_function", 1, "entry function rewritten to the HAL interface")
+STAGE = stages.CLONE_FUNCTION
 
 BINDING_TYPE = "!stream.binding"
 

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from halflow import attrtext
-from halflow.nodes import Stage
+from halflow import stages
 
-STAGE = Stage("targets", 1, "executable targets required by a dispatch site or executable")
+STAGE = stages.TARGETS
 
 
 class DeviceResolutionError(ValueError):

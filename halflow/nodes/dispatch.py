@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from halflow.nodes import Stage
+from halflow import stages
 
-STAGE = Stage("dispatch", 1, "entry points of one dispatch site after materialization")
+STAGE = stages.DISPATCH
 
 Expansion = tuple[tuple[str, str], ...]  # ((variant export ref, target text), ...)
 

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from iree.compiler import ir
 
 from halflow import irutil
-from halflow.nodes import Stage, clone_function, export_ops, objects, workgroup_info
+from halflow import stages
+from halflow.nodes import clone_function, export_ops, objects, workgroup_info
 from halflow.nodes.dispatch import Expansion
 from halflow.nodes.interface import layout_attr_text
 from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.variants import Variant
 
-STAGE = Stage("executable", 1, "hal.executable of one stream.executable")
+STAGE = stages.CONVERT_EXECUTABLE
 
 
 class ExecutableError(ValueError):

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from iree.compiler import ir
 
 from halflow import irutil
-from halflow.nodes import Stage, objects
+from halflow import stages
+from halflow.nodes import objects
 from halflow.nodes.dispatch import Expansion
 from halflow.nodes.variants import Variant
 
-STAGE = Stage("executable_source", 1, "hal.executable of one hal.executable.source")
+STAGE = stages.EXECUTABLE_SOURCE
 
 
 def convert(

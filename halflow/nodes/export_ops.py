@@ -13,9 +13,9 @@ import re
 from iree.compiler import ir
 
 from halflow import irutil
-from halflow.nodes import Stage
+from halflow import stages
 
-STAGE = Stage("export_ops", 1, "hal.executable.export ops of one export in each variant")
+STAGE = stages.EXPORT_OPS
 
 _EXPORT_CONFIG_PREFIX = "#iree_codegen.export_config<"
 _INHERENT = frozenset({"sym_name", "sym_visibility", "function_ref", "hal.interface.layout"})

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from halflow.nodes import Stage
+from halflow import stages
 from halflow.nodes.layout import PipelineLayout
 
-STAGE = Stage("interface", 1, "#hal.pipeline.layout attribute text of a layout")
+STAGE = stages.INTERFACE
 
 
 def layout_attr_text(layout: PipelineLayout) -> str:

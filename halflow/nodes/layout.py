@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from enum import IntFlag, StrEnum
 
 from halflow import attrtext
-from halflow.nodes import Stage
+from halflow import stages
 
-STAGE = Stage("layout", 1, "pipeline layout of one export from its signature and dispatch sites")
+STAGE = stages.LAYOUT
 
 # stream.resource_access bits as stored in `resource_accesses`.
 ACCESS_READ = 1

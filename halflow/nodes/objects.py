@@ -13,10 +13,10 @@ from __future__ import annotations
 from iree.compiler import ir
 
 from halflow import attrtext
-from halflow.nodes import Stage
+from halflow import stages
 from halflow.nodes.variants import target_fields
 
-STAGE = Stage("objects", 1, "objects of hal.executable.objects that apply to a target")
+STAGE = stages.OBJECTS
 
 
 def _config(text: str | None) -> ir.DictAttr:

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from halflow import attrtext
-from halflow.nodes import Stage
+from halflow import stages
 
-STAGE = Stage("variants", 1, "variant names and targets of one executable")
+STAGE = stages.VARIANTS
 
 _NOT_SYMBOL_CHAR = re.compile(r"[^A-Za-z0-9_]")
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from iree.compiler import ir, rewrite
 
 from halflow import irutil
-from halflow.nodes import Stage
+from halflow import stages
 
-STAGE = Stage("workgroup_info", 1, "stream workgroup info -> hal.interface.*, greedy fold")
+STAGE = stages.WORKGROUP_INFO
 
 _WORKGROUP_OPS = {
     "stream.dispatch.workgroup.id": "hal.interface.workgroup.id",
