@@ -28,6 +28,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from common import compile_package  # benchmarks/ is the script's directory
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_FILES = ("openelm_serving.mlir", "llama_serving.mlir", "openelm_l16.mlir")
 
@@ -87,6 +89,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="measured runs per tool and file")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured runs first")
     opts = parser.parse_args()
+    compile_package()
     files = opts.files or [shared_dir() / "corpus" / name for name in DEFAULT_FILES]
     for f in files:
         if not f.is_file():

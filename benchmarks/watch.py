@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from common import compile_package  # benchmarks/ is the script's directory
+
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("HALFLOW_SHARED") or REPO.parent / "shared")
 DEFAULT_INPUT = SHARED / "corpus" / "openelm_serving.mlir"
@@ -116,6 +118,7 @@ def main() -> int:
     ap.add_argument("--iree-opt-runs", type=int, default=3)
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = ap.parse_args()
+    compile_package()
 
     tmp = Path(tempfile.mkdtemp(prefix="halflow-watch-bench-"))
     src = tmp / args.input.name

@@ -8,36 +8,48 @@ Library entry points::
     with halflow.watch("model.mlir", "model.hal.mlir", on_build=print):
         ...  # rebuilt in a background thread whenever model.mlir changes
 
-``halflow.build`` and ``halflow.watch`` are the functions; their modules stay
-importable through ``import halflow.build`` / ``from halflow.watch import ...``.
+The exports below resolve on first use: ``import halflow`` costs nothing, so
+that a command-line rebuild of an up-to-date output (``halflow.quick``) pays
+only for what it reads. ``halflow.build`` lives in :mod:`halflow.builder`,
+``halflow.watch`` in :mod:`halflow.watcher`; no submodule shares the name of
+an export, so no import order can rebind one.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
 
-# Cheap (no MLIR, no watchdog until a watch starts), and bound eagerly so
-# that the functions, not the submodules, are `halflow.build`/`halflow.watch`
-# in any import order.
-from halflow.build import BuildResult, build  # noqa: E402
-from halflow.diagnostics import HalflowError  # noqa: E402
-from halflow.watch import Watcher, WatchEvent, watch  # noqa: E402
+_EXPORTS = {
+    "build": "halflow.builder",
+    "BuildResult": "halflow.builder",
+    "HalflowError": "halflow.diagnostics",
+    "watch": "halflow.watcher",
+    "Watcher": "halflow.watcher",
+    "WatchEvent": "halflow.watcher",
+    "Workspace": "halflow.engine",
+}
 
-__all__ = [
-    "BuildResult",
-    "HalflowError",
-    "WatchEvent",
-    "Watcher",
-    "Workspace",
-    "__version__",
-    "build",
-    "watch",
-]
+__all__ = ["__version__", *sorted(_EXPORTS)]
+
+if TYPE_CHECKING:
+    from halflow.builder import BuildResult, build
+    from halflow.diagnostics import HalflowError
+    from halflow.engine import Workspace
+    from halflow.watcher import Watcher, WatchEvent, watch
 
 
-def __getattr__(name: str):  # noqa: ANN202 - lazy export of the heavier engine
-    if name == "Workspace":
-        from halflow.engine import Workspace
+def __getattr__(name: str) -> object:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'halflow' has no attribute {name!r}")
+    import importlib
 
-        return Workspace
-    raise AttributeError(name)
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

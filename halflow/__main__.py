@@ -1,3 +1,3 @@
-from halflow.cli import main
+from halflow.quick import main
 
 main()

@@ -66,18 +66,27 @@ def build(
 
     Without INPUT, builds the bundled example.
     """
-    from halflow.build import build as run_build
+    from halflow.builder import build as run_build
 
     def say(line: str) -> None:
         click.echo(f"halflow: explain: {line}", err=True)
 
+    # What the entry point's up-to-date check already read (halflow.quick).
+    checked = click.get_current_context().obj
+    reuse = (
+        checked is not None
+        and (checked.input, checked.cache_dir) == (input, cache_dir)
+        and not (no_cache or split_input_file)
+    )
     try:
         result = run_build(
             input,
             output,
             split_input_file=split_input_file,
+            cache=checked.store if reuse else None,
             cache_dir=cache_dir,
             no_cache=no_cache,
+            content=checked.data if reuse else None,
             explain=say if explain else None,
             report=report,
             trace=trace,
@@ -106,7 +115,7 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
           cache_dir: str | None, no_cache: bool) -> None:
     """Write the build graph of INPUT (nodes, dependency edges) as DOT or JSON."""
     from halflow import graph as graph_mod
-    from halflow.build import build_graph
+    from halflow.builder import build_graph
     from halflow.output import write_atomic
 
     try:
@@ -235,7 +244,7 @@ def watch(
     One line per rebuild on stderr; a save that fails keeps the last good
     OUTPUT.
     """
-    from halflow.watch import UsageError, run_command
+    from halflow.watcher import UsageError, run_command
 
     try:
         code = run_command(

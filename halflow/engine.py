@@ -1383,7 +1383,7 @@ class Workspace:
         # Last build of each input file (bytes, output, node count, output
         # key), and what was last written to each output path.
         self.files: dict[tuple[str, str], tuple[bytes, str, int, str | None]] = {}
-        self.written: dict[str, tuple[str, int, int]] = {}
+        self.written: dict[str, list[Any]] = {}
         self._env = fingerprint(environment())
 
     def env_ok(self) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import sys
@@ -298,20 +299,26 @@ def test_cache_stats_entries_bytes_history(tmp_path: Path) -> None:
     src.write_text(body_edit(text, Module.parse(text).executables()[3]))
     ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
     ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
+    ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache, "--explain"))
     s = stats(cache)
     assert s["entries"] > 0 and s["bytes"] > 0
     history = s["history"]
-    assert [h["mode"] for h in history] == ["whole", "incremental", "noop"]
+    # The plain rebuild is answered by the entry point's up-to-date check;
+    # with --explain the full command line finds the same (a no-op).
+    assert [h["mode"] for h in history] == ["whole", "incremental", "up-to-date", "noop"]
     for h in history:
         assert {"hits", "misses", "executed", "reused", "seconds", "input"} <= set(h)
         assert isinstance(h["hits"], int) and isinstance(h["misses"], int)
     assert history[0]["hits"] == 0 and history[0]["misses"] > 0
-    assert history[2]["hits"] >= 1 and history[2]["executed"] == 0
+    for h in history[2:]:
+        assert h["hits"] >= 1 and h["misses"] == 0 and h["executed"] == 0
+        assert h["reused"] == history[0]["executed"]
     assert history[1]["executed"] == 3
     # The human-readable form says the same.
     plain = ok(run_halflow("cache", "stats", "--cache-dir", cache))
     assert f"entries: {s['entries']}" in plain and f"bytes: {s['bytes']}" in plain
     assert "last builds" in plain and "mode noop" in plain and "mode incremental" in plain
+    assert "mode up-to-date" in plain
 
 
 def test_cache_gc_max_size(tmp_path: Path) -> None:
@@ -358,6 +365,84 @@ def test_cache_clear(tmp_path: Path) -> None:
     assert not list(cache.rglob("*.val"))
     assert noop_report(src, tmp_path, "--cache-dir", str(cache))["mode"] == "whole"
     assert (tmp_path / "o.mlir").read_text() == reference_output(src)
+
+
+# -- the entry point's up-to-date check ------------------------------------------------------
+
+
+def last_mode(cache: Path, env: dict | None = None) -> str:
+    args = ("cache", "stats", "--cache-dir", cache, "--json")
+    return json.loads(ok(run_halflow(*args, env=env)))["history"][-1]["mode"]
+
+
+def file_state(path: Path) -> tuple[int, int, bytes]:
+    st = path.stat()
+    return st.st_ino, st.st_mtime_ns, path.read_bytes()
+
+
+def test_up_to_date_output_is_left_alone(tmp_path: Path) -> None:
+    """A rebuild of unchanged input into an output that still holds what the
+    last build wrote there is answered before the command line loads: the
+    output is not rewritten, the build is recorded, whatever the spelling of
+    the command."""
+    src = copy("gpt2_l2.mlir", tmp_path)
+    out, cache = tmp_path / "out.mlir", tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    before = file_state(out)
+    spellings = [
+        ("build", src, "-o", out, "--cache-dir", cache),
+        ("build", f"--output={out}", f"--cache-dir={cache}", src),
+        ("build", "--cache-dir", cache, "--output", out, src),
+    ]
+    for args in spellings:
+        run = run_halflow(*args)
+        assert (run.returncode, run.stdout, run.stderr) == (0, b"", b""), args
+        assert last_mode(cache) == "up-to-date", args
+        assert file_state(out) == before
+    # The same through $HALFLOW_CACHE_DIR.
+    env = subprocess_env(HALFLOW_CACHE_DIR=str(cache))
+    assert ok(run_halflow("build", src, "-o", out, env=env)) == ""
+    assert last_mode(cache) == "up-to-date"
+    assert out.read_text() == reference_output(src)
+
+
+@pytest.mark.parametrize("change", ["content", "touch", "delete"])
+def test_changed_output_is_rebuilt(change: str, tmp_path: Path) -> None:
+    """An output changed since it was written (edited, touched, deleted) is
+    not up to date: the full build writes it again, from the cache."""
+    src = copy("gpt2_l2.mlir", tmp_path)
+    out, cache = tmp_path / "out.mlir", tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    if change == "content":
+        out.write_text(out.read_text().replace("hal.executable", "hal.executabl", 1))
+    elif change == "touch":
+        st = out.stat()
+        os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    else:
+        out.unlink()
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    assert last_mode(cache) == "noop"
+    assert out.read_text() == reference_output(src)
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    assert last_mode(cache) == "up-to-date"
+
+
+def test_input_edit_after_up_to_date_check(tmp_path: Path) -> None:
+    """An edited input is built incrementally from what the declined check
+    read (the input's bytes, the open cache), and equals iree-opt; the
+    original content comes back from the cache."""
+    src = copy("gpt2_l2.mlir", tmp_path)
+    out, cache = tmp_path / "out.mlir", tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    text = corpus_text("gpt2_l2.mlir")
+    src.write_text(body_edit(text, Module.parse(text).executables()[2]))
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    assert last_mode(cache) == "incremental"
+    assert out.read_text() == reference_output(src)
+    src.write_text(text)
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    assert last_mode(cache) == "noop"
+    assert out.read_text() == reference_output(src)
 
 
 # -- halflow graph -----------------------------------------------------------------------------

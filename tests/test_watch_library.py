@@ -17,7 +17,7 @@ import pytest
 import halflow
 from halflow.diagnostics import Diagnostic, HalflowError
 from halflow.output import write_atomic
-from halflow.watch import HalBuilder, Watcher, WatchEvent, read_stable
+from halflow.watcher import HalBuilder, Watcher, WatchEvent, read_stable
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("HALFLOW_SHARED") or REPO.parent / "shared")
@@ -191,7 +191,7 @@ def test_read_stable(tmp_path: Path) -> None:
 def test_halflow_watch(tmp_path: Path) -> None:
     """``halflow.watch`` keeps OUTPUT equal to a clean build; its state is
     persisted when it stops."""
-    from halflow.build import build
+    from halflow.builder import build
 
     base = (CORPUS / "mlp_s.mlir").read_text()
     src, out, cache = tmp_path / "m.mlir", tmp_path / "out.mlir", tmp_path / "cache"

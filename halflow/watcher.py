@@ -631,7 +631,7 @@ class _SessionCache:
 
 
 class HalBuilder:
-    """Builds with :func:`halflow.build.build` over one warm workspace.
+    """Builds with :func:`halflow.builder.build` over one warm workspace.
 
     The workspace keeps each input's last build in memory. Build state goes
     to the persistent cache on the first build of each input, when the
@@ -653,7 +653,7 @@ class HalBuilder:
         trace: PathLike | None = None,
         progress: bool | None = None,
     ):
-        from halflow.build import open_cache
+        from halflow.builder import open_cache
         from halflow.engine import Workspace
 
         self.split_input_file = split_input_file
@@ -670,7 +670,7 @@ class HalBuilder:
         self._totals: dict[str, tuple[int, int]] = {}
 
     def __call__(self, input: Path, output: Path, content: bytes) -> Any:
-        from halflow.build import build
+        from halflow.builder import build
         from halflow.output import write_atomic
 
         key = _norm(input)
@@ -770,7 +770,7 @@ def watch(
     thread), or call :meth:`Watcher.run` (blocking) or
     :meth:`Watcher.start`.
 
-    Build options are those of :func:`halflow.build.build`; ``builder``
+    Build options are those of :func:`halflow.builder.build`; ``builder``
     replaces the HAL build altogether (see :class:`Builder`). ``options``
     go to :class:`Watcher` (``debounce``, ``close_wait``, ``poll_interval``,
     ``idle_after``).

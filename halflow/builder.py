@@ -7,7 +7,6 @@ engine) is imported.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -17,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from halflow import quick
 from halflow import source as source_mod
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.output import write_atomic
@@ -37,13 +37,6 @@ class BuildResult:
     def executed(self) -> list[str]:
         """Ids of the nodes that executed, in execution order."""
         return [e["node"] for e in self.report.get("executed", [])]
-
-
-def options_fingerprint(split_input_file: bool) -> str:
-    """The build options that enter keys (``--explain`` reports a change)."""
-    return hashlib.blake2b(
-        json.dumps({"split_input_file": split_input_file}).encode(), digest_size=10
-    ).hexdigest()
 
 
 def open_cache(
@@ -104,20 +97,20 @@ def build(
         data = source_mod.InputData(str(input), content)
     else:
         data = source_mod.read_input(input)
-    options = options_fingerprint(split_input_file)
+    options = quick.options_fingerprint(split_input_file)
     if workspace is not None:
         store = workspace.cache
     else:
         store = open_cache(cache, cache_dir=cache_dir, no_cache=no_cache)
     try:
-        text, rep, output_key = _materialize(
+        text, rep, key = _materialize(
             data, options, split_input_file, store, workspace, progress,
             trace_nodes=trace is not None, t0=start,
         )
         out_path = Path(output) if output is not None else None
         if out_path is not None:
             t_write = time.perf_counter()
-            _write_output(out_path, text, output_key, store, workspace)
+            _write_output(out_path, text, key, rep["total"], store, workspace)
             _phase(rep, "write output", t_write, start)
         rep["seconds"] = round(time.perf_counter() - start, 6)
         rep["cache"] = {
@@ -159,36 +152,35 @@ def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
 
 
 def _write_output(
-    path: Path, text: str, output_key: str | None, store: Any, workspace: Any
+    path: Path, text: str, key: str | None, total: int, store: Any, workspace: Any
 ) -> None:
     """Write ``text`` to ``path`` atomically, unless ``path`` still holds
-    exactly what an earlier build wrote there for the same output."""
+    exactly what an earlier build wrote there for the same output ``key``
+    (the marker's contract is in :mod:`halflow.quick`)."""
     try:
-        stat = path.stat()
-        seen = (stat.st_size, stat.st_mtime_ns)
+        seen = path.stat()
     except OSError:
         seen = None
-    marker_key = "written:" + os.path.abspath(path)
-    if seen is not None and output_key is not None:
+    where = quick.marker_key(path)
+    if seen is not None and key is not None:
         if workspace is not None:
-            if workspace.written.get(marker_key) == (output_key, *seen):
+            if quick.marker_matches(workspace.written.get(where), key, seen):
                 return
-        elif getattr(store, "enabled", False):
-            marker = store.get(marker_key)
-            if marker == [output_key, *seen]:
-                return
+        elif getattr(store, "enabled", False) and quick.marker_matches(store.get(where), key, seen):
+            return
     try:
         write_atomic(path, text)
-        stat = path.stat()
+        written = path.stat()
     except OSError as e:
         raise HalflowError(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
-    if output_key is not None:
+    if key is not None:
+        record = quick.marker(key, written, total)
         if workspace is not None:
-            workspace.written[marker_key] = (output_key, stat.st_size, stat.st_mtime_ns)
+            workspace.written[where] = record
         if getattr(store, "enabled", False):
-            store.put(marker_key, [output_key, stat.st_size, stat.st_mtime_ns])
+            store.put(where, record)
 
 
 def _materialize(
@@ -209,14 +201,10 @@ def _materialize(
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
             return text, _report("noop", [], total, total, [], None), key
-    input_hash = hashlib.blake2b(data.data, digest_size=20).hexdigest()
+    input_hash = quick.input_fingerprint(data.data)
     key = None
     if getattr(store, "enabled", False):
-        from halflow import stages
-        from halflow.fingerprint import environment, fingerprint
-
-        # Stage versions are in the key: a bumped stage makes old outputs stale.
-        key = "output:" + fingerprint(input_hash, options, stages.tag(), environment())
+        key = quick.output_key(input_hash, options)
         if workspace is None:
             blob = store.get_blob(key)
             if blob is not None:
@@ -417,7 +405,7 @@ def build_graph(
     data = source_mod.read_input(input)
     text = data.text()
     source = SourceText(data.name, text)
-    options = options_fingerprint(split_input_file)
+    options = quick.options_fingerprint(split_input_file)
     merged = BuildGraph()
     cases = source_mod.split_cases(text, split_input_file)
     for index, case in enumerate(cases):
