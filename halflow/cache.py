@@ -161,18 +161,29 @@ class Cache:
         self._dc = self._open()
 
     # -- opening and recovery -------------------------------------------------
-    def _open(self):  # noqa: ANN202 - diskcache.Cache
+    def _connect(self):  # noqa: ANN202 - diskcache.Cache
         import diskcache
 
+        self.directory.mkdir(parents=True, exist_ok=True)
+        return diskcache.Cache(
+            str(self.directory),
+            size_limit=self._size_limit,
+            eviction_policy="least-recently-stored",
+            # No fsync (SQLite's synchronous=OFF): committing, and closing
+            # the last connection (a WAL checkpoint), would otherwise sync
+            # the disk on every build, a third of a no-op rebuild. A crash
+            # of the process cannot damage the index; an OS crash or power
+            # loss may, and then the next build starts a fresh cache (see
+            # _rebuild), as it does for any damaged index. Entries are
+            # checksummed either way.
+            sqlite_synchronous=0,
+            timeout=60,
+            disk=_bytes_only_disk(),
+        )
+
+    def _open(self):  # noqa: ANN202 - diskcache.Cache
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            return diskcache.Cache(
-                str(self.directory),
-                size_limit=self._size_limit,
-                eviction_policy="least-recently-stored",
-                timeout=60,
-                disk=_bytes_only_disk(),
-            )
+            return self._connect()
         except Exception as e:  # noqa: BLE001 - any failure to open means a damaged index
             # Not only sqlite3.DatabaseError: damaged rows of diskcache's
             # Settings table surface as UnicodeDecodeError (text that is not
@@ -181,22 +192,13 @@ class Cache:
 
     def _rebuild(self, error: BaseException):  # noqa: ANN202
         """Move a damaged cache aside and start a fresh one."""
-        import diskcache
-
         self.warn(f"cache at {self.directory} is damaged ({error}); starting a fresh one")
         aside = self.directory.with_name(f"{self.directory.name}.damaged-{os.getpid()}")
         with contextlib.suppress(OSError):
             if self.directory.exists():
                 os.replace(self.directory, aside)
                 shutil.rmtree(aside, ignore_errors=True)
-        self.directory.mkdir(parents=True, exist_ok=True)
-        return diskcache.Cache(
-            str(self.directory),
-            size_limit=self._size_limit,
-            eviction_policy="least-recently-stored",
-            timeout=60,
-            disk=_bytes_only_disk(),
-        )
+        return self._connect()
 
     def _guard(self, action: Callable[[], object], default: object = None) -> object:
         try:
