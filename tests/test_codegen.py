@@ -250,3 +250,121 @@ def test_corrupt_entry_is_a_miss(tmp_path: Path, store: DiskStore) -> None:
     assert sorted(actions(second).values()) == ["compiled", "reused", "reused", "reused"]
     assert out.read_bytes() == good
     assert len(first.report["codegen"]) == 4
+
+
+def with_gpu_pipeline(pre: Path, dest: Path, function: str) -> Path:
+    """``pre`` with a GPU translation pipeline forced on one dispatch
+    function: llvm-cpu code generation rejects exactly that executable."""
+    text = pre.read_text()
+    head = f"func.func @{function}("
+    start = text.index(head)
+    brace = text.index(") {\n", start)
+    dest.write_text(
+        text[:brace] + ") attributes {translation_info = #iree_codegen.translation_info"
+        "<pipeline = #iree_gpu.pipeline<VectorDistribute>>} {\n" + text[brace + 4 :]
+    )
+    return dest
+
+
+def test_failing_executable_is_named_and_the_rest_cached(tmp_path: Path, store: DiskStore) -> None:
+    pre = pre_materialize(PROGRAMS / "mlp.mlir", tmp_path / "mlp.pre.mlir")
+    bad = with_gpu_pipeline(pre, tmp_path / "bad.pre.mlir", "main_dispatch_2_reduction_4x8_f32")
+    out = tmp_path / "bad.vmfb"
+    events = []
+    with pytest.raises(CodegenError) as info:
+        build_vmfb(bad, out, FLAGS, store=store, progress=events.append)
+    (diagnostic,) = info.value.diagnostics
+    rendered = info.value.render()
+    assert "code generation failed for executable @main_dispatch_2" in rendered
+    assert "failed to build pass pipeline" in rendered
+    assert diagnostic.filename == str(bad) and diagnostic.line > 0  # where the executable is
+    assert not out.exists() and not list(tmp_path.glob(".bad.vmfb*"))
+    # The executables that did compile are cached: fixing the bad one
+    # compiles just that one.
+    assert store.entries() == 3
+    assert [e.executable for e in events if e.kind == "failed"] == ["@main_dispatch_2"]
+    fixed = build_vmfb(pre, out, FLAGS, store=store, progress=False)
+    assert [e for e, a in actions(fixed).items() if a == "compiled"] == ["@main_dispatch_2"]
+
+
+def _worker_processes() -> list:  # noqa: ANN401 - psutil.Process
+    import psutil
+
+    found = []
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "halflow.codegen.worker" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.Error:
+            pass
+    return found
+
+
+class Killer:
+    """Kills local worker processes from outside: real process deaths."""
+
+    def __init__(self, times: int | None):
+        import threading
+
+        self.times = times  # None: every worker, until stopped
+        self.killed = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        import psutil
+
+        while not self._stop.is_set() and (self.times is None or self.killed < self.times):
+            for process in _worker_processes():
+                try:
+                    process.kill()
+                    self.killed += 1
+                except psutil.Error:
+                    pass
+            self._stop.wait(0.005)
+
+    def __enter__(self) -> Killer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def test_dead_worker_is_retried(tmp_path: Path, store: DiskStore) -> None:
+    out = tmp_path / "mlp.vmfb"
+    with Killer(times=1) as killer:
+        result = build_vmfb(PROGRAMS / "mlp.mlir", out, FLAGS, store=store, progress=False)
+    assert killer.killed == 1
+    assert set(actions(result).values()) == {"compiled"}
+    assert_same_outputs(out, plain_compile(PROGRAMS / "mlp.mlir", tmp_path / "p.vmfb"), MLP_SHAPES)
+
+
+def test_workers_that_keep_dying_are_a_clean_error(tmp_path: Path, store: DiskStore) -> None:
+    out = tmp_path / "mlp.vmfb"
+    with Killer(times=None), pytest.raises(CodegenError) as info:
+        build_vmfb(PROGRAMS / "mlp.mlir", out, FLAGS, store=store, progress=False, retries=1)
+    rendered = info.value.render()
+    for i in range(4):
+        assert f"code generation failed for executable @main_dispatch_{i}:" in rendered
+    assert "SIGKILL" in rendered and "2 tries" in rendered
+    assert not out.exists() and store.entries() == 0
+
+
+def test_progress_events_and_silence_off_a_terminal(
+    tmp_path: Path, store: DiskStore, capfd: pytest.CaptureFixture[str]
+) -> None:
+    events = []
+    build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "a.vmfb", FLAGS, store=store,
+               progress=events.append)
+    kinds = [str(e.kind) for e in events]
+    assert kinds.count("compiled") == 4 and kinds[-1] == "done"
+    plan = next(e for e in events if e.kind == "plan")
+    assert (plan.total, plan.reused) == (4, 0)
+    # Default progress: a rich display on a terminal, nothing otherwise.
+    capfd.readouterr()
+    edited(PROGRAMS / "mlp.mlir", tmp_path / "b.mlir")
+    build_vmfb(tmp_path / "b.mlir", tmp_path / "b.vmfb", FLAGS, store=store)
+    captured = capfd.readouterr()
+    assert captured.err == "" and captured.out == ""

@@ -253,7 +253,7 @@ class DaskExecutor:
     elsewhere).
     """
 
-    def __init__(self, scheduler: Any, retries: int = 2, timeout: float = 30.0):
+    def __init__(self, scheduler: Any, retries: int = 2, timeout: float = 10.0):
         try:
             from distributed import Client
         except ImportError:

@@ -70,27 +70,30 @@ def _api() -> ModuleType:
 
 
 _global_lock = threading.Lock()
-_global_flags: tuple[str, ...] | None = None
+_global_flags: tuple[str, ...] = ()  # applied to this process (once at most)
 
 
 def set_global_flags(flags: Sequence[str]) -> None:
-    """Set this process's global IREE flags (once; later calls must agree).
+    """Make this process compile with global IREE flags ``flags``.
 
-    Call before the first session of the process. Raises RuntimeError if the
-    process was already set up with different flags.
+    IREE accepts global flags once per process (a second call aborts it), so
+    the first non-empty set wins. Raises RuntimeError when the process already
+    has other global flags, including when ``flags`` is empty then: the
+    process cannot go back to IREE's defaults.
     """
     global _global_flags
     wanted = tuple(flags)
     with _global_lock:
-        if _global_flags is None:
-            if wanted:
-                _api()._initializeGlobalCL("halflow", *wanted)
-            _global_flags = wanted
-        elif _global_flags != wanted:
+        if wanted == _global_flags:
+            return
+        if _global_flags:
             raise RuntimeError(
-                "this process already compiles with global IREE flags "
-                f"{list(_global_flags)}; flags {list(wanted)} need a new worker process"
+                f"this worker process already compiles with global IREE flags "
+                f"{list(_global_flags)}; a build with {list(wanted)} needs fresh worker "
+                "processes (restart the Dask workers)"
             )
+        _api()._initializeGlobalCL("halflow", *wanted)
+        _global_flags = wanted
 
 
 def split_flags(flags: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
