@@ -287,7 +287,7 @@ def test_failing_executable_is_named_and_the_rest_cached(tmp_path: Path, store: 
     assert [e for e, a in actions(fixed).items() if a == "compiled"] == ["@main_dispatch_2"]
 
 
-def _worker_processes() -> list:  # noqa: ANN401 - psutil.Process
+def _worker_processes() -> list:
     import psutil
 
     found = []

@@ -8,11 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, actions, assert_same_outputs, plain_compile
 
 from halflow.codegen import DiskStore, build_vmfb
 from halflow.codegen.pipeline import CodegenError
-
-from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, actions, assert_same_outputs, plain_compile
 
 distributed = pytest.importorskip("distributed")
 
