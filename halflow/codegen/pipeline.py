@@ -222,7 +222,7 @@ def build_vmfb(
             store = owned_store = DiskStore()
 
         if frontend is not None:
-            sink(Event(Kind.PHASE, detail="front-end (iree-compile)"))
+            sink(Event(Kind.PHASE, detail="front-end"))
             text, seconds = frontend.result()
             clock.add("frontend", seconds)
         else:
@@ -308,7 +308,7 @@ def build_vmfb(
                     unit.symbol, Action.REUSED, 0.0, source.seconds)
                 sink(Event(Kind.REUSED, executable=unit.symbol))
 
-        sink(Event(Kind.PHASE, detail="compile .vmfb (iree-compile from executable-targets)"))
+        sink(Event(Kind.PHASE, detail="compile .vmfb"))
         texts = {k: e.text for k, e in cached.items()}
         texts.update({k: r.text for k, r in translated.items()})
         assembly = AssembleTask(

@@ -57,11 +57,11 @@ class RichDisplay:
 
         self._progress = Progress(
             TextColumn("[bold]{task.description}"),
-            BarColumn(),
+            BarColumn(bar_width=20),
             MofNCompleteColumn(),
             TextColumn("{task.fields[counts]}"),
             TextColumn("ETA"),
-            TimeRemainingColumn(),
+            TimeRemainingColumn(compact=True),
             TimeElapsedColumn(),
             console=Console(stderr=True),
             transient=False,
@@ -73,8 +73,8 @@ class RichDisplay:
 
     def _counts(self) -> str:
         remaining = self._total - self._compiled - self._reused - self._failed
-        text = f"compiled {self._compiled} · reused {self._reused} · remaining {remaining}"
-        return text + (f" · failed {self._failed}" if self._failed else "")
+        text = f"{self._compiled} compiled · {self._reused} reused · {remaining} left"
+        return text + (f" · {self._failed} failed" if self._failed else "")
 
     def __call__(self, event: Event) -> None:
         if not self._started:

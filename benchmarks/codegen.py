@@ -1,0 +1,348 @@
+"""Benchmark: per-executable cached code generation vs plain ``iree-compile``.
+
+    PYTHONPATH=. python benchmarks/codegen.py [--layers 24] [--reps 3] [--json out.json]
+
+One run measures, on a generated linalg program with 100+ executables (an
+MLP stack whose layers all have different widths, so every layer has its
+own dispatches; weights are function arguments):
+
+- plain ``iree-compile`` from the program, and from its pre-materialize
+  module (``--compile-from=stream``);
+- halflow cold (empty cache) from the program;
+- halflow after a one-dispatch edit, from the program and from the
+  pre-materialize module (the cache holds the unedited build);
+
+then prints medians, the ratios, and where the edit rebuild spends its time.
+Every halflow build runs in a fresh Python process (as the CLI would), and
+its wall time includes that start-up. Builds are interleaved across
+repetitions so that load from other processes hits all variants alike. Each
+edited build is checked: exactly one executable compiled, and outputs
+bitwise equal to the plain compile's.
+"""
+
+# ruff: noqa: E501 - the program template keeps MLIR ops on one line each
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BUILD = """
+import json, sys
+from halflow.codegen import DiskStore, build_vmfb
+with DiskStore(sys.argv[4]) as store:
+    r = build_vmfb(sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), store=store, progress=False)
+print(json.dumps(r.report))
+"""
+
+
+def flags() -> list[str]:
+    cpu = "x86-64-v3" if platform.machine() in ("x86_64", "AMD64") else "host"
+    return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
+            f"--iree-llvmcpu-target-cpu={cpu}"]
+
+
+def program(layers: int, batch: int = 8, edit: tuple[int, str] | None = None) -> str:
+    """An MLP stack: per layer an RMS norm, matmul + bias + GELU-ish, matmul,
+    softmax; widths differ per layer. ``edit=(layer, scale)`` changes one
+    constant of one layer's norm (one dispatch)."""
+    dims = [64 + 8 * i for i in range(layers + 1)]
+    hidden = [128 + 16 * i for i in range(layers)]
+    args = [f"%x: tensor<{batch}x{dims[0]}xf32>"]
+    for i in range(layers):
+        args += [f"%w{i}a: tensor<{dims[i]}x{hidden[i]}xf32>", f"%b{i}a: tensor<{hidden[i]}xf32>",
+                 f"%w{i}b: tensor<{hidden[i]}x{dims[i + 1]}xf32>"]
+    lines = [f"func.func @main({', '.join(args)}) -> tensor<{batch}x{dims[-1]}xf32> {{",
+             "  %zero = arith.constant 0.0 : f32", "  %ninf = arith.constant -3.0e38 : f32"]
+    cur = "%x"
+    for i in range(layers):
+        d, h, d2, b, p = dims[i], hidden[i], dims[i + 1], batch, f"%l{i}"
+        scale = edit[1] if edit and edit[0] == i else "1.0"
+        lines.append(f"""
+  {p}_e1 = tensor.empty() : tensor<{b}xf32>
+  {p}_z1 = linalg.fill ins(%zero : f32) outs({p}_e1 : tensor<{b}xf32>) -> tensor<{b}xf32>
+  {p}_ss = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i)>], iterator_types = ["parallel","reduction"]}} ins({cur} : tensor<{b}x{d}xf32>) outs({p}_z1 : tensor<{b}xf32>) {{
+  ^bb0(%a: f32, %acc: f32):
+    %sq = arith.mulf %a, %a : f32
+    %s = arith.addf %sq, %acc : f32
+    linalg.yield %s : f32
+  }} -> tensor<{b}xf32>
+  {p}_e2 = tensor.empty() : tensor<{b}x{d}xf32>
+  {p}_n = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i)>, affine_map<(i,j)->(i,j)>], iterator_types = ["parallel","parallel"]}} ins({cur}, {p}_ss : tensor<{b}x{d}xf32>, tensor<{b}xf32>) outs({p}_e2 : tensor<{b}x{d}xf32>) {{
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %dn = arith.constant {float(d)} : f32
+    %eps = arith.constant 1.0e-5 : f32
+    %m = arith.divf %s, %dn : f32
+    %me = arith.addf %m, %eps : f32
+    %r = math.rsqrt %me : f32
+    %sc = arith.constant {scale} : f32
+    %y = arith.mulf %a, %r : f32
+    %y2 = arith.mulf %y, %sc : f32
+    linalg.yield %y2 : f32
+  }} -> tensor<{b}x{d}xf32>
+  {p}_e3 = tensor.empty() : tensor<{b}x{h}xf32>
+  {p}_z3 = linalg.fill ins(%zero : f32) outs({p}_e3 : tensor<{b}x{h}xf32>) -> tensor<{b}x{h}xf32>
+  {p}_mm = linalg.matmul ins({p}_n, %w{i}a : tensor<{b}x{d}xf32>, tensor<{d}x{h}xf32>) outs({p}_z3 : tensor<{b}x{h}xf32>) -> tensor<{b}x{h}xf32>
+  {p}_g = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(j)>, affine_map<(i,j)->(i,j)>], iterator_types = ["parallel","parallel"]}} ins({p}_mm, %b{i}a : tensor<{b}x{h}xf32>, tensor<{h}xf32>) outs({p}_e3 : tensor<{b}x{h}xf32>) {{
+  ^bb0(%a: f32, %bb: f32, %o: f32):
+    %s = arith.addf %a, %bb : f32
+    %t = math.tanh %s : f32
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %t1 = arith.addf %t, %one : f32
+    %t2 = arith.mulf %t1, %half : f32
+    %r = arith.mulf %s, %t2 : f32
+    linalg.yield %r : f32
+  }} -> tensor<{b}x{h}xf32>
+  {p}_e4 = tensor.empty() : tensor<{b}x{d2}xf32>
+  {p}_z4 = linalg.fill ins(%zero : f32) outs({p}_e4 : tensor<{b}x{d2}xf32>) -> tensor<{b}x{d2}xf32>
+  {p}_mm2 = linalg.matmul ins({p}_g, %w{i}b : tensor<{b}x{h}xf32>, tensor<{h}x{d2}xf32>) outs({p}_z4 : tensor<{b}x{d2}xf32>) -> tensor<{b}x{d2}xf32>
+  {p}_e5 = tensor.empty() : tensor<{b}xf32>
+  {p}_m5 = linalg.fill ins(%ninf : f32) outs({p}_e5 : tensor<{b}xf32>) -> tensor<{b}xf32>
+  {p}_mx = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i)>], iterator_types = ["parallel","reduction"]}} ins({p}_mm2 : tensor<{b}x{d2}xf32>) outs({p}_m5 : tensor<{b}xf32>) {{
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.maximumf %a, %acc : f32
+    linalg.yield %s : f32
+  }} -> tensor<{b}xf32>
+  {p}_z6 = linalg.fill ins(%zero : f32) outs({p}_e5 : tensor<{b}xf32>) -> tensor<{b}xf32>
+  {p}_se = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i)>, affine_map<(i,j)->(i)>], iterator_types = ["parallel","reduction"]}} ins({p}_mm2, {p}_mx : tensor<{b}x{d2}xf32>, tensor<{b}xf32>) outs({p}_z6 : tensor<{b}xf32>) {{
+  ^bb0(%a: f32, %m: f32, %acc: f32):
+    %dd = arith.subf %a, %m : f32
+    %e = math.exp %dd : f32
+    %s = arith.addf %e, %acc : f32
+    linalg.yield %s : f32
+  }} -> tensor<{b}xf32>
+  {p}_sm = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i)>, affine_map<(i,j)->(i)>, affine_map<(i,j)->(i,j)>], iterator_types = ["parallel","parallel"]}} ins({p}_mm2, {p}_mx, {p}_se : tensor<{b}x{d2}xf32>, tensor<{b}xf32>, tensor<{b}xf32>) outs({p}_e4 : tensor<{b}x{d2}xf32>) {{
+  ^bb0(%a: f32, %m: f32, %s: f32, %o: f32):
+    %dd = arith.subf %a, %m : f32
+    %e = math.exp %dd : f32
+    %r = arith.divf %e, %s : f32
+    linalg.yield %r : f32
+  }} -> tensor<{b}x{d2}xf32>""")
+        cur = f"{p}_sm"
+    lines += [f"  return {cur} : tensor<{batch}x{dims[-1]}xf32>", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def shapes(layers: int, batch: int = 8) -> list[tuple[int, ...]]:
+    dims = [64 + 8 * i for i in range(layers + 1)]
+    hidden = [128 + 16 * i for i in range(layers)]
+    out: list[tuple[int, ...]] = [(batch, dims[0])]
+    for i in range(layers):
+        out += [(dims[i], hidden[i]), (hidden[i],), (hidden[i], dims[i + 1])]
+    return out
+
+
+def iree_compile() -> str:
+    from halflow.codegen.tools import iree_compile as find
+
+    return find()
+
+
+CPU: dict[str, list[float]] = {}
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str], cpu_label: str | None = None) -> tuple[float, str]:
+    """Wall seconds and stdout of ``command``; its CPU seconds (with all its
+    descendants') are recorded under ``cpu_label``."""
+    start, cpu = time.perf_counter(), cpu_seconds()
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if cpu_label:
+        CPU.setdefault(cpu_label, []).append(cpu_seconds() - cpu)
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(command[:4])} ...\n{result.stderr[-3000:]}")
+    return seconds, result.stdout
+
+
+def plain(source: Path, out: Path, label: str, *extra: str) -> float:
+    return timed([iree_compile(), str(source), *flags(), *extra, "-o", str(out)], label)[0]
+
+
+def halflow(source: Path, out: Path, store: Path, label: str) -> tuple[float, dict]:
+    seconds, stdout = timed([sys.executable, "-c", BUILD, str(source), str(out),
+                             json.dumps(flags()), str(store)], label)
+    return seconds, json.loads(stdout.strip().splitlines()[-1])
+
+
+def pre_materialize(source: Path, out: Path) -> Path:
+    dump = out.parent / (out.name + ".dump")
+    timed([iree_compile(), str(source), *flags(), "--compile-to=executable-sources",
+           "--mlir-print-ir-before=iree-hal-materialize-interfaces", "--mlir-print-debuginfo",
+           f"--mlir-print-ir-tree-dir={dump}", "-o", "/dev/null"])
+    (found,) = dump.glob("*/*.mlir")
+    out.write_text(found.read_text())
+    shutil.rmtree(dump)
+    return out
+
+
+def same_outputs(a: Path, b: Path, layers: int) -> bool:
+    import iree.runtime as rt
+
+    rng = np.random.default_rng(0)
+    args = [rng.standard_normal(s).astype(np.float32) for s in shapes(layers)]
+    outs = []
+    for path in (a, b):
+        module = rt.load_vm_flatbuffer(path.read_bytes(), driver="local-sync")
+        outs.append(np.asarray(module["main"](*args).to_host()))
+    return bool(np.array_equal(outs[0].view(np.uint32), outs[1].view(np.uint32)))
+
+
+def serialization_share(pre: Path) -> dict[str, float]:
+    """Wall time of IREE's codegen phases inside a plain compile (--mlir-timing)."""
+    result = subprocess.run([iree_compile(), str(pre), "--compile-from=stream", *flags(),
+                             "-o", "/dev/null", "--mlir-timing"],
+                            capture_output=True, text=True, check=True)
+    phases = {}
+    for name in ("ConfigureExecutablesPass", "TranslateAllExecutablesPass",
+                 "SerializeAllExecutablesPass"):
+        walls = [float(m.group(1)) for m in re.finditer(
+            rf"^\s+[\d.]+ \(\s*[\d.]+%\)\s+([\d.]+) \(\s*[\d.]+%\)\s+{name}$", result.stderr, re.M)]
+        phases[name] = max(walls) if walls else float("nan")
+    return phases
+
+
+def median(xs: list[float]) -> float:
+    return statistics.median(xs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--layers", type=int, default=24, help="5 executables per layer")
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="halflow-bench-"))
+    try:
+        base = work / "model.mlir"
+        base.write_text(program(args.layers))
+        base_pre = pre_materialize(base, work / "model.pre.mlir")
+        warm = work / "cache-warm"
+        # Edits: a different constant in one layer each time (exactly one
+        # dispatch changes), so every edited build has exactly one miss.
+        edits = []
+        for k in range(args.reps):
+            m = work / f"edit{k}.mlir"
+            m.write_text(program(args.layers, edit=(args.layers // 4, f"{1.5 + k / 8}")))
+            p = work / f"editp{k}.mlir"
+            p.write_text(program(args.layers, edit=(args.layers // 2, f"{2.5 + k / 8}")))
+            edits.append((m, pre_materialize(p, work / f"editp{k}.pre.mlir")))
+
+        times: dict[str, list[float]] = {k: [] for k in (
+            "plain_model", "plain_pre", "halflow_cold", "edit_model", "edit_pre")}
+        reports: dict[str, list[dict]] = {"edit_model": [], "edit_pre": [], "cold": []}
+        checks = []
+        for k in range(args.reps):
+            print(f"repetition {k + 1}/{args.reps}", file=sys.stderr)
+            store = warm if k == 0 else work / f"cache-cold{k}"
+            seconds, report = halflow(base, work / "cold.vmfb", store, "halflow_cold")
+            times["halflow_cold"].append(seconds)
+            reports["cold"].append(report)
+            model, pre = edits[k]
+            times["plain_model"].append(plain(model, work / "plain.vmfb", "plain_model"))
+            seconds, report = halflow(model, work / "edit.vmfb", warm, "edit_model")
+            times["edit_model"].append(seconds)
+            reports["edit_model"].append(report)
+            checks.append(report["codegen_summary"]["compiled"] == 1
+                          and same_outputs(work / "edit.vmfb", work / "plain.vmfb", args.layers))
+            times["plain_pre"].append(
+                plain(pre, work / "plainp.vmfb", "plain_pre", "--compile-from=stream"))
+            seconds, report = halflow(pre, work / "editp.vmfb", warm, "edit_pre")
+            times["edit_pre"].append(seconds)
+            reports["edit_pre"].append(report)
+            checks.append(report["codegen_summary"]["compiled"] == 1
+                          and same_outputs(work / "editp.vmfb", work / "plainp.vmfb", args.layers))
+        phases = serialization_share(base_pre)
+
+        n_exe = reports["cold"][0]["codegen_summary"]["executables"]
+        med = {k: median(v) for k, v in times.items()}
+        figures = {
+            "executables": n_exe,
+            "reps": args.reps,
+            "median_seconds": {k: round(v, 3) for k, v in med.items()},
+            "all_seconds": {k: [round(x, 3) for x in v] for k, v in times.items()},
+            "median_cpu_seconds": {k: round(median(v), 3) for k, v in CPU.items()},
+            "load_average_1min": round(__import__("os").getloadavg()[0], 2),
+            "ratio_edit_vs_plain_model": round(med["plain_model"] / med["edit_model"], 3),
+            "ratio_edit_vs_plain_pre": round(med["plain_pre"] / med["edit_pre"], 3),
+            "ratio_cold_vs_plain_model": round(med["plain_model"] / med["halflow_cold"], 3),
+            "plain_compile_phases_wall": {k: round(v, 3) for k, v in phases.items()},
+            "checks_passed": all(checks),
+        }
+        for kind in ("edit_model", "edit_pre", "cold"):
+            keys = reports[kind][0]["codegen_timings"].keys()
+            figures[f"{kind}_breakdown_median"] = {
+                key: round(median([r["codegen_timings"][key] for r in reports[kind]]), 3)
+                for key in keys
+            }
+        wall = {"edit_model": med["edit_model"], "edit_pre": med["edit_pre"],
+                "cold": med["halflow_cold"]}
+        for kind, seconds in wall.items():
+            inside = figures[f"{kind}_breakdown_median"]["total"]
+            figures[f"{kind}_breakdown_median"]["process_start_and_imports"] = round(
+                seconds - inside, 3)
+
+        print(f"\nmodel: {args.layers}-layer generated linalg MLP, {n_exe} executables; "
+              f"flags: {' '.join(flags())}; {args.reps} repetitions, medians\n")
+        rows = [
+            ("plain iree-compile, program -> vmfb", med["plain_model"]),
+            ("plain iree-compile, pre-materialize -> vmfb", med["plain_pre"]),
+            ("halflow cold (empty cache), program", med["halflow_cold"]),
+            ("halflow one-dispatch edit, program", med["edit_model"]),
+            ("halflow one-dispatch edit, pre-materialize", med["edit_pre"]),
+        ]
+        cpu_of = dict(zip([r[0] for r in rows], ["plain_model", "plain_pre", "halflow_cold",
+                                                  "edit_model", "edit_pre"], strict=True))
+        print(f"  {'':48s} {'wall':>7s}   {'CPU (all processes)':>s}")
+        for label, seconds in rows:
+            cpu = figures["median_cpu_seconds"].get(cpu_of[label], float("nan"))
+            print(f"  {label:48s} {seconds:7.2f} s {cpu:7.2f} s")
+        print(f"\n  edit rebuild vs plain, program:          {figures['ratio_edit_vs_plain_model']:.2f}x"
+              "  (target >= 1.4x)")
+        print(f"  edit rebuild vs plain, pre-materialize:  {figures['ratio_edit_vs_plain_pre']:.2f}x"
+              "  (target >= 1.5x)")
+        print(f"  cold build vs plain, program:            {figures['ratio_cold_vs_plain_model']:.2f}x")
+        for kind in ("edit_model", "edit_pre", "cold"):
+            print(f"\n  where the time goes ({kind}, median s):")
+            for key, value in figures[f"{kind}_breakdown_median"].items():
+                print(f"    {key:28s} {value:7.3f}")
+        print("\n  inside a plain compile (wall, --mlir-timing): "
+              + ", ".join(f"{k.removesuffix('Pass')} {v:.2f} s" for k, v in phases.items()))
+        print(f"\n  load average (1 min) at the end: {figures['load_average_1min']} on "
+              f"{__import__('os').cpu_count()} CPUs")
+        print(f"\n  checks (one executable compiled per edit, outputs bitwise equal to plain): "
+              f"{'passed' if figures['checks_passed'] else 'FAILED'}")
+        if args.json:
+            args.json.write_text(json.dumps(figures, indent=2) + "\n")
+        if not figures["checks_passed"]:
+            sys.exit(1)
+    finally:
+        if args.keep:
+            print(f"work directory kept: {work}", file=sys.stderr)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
