@@ -368,3 +368,30 @@ def test_progress_events_and_silence_off_a_terminal(
     build_vmfb(tmp_path / "b.mlir", tmp_path / "b.vmfb", FLAGS, store=store)
     captured = capfd.readouterr()
     assert captured.err == "" and captured.out == ""
+
+
+def test_kept_workers_serve_several_builds(tmp_path: Path, store: DiskStore) -> None:
+    from halflow.codegen import Workers
+
+    model = tmp_path / "mlp.mlir"
+    model.write_text((PROGRAMS / "mlp.mlir").read_text())
+    with Workers(FLAGS, jobs=1) as workers:
+        first = build_vmfb(model, tmp_path / "a.vmfb", FLAGS, store=store, progress=False,
+                           workers=workers)
+        edited(model, model)
+        second = build_vmfb(model, tmp_path / "b.vmfb", FLAGS, store=store, progress=False,
+                            workers=workers)
+        with pytest.raises(CodegenError, match="started for other IREE flags"):
+            build_vmfb(model, tmp_path / "c.vmfb", [*FLAGS, "--iree-opt-level=O1"], store=store,
+                       progress=False, workers=workers)
+    pids = {e.worker for e in first.executables} | {e.worker for e in second.executables
+                                                     if e.action == "compiled"}
+    assert len(pids) == 1  # one worker process did all of it
+    assert_same_outputs(tmp_path / "b.vmfb", plain_compile(model, tmp_path / "p.vmfb"), MLP_SHAPES)
+
+
+def test_unwritable_output_fails_before_building(tmp_path: Path, store: DiskStore) -> None:
+    for out in (tmp_path / "no-such-dir" / "x.vmfb", tmp_path):
+        with pytest.raises(CodegenError, match="cannot write output file"):
+            build_vmfb(PROGRAMS / "mlp.mlir", out, FLAGS, store=store, progress=False)
+    assert store.entries() == 0

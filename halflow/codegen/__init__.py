@@ -18,6 +18,9 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
 
     codegen_stats(DiskStore(...))  # entries and compile seconds saved (cache stats)
 
+    with Workers(flags) as workers:     # halflow watch: keep worker processes warm
+        build_vmfb(model, out, flags, workers=workers)
+
 Modules: ``pipeline`` (``build_vmfb``), ``model`` (MODEL -> materialized
 module), ``executables`` (units, keys, name normalization), ``worker`` (what
 worker processes run), ``executors`` (local pool, Dask), ``store`` (cache
@@ -40,6 +43,7 @@ __all__ = [
     "DiskStore",
     "ExecutableReport",
     "Store",
+    "Workers",
     "build_vmfb",
     "codegen_stats",
 ]
@@ -50,6 +54,7 @@ _EXPORTS = {
     "CodegenResult": "pipeline",
     "ExecutableReport": "pipeline",
     "build_vmfb": "pipeline",
+    "Workers": "pipeline",
     "CodegenStats": "store",
     "DiskStore": "store",
     "Store": "store",

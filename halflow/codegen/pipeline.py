@@ -144,6 +144,31 @@ def _module_units(
     return units
 
 
+def environment_for(flags: flags_mod.IreeFlags) -> Environment:
+    """What worker processes need for these flags."""
+    session_flags, global_flags = iree_api.split_flags(flags.compile)
+    return Environment(session_flags, global_flags, tools.iree_version(), flags.verify)
+
+
+class Workers:
+    """Local worker processes kept across builds (``halflow watch``): later
+    builds skip their start-up. Use as a context manager; pass to
+    :func:`build_vmfb` with the same ``iree_flags``."""
+
+    def __init__(self, iree_flags: Sequence[str], jobs: int | None = None, retries: int = 2):
+        self.env = environment_for(flags_mod.parse(iree_flags))
+        self.executor = LocalExecutor(self.env, jobs or os.cpu_count() or 1, retries)
+
+    def close(self) -> None:
+        self.executor.close()
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def build_vmfb(
     model_path: PathLike,
     output: PathLike,
@@ -156,6 +181,7 @@ def build_vmfb(
     progress: bool | Sink | None = None,
     model_kind: str = "auto",
     retries: int = 2,
+    workers: Workers | None = None,
 ) -> CodegenResult:
     """Compile ``model_path`` to a ``.vmfb`` at ``output``, reusing cached
     per-executable code generation.
@@ -168,7 +194,9 @@ def build_vmfb(
     final compile still runs locally). ``progress``: see
     :func:`halflow.codegen.progress.sink_for`. ``model_kind``: ``auto``,
     ``program`` or ``pre-materialize``. ``retries`` bounds re-runs of a task
-    whose worker died or raised.
+    whose worker died or raised. ``workers``: local worker processes kept
+    warm across builds (see :class:`Workers`); they must have been started
+    for the same flags.
 
     Raises :class:`CodegenError` (a :class:`HalflowError`) with diagnostics on
     bad input, rejected flags, or a failed executable (named, with IREE's
@@ -197,22 +225,30 @@ def build_vmfb(
         kind = model.detect_kind(data)
     if kind == model.ModelKind.PRE_MATERIALIZE and flags.compile_from is not None:
         raise _error(name, "--compile-from applies to programs, not to a pre-materialize module")
-    if not output_file.parent.is_dir():
-        raise _error(str(output_file), f"cannot write output file: no directory "
-                                       f"'{output_file.parent}'")
+    temp = output_file.parent / f".{output_file.name}.{os.getpid()}.halflow-tmp"
+    if output_file.is_dir():
+        raise _error(str(output_file), "cannot write output file: it is a directory")
+    try:  # fail now, not after the whole build
+        temp.touch()
+    except OSError as e:
+        raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
 
     frontend = model.Frontend(model_file, flags) if kind == model.ModelKind.PROGRAM else None
     local: LocalExecutor | None = None
     remote: DaskExecutor | None = None
     materialized: model.Materialized | None = None
-    temp = output_file.parent / f".{output_file.name}.{os.getpid()}.halflow-tmp"
     owned_store: DiskStore | None = None
     try:
-        session_flags, global_flags = iree_api.split_flags(flags.compile)
-        env = Environment(session_flags, global_flags, tools.iree_version(), flags.verify)
-        # Start the workers now: their start-up overlaps the front-end.
-        local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local" else 1,
-                              retries)
+        env = environment_for(flags)
+        if workers is not None:
+            if workers.env != env:
+                raise _error("halflow", "the workers were started for other IREE flags")
+            local = workers.executor
+        else:
+            # Start the workers now: their start-up overlaps the front-end.
+            local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
+                                  else 1, retries)
+        session_flags, global_flags = env.session_flags, env.global_flags
         if executor == "dask":
             try:
                 remote = DaskExecutor(scheduler, retries)
@@ -324,9 +360,12 @@ def build_vmfb(
         clock.add("splice", result.splice_seconds)
         clock.add("compile", result.compile_seconds)
         started = time.perf_counter()
-        with open(temp, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(temp, output_file)
+        try:
+            with open(temp, "rb+") as f:
+                os.fsync(f.fileno())
+            os.replace(temp, output_file)
+        except OSError as e:
+            raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
         clock.add("write", result.write_seconds + time.perf_counter() - started)
 
         saved = [r.saved_seconds for r in reports.values() if r.action == Action.REUSED]
@@ -342,9 +381,10 @@ def build_vmfb(
             frontend.close()
         if materialized is not None:
             materialized.close()
-        for runner_ in (remote, local):
-            if runner_ is not None:
-                runner_.close()
+        if remote is not None:
+            remote.close()
+        if local is not None and workers is None:
+            local.close()
         if owned_store is not None:
             owned_store.close()
         with contextlib.suppress(FileNotFoundError):
