@@ -181,6 +181,17 @@ def test_pre_materialize_module_cold_then_edit(tmp_path: Path, store: DiskStore)
     plain2 = plain_compile(edited_pre, tmp_path / "plain2.vmfb", "--compile-from=stream")
     assert_same_outputs(out, plain2, MLP_SHAPES)
 
+    # The same module as bytecode: recognized, same keys (all reused).
+    from iree.compiler.tools.binaries import find_tool
+
+    bytecode = tmp_path / "mlp2.pre.mlirbc"
+    subprocess.run([find_tool("iree-opt"), str(edited_pre), "--emit-bytecode", "-o",
+                    str(bytecode)], check=True)
+    third = build_vmfb(bytecode, tmp_path / "bc.vmfb", FLAGS, store=store, progress=False)
+    assert str(third.model_kind) == "pre-materialize"
+    assert set(actions(third).values()) == {"reused"}
+    assert_same_outputs(tmp_path / "bc.vmfb", plain2, MLP_SHAPES)
+
 
 def test_runs_under_iree_run_module(tmp_path: Path, store: DiskStore) -> None:
     out = tmp_path / "mlp.vmfb"

@@ -46,12 +46,20 @@ class ModelKind(StrEnum):
 
 
 def detect_kind(data: bytes) -> ModelKind:
-    """Text with a top-level ``stream.executable`` or ``hal.executable.source``
-    op is a pre-materialize module; anything else (bytecode included) is a
-    program for ``iree-compile``."""
-    if data.startswith(BYTECODE_MAGIC):
-        return ModelKind.PROGRAM
-    return ModelKind.PRE_MATERIALIZE if _PRE_MATERIALIZE.search(data) else ModelKind.PROGRAM
+    """A module with a top-level ``stream.executable`` or
+    ``hal.executable.source`` op is a pre-materialize module; anything else
+    is a program for ``iree-compile``. Text is scanned; bytecode is parsed
+    (a bytecode file that does not parse is left to ``iree-compile``)."""
+    if not data.startswith(BYTECODE_MAGIC):
+        return ModelKind.PRE_MATERIALIZE if _PRE_MATERIALIZE.search(data) else ModelKind.PROGRAM
+    with iree_api.Invocation(()) as invocation:
+        try:
+            invocation.parse(data, "model.mlirbc")
+        except iree_api.CompileError:
+            return ModelKind.PROGRAM
+        names = {op.operation.name for op in invocation.module().regions[0].blocks[0].operations}
+    pre = {"stream.executable", "hal.executable.source"}
+    return ModelKind.PRE_MATERIALIZE if names & pre else ModelKind.PROGRAM
 
 
 def diagnostics_from(text: str, fallback_file: str, headline: str) -> HalflowError:
@@ -136,9 +144,10 @@ class Materialized:
         self.invocation.close()
 
 
-def materialize(text: str, name: str, session_flags: tuple[str, ...]) -> Materialized:
-    """Parse ``text`` (under file name ``name``), run halflow's materialize
-    stages and IREE's prune pass. Raises HalflowError on bad input."""
+def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Materialized:
+    """Parse ``data`` (text or bytecode, under file name ``name``), run
+    halflow's materialize stages and IREE's prune pass. Raises HalflowError
+    on bad input."""
     from iree.compiler import ir
 
     from halflow.materialize import materialize as run_materialize
@@ -146,10 +155,11 @@ def materialize(text: str, name: str, session_flags: tuple[str, ...]) -> Materia
     invocation = iree_api.Invocation(session_flags)
     try:
         try:
-            invocation.parse(text.encode("utf-8"), name)
+            invocation.parse(data, name)
         except iree_api.CompileError as e:
             raise diagnostics_from("\n".join(e.messages), name, "cannot parse the model") from None
         module = invocation.module()
+        text = None if data.startswith(BYTECODE_MAGIC) else data.decode("utf-8", "replace")
         source = SourceText(name, text)
         with invocation.context, ir.Location.unknown():
             run_materialize(module, source)

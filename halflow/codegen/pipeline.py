@@ -260,9 +260,8 @@ def build_vmfb(
         if frontend is not None:
             sink(Event(Kind.PHASE, detail="front-end"))
             text, seconds = frontend.result()
+            data = text.encode("utf-8")
             clock.add("frontend", seconds)
-        else:
-            text = data.decode("utf-8", "replace")
 
         if global_flags:
             # A rejected global flag stops workers at start-up: say so once,
@@ -274,7 +273,7 @@ def build_vmfb(
 
         sink(Event(Kind.PHASE, detail="materialize"))
         started = time.perf_counter()
-        materialized = model.materialize(text, name, session_flags)
+        materialized = model.materialize(data, name, session_flags)
         module_text = materialized.module.get_asm(enable_debug_info=True, assume_verified=True)
         clock.add("materialize", time.perf_counter() - started)
 
