@@ -28,6 +28,8 @@ _ID_CHAR = "A-Za-z0-9_$."
 PLACEHOLDER_BARE = "__halflow_executable__"
 PLACEHOLDER_QUOTED = "__halflow-executable__"
 
+# An object file referenced by path only: its content is not in the text.
+_OBJECT_BY_PATH = re.compile(r'#hal\.executable\.object<\{path = "(?:[^"\\]|\\.)*"\}>')
 _RESOURCE_REF = re.compile(r'dense_resource<([A-Za-z_][\w$.\-]*|"(?:[^"\\]|\\.)*")>')
 _RESOURCE_ENTRY = re.compile(
     r'([A-Za-z_][\w$.\-]*|"(?:[^"\\]|\\.)*")\s*:\s*"(0x[0-9A-Fa-f]*)"'
@@ -107,6 +109,9 @@ class Unit:
     text: str  # alias-free, location-free executable text (maybe normalized)
     resources: tuple[tuple[str, str], ...]  # referenced blobs: (key, 0x..)
     key: str
+    # False when the translation depends on something outside the text (an
+    # object file referenced by path): then it is compiled every time.
+    cacheable: bool = True
 
     @property
     def symbol(self) -> str:
@@ -154,4 +159,5 @@ def make_unit(name: str, location: str, text: str, blobs: Mapping[str, str],
     body = normalized_text if normalized_text is not None else text
     resources = tuple((k, blobs[k]) for k in referenced_resources(body) if k in blobs)
     return Unit(name, location, normalized, body, resources,
-                unit_key(body, normalized, resources, key_flags))
+                unit_key(body, normalized, resources, key_flags),
+                cacheable=_OBJECT_BY_PATH.search(body) is None)

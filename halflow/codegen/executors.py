@@ -85,14 +85,21 @@ class _WorkerProcess:
         self.ready = False
         self.task: Any = None
         self.id = ""
-        worker.write_message(self.stdin, env)
+        # A worker that died at once shows as EOF on its first reply.
+        with contextlib.suppress(OSError):
+            worker.write_message(self.stdin, env)
 
     def fileno(self) -> int:
         return self.stdout.fileno()
 
-    def send(self, name: str, task: Any) -> None:
+    def send(self, name: str, task: Any) -> bool:
+        """Send a task; False if the worker is gone (see :meth:`death`)."""
         self.task = task
-        worker.write_message(self.stdin, (name, task))
+        try:
+            worker.write_message(self.stdin, (name, task))
+        except OSError:  # broken pipe: the process died
+            return False
+        return True
 
     def receive(self) -> tuple[str, Any]:
         """The next reply; raises EOFError if the process died."""
@@ -196,7 +203,11 @@ class LocalExecutor:
                     except RuntimeError as e:
                         retry_or_fail(task, str(e))
                         continue
-                    w.send("translate", task)
+                    if not w.send("translate", task):
+                        reason = w.death()
+                        w.close()
+                        retry_or_fail(task, f"the compiler crashed on it: {reason}")
+                        continue
                     busy.append(w)
                 if not busy:
                     continue
@@ -229,8 +240,9 @@ class LocalExecutor:
         reason = ""
         for _ in range(self.retries + 1):
             w = self._take()
-            w.send("assemble", task)
             try:
+                if not w.send("assemble", task):
+                    raise EOFError
                 status, value = w.receive()
             except EOFError:
                 reason = w.death()

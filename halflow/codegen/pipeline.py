@@ -286,7 +286,7 @@ def build_vmfb(
         started = time.perf_counter()
         cached: dict[str, Entry] = {}
         for unit in units:
-            if unit.key in cached:
+            if unit.key in cached or not unit.cacheable:
                 continue
             raw = store.get(unit.key)
             entry = decode_entry(unit.key, raw) if raw is not None else None
@@ -297,7 +297,7 @@ def build_vmfb(
         reports: dict[str, ExecutableReport] = {}
         misses: dict[str, executables.Unit] = {}  # key -> first unit with it
         for unit in units:
-            if unit.key in cached:
+            if unit.key in cached and unit.cacheable:
                 reports[unit.name] = ExecutableReport(
                     unit.symbol, Action.REUSED, 0.0, cached[unit.key].seconds)
             elif unit.key not in misses:
@@ -318,7 +318,8 @@ def build_vmfb(
                     result.messages[1:]))
                 sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
                 return
-            store.put(result.key, encode_entry(Entry(result.key, result.text, result.seconds)))
+            if unit.cacheable:
+                store.put(result.key, encode_entry(Entry(result.key, result.text, result.seconds)))
             translated[result.key] = result
             reports[unit.name] = ExecutableReport(
                 unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker)
