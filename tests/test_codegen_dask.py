@@ -76,7 +76,10 @@ def test_dask_task_failure_is_retried_then_named(tmp_path: Path, cluster: object
 
 
 def test_unreachable_scheduler_is_a_clean_error(tmp_path: Path) -> None:
-    with DiskStore(tmp_path / "cache") as store, pytest.raises(CodegenError) as info:
+    import dask
+
+    with (dask.config.set({"distributed.comm.timeouts.connect": "1s"}),
+          DiskStore(tmp_path / "cache") as store, pytest.raises(CodegenError) as info):
         build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "x.vmfb", FLAGS, store=store,
                    executor="dask", scheduler="tcp://127.0.0.1:9", progress=False)
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in info.value.render()

@@ -259,13 +259,14 @@ class LocalExecutor:
 class DaskExecutor:
     """Translations on a Dask ``distributed`` cluster.
 
-    ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``.
+    ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``;
+    how long to try connecting is dask's ``distributed.comm.timeouts.connect``.
     Workers need halflow and the same ``iree-base-compiler`` installed; a
     worker with another version refuses the task (and Dask retries it
     elsewhere).
     """
 
-    def __init__(self, scheduler: Any, retries: int = 2, timeout: float = 10.0):
+    def __init__(self, scheduler: Any, retries: int = 2):
         try:
             from distributed import Client
         except ImportError:
@@ -278,7 +279,8 @@ class DaskExecutor:
             self._owned = False
         else:
             try:
-                self.client = Client(scheduler, timeout=timeout)
+                # Connect timeout: dask's distributed.comm.timeouts.connect.
+                self.client = Client(scheduler)
             except OSError as e:
                 raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
             self._owned = True
