@@ -233,12 +233,17 @@ def build_vmfb(
     except OSError as e:
         raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
 
-    frontend = model.Frontend(model_file, flags) if kind == model.ModelKind.PROGRAM else None
+    frontend: model.Frontend | None = None
     local: LocalExecutor | None = None
     remote: DaskExecutor | None = None
     materialized: model.Materialized | None = None
     owned_store: DiskStore | None = None
     try:
+        if kind == model.ModelKind.PROGRAM:
+            try:
+                frontend = model.Frontend(model_file, flags)
+            except OSError as e:
+                raise _error(name, f"cannot run iree-compile: {e.strerror or e}") from None
         env = environment_for(flags)
         if workers is not None:
             if workers.env != env:
