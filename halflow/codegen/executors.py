@@ -263,7 +263,10 @@ class DaskExecutor:
     how long to try connecting is dask's ``distributed.comm.timeouts.connect``.
     Workers need halflow and the same ``iree-base-compiler`` installed; a
     worker with another version refuses the task (and Dask retries it
-    elsewhere).
+    elsewhere). A worker process takes the process-global IREE flags of the
+    first build that has any, and refuses builds with others: give builds
+    with different global flags their own workers (and prefer one thread per
+    worker, so no task runs while another sets the flags).
     """
 
     def __init__(self, scheduler: Any, retries: int = 2):

@@ -8,8 +8,8 @@ process-global flags.
 IREE options come in two kinds. Session options (most ``--iree-*`` flags) are
 set per session. The others are process-global LLVM command-line options
 (``--iree-hal-link-executables``, many ``--iree-codegen-*``, ``--mlir-*``):
-``ireeCompilerSetupGlobalCL`` sets them once per process, before the first
-session, and terminates the process on an unknown flag. So halflow compiles in
+``ireeCompilerSetupGlobalCL`` sets them once per process (a second call
+aborts the process) and terminates the process on an unknown flag. So halflow compiles in
 worker processes it owns and sets their global flags at start-up (a worker
 that IREE stops there reports the flag it rejected).
 """
