@@ -10,7 +10,8 @@ own dispatches; weights are function arguments):
   module (``--compile-from=stream``);
 - halflow cold (empty cache) from the program;
 - halflow after a one-dispatch edit, from the program and from the
-  pre-materialize module (the cache holds the unedited build);
+  pre-materialize module: the edit is saved over the file the previous build
+  read, as a user would, and the cache holds that build;
 
 then prints medians, the ratios, and where the edit rebuild spends its time.
 Every halflow build runs in a fresh Python process (as the CLI would), and
@@ -239,15 +240,21 @@ def main() -> None:
         base.write_text(program(args.layers))
         base_pre = pre_materialize(base, work / "model.pre.mlir")
         warm = work / "cache-warm"
+        halflow(base, work / "warm.vmfb", warm, "warm-up")  # the build before the edits
         # Edits: a different constant in one layer each time (exactly one
-        # dispatch changes), so every edited build has exactly one miss.
+        # dispatch changes), so every edited build has exactly one miss. As a
+        # user would, each edit is saved over the same file the previous
+        # build read (halflow preloads what that build used).
+        base_text = base.read_text()
+        base_pre_text = base_pre.read_text()
         edits = []
         for k in range(args.reps):
-            m = work / f"edit{k}.mlir"
-            m.write_text(program(args.layers, edit=(args.layers // 4, f"{1.5 + k / 8}")))
             p = work / f"editp{k}.mlir"
             p.write_text(program(args.layers, edit=(args.layers // 2, f"{2.5 + k / 8}")))
-            edits.append((m, pre_materialize(p, work / f"editp{k}.pre.mlir")))
+            edits.append((program(args.layers, edit=(args.layers // 4, f"{1.5 + k / 8}")),
+                          pre_materialize(p, work / f"editp{k}.pre.mlir").read_text()))
+        # The pre-materialize module's "previous build" (not timed).
+        halflow(base_pre, work / "editp.vmfb", warm, "warm-up")
 
         times: dict[str, list[float]] = {k: [] for k in (
             "plain_model", "plain_pre", "halflow_cold", "edit_model", "edit_pre")}
@@ -255,24 +262,30 @@ def main() -> None:
         checks = []
         for k in range(args.reps):
             print(f"repetition {k + 1}/{args.reps}", file=sys.stderr)
-            store = warm if k == 0 else work / f"cache-cold{k}"
-            seconds, report = halflow(base, work / "cold.vmfb", store, "halflow_cold")
+            cold = work / "cold" / "model.mlir"
+            cold.parent.mkdir(exist_ok=True)
+            cold.write_text(base_text)
+            store = work / f"cache-cold{k}"
+            seconds, report = halflow(cold, work / "cold.vmfb", store, "halflow_cold")
             times["halflow_cold"].append(seconds)
             reports["cold"].append(report)
-            model, pre = edits[k]
-            times["plain_model"].append(plain(model, work / "plain.vmfb", "plain_model"))
-            seconds, report = halflow(model, work / "edit.vmfb", warm, "edit_model")
+            model_text, pre_text = edits[k]
+            base.write_text(model_text)
+            times["plain_model"].append(plain(base, work / "plain.vmfb", "plain_model"))
+            seconds, report = halflow(base, work / "edit.vmfb", warm, "edit_model")
             times["edit_model"].append(seconds)
             reports["edit_model"].append(report)
             checks.append(report["codegen_summary"]["compiled"] == 1
                           and same_outputs(work / "edit.vmfb", work / "plain.vmfb", args.layers))
+            base_pre.write_text(pre_text)
             times["plain_pre"].append(
-                plain(pre, work / "plainp.vmfb", "plain_pre", "--compile-from=stream"))
-            seconds, report = halflow(pre, work / "editp.vmfb", warm, "edit_pre")
+                plain(base_pre, work / "plainp.vmfb", "plain_pre", "--compile-from=stream"))
+            seconds, report = halflow(base_pre, work / "editp.vmfb", warm, "edit_pre")
             times["edit_pre"].append(seconds)
             reports["edit_pre"].append(report)
             checks.append(report["codegen_summary"]["compiled"] == 1
                           and same_outputs(work / "editp.vmfb", work / "plainp.vmfb", args.layers))
+        base_pre.write_text(base_pre_text)
         phases = serialization_share(base_pre)
 
         n_exe = reports["cold"][0]["codegen_summary"]["executables"]

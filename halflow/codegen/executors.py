@@ -21,12 +21,14 @@ Failures:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import select
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import uuid
 from collections import deque
 from collections.abc import Callable
@@ -83,7 +85,9 @@ class _WorkerProcess:
         self.stdin = self.process.stdin
         self.stdout = self.process.stdout
         self.ready = False
+        self.failure = ""  # why it could not start, once known
         self.task: Any = None
+        self.preloading: frozenset[tuple[str, str]] | None = None
         self.id = ""
         # A worker that died at once shows as EOF on its first reply.
         with contextlib.suppress(OSError):
@@ -150,6 +154,12 @@ class LocalExecutor:
         # there are several translations: on a small machine, extra workers
         # starting up would slow the front-end they are meant to overlap.
         self._idle: list[_WorkerProcess] = [_WorkerProcess(env)]
+        # A worker parsing translations ahead of the final compile, the
+        # thread feeding it, and (once it has answered) what it holds.
+        self._preloader: _WorkerProcess | None = None
+        self._preload_thread: threading.Thread | None = None
+        self._preloaded_by: _WorkerProcess | None = None
+        self._preloaded: frozenset[tuple[str, str]] = frozenset()
 
     def check(self) -> None:
         """Wait until a worker is set up; raises RuntimeError if workers
@@ -157,24 +167,76 @@ class LocalExecutor:
         self._idle.append(self._take())
 
     def close(self) -> None:
+        self._finish_preload()
         for w in self._idle:
             w.close()
         self._idle = []
 
-    def _take(self) -> _WorkerProcess:
-        """An idle, set-up worker (waits for its ready message)."""
-        w = self._idle.pop() if self._idle else _WorkerProcess(self.env)
-        while not w.ready:
+    def preload(self, items: Callable[[], list[tuple[str, str, str]]]) -> None:
+        """Have a worker parse translations in the background: ``items()``
+        (called on a helper thread) gives (symbol name, key, text) of those
+        the final compile will probably need. :meth:`assemble` then sends
+        only what that worker does not hold. Best effort: any failure just
+        means nothing is preloaded."""
+        if self._preloader is not None or not self._idle:
+            return
+        w = self._idle.pop()
+
+        def feed() -> None:
+            try:
+                chosen = items()
+            except Exception:
+                chosen = []
+            if not chosen or not self._wait_ready(w):
+                return
+            if w.send("preload", worker.PreloadTask(tuple(chosen), self.env)):
+                w.preloading = frozenset((name, key) for name, key, _ in chosen)
+
+        self._preloader = w
+        self._preload_thread = threading.Thread(target=feed, name="halflow-preload", daemon=True)
+        self._preload_thread.start()
+
+    def _finish_preload(self) -> None:
+        """Wait for the preloading worker and put it back among the idle."""
+        w, thread = self._preloader, self._preload_thread
+        if w is None or thread is None:
+            return
+        thread.join()
+        self._preloader = self._preload_thread = None
+        if w.preloading is not None:  # it was sent a preload: read its answer
+            try:
+                status, _ = w.receive()
+            except EOFError:
+                w.close()
+                return
+            if status == "ok":
+                self._preloaded_by, self._preloaded = w, w.preloading
+        w.task = w.preloading = None
+        self._idle.append(w)  # if it is unfit, _take says why
+
+    def _wait_ready(self, w: _WorkerProcess) -> bool:
+        """Wait for ``w``'s ready message; False (and ``w.failure`` says why)
+        if it cannot start."""
+        while not w.ready and not w.failure:
             try:
                 status, value = w.receive()
             except EOFError:
-                reason = w.death()
-                w.close()
-                raise RuntimeError(f"a halflow worker could not start ({reason})") from None
-            if status != "ready":
-                w.close()
-                raise RuntimeError(f"a halflow worker could not start ({value})")
-            w.ready, w.id = True, value
+                w.failure = w.death()
+                break
+            if status == "ready":
+                w.ready, w.id = True, value
+            else:
+                w.failure = str(value)
+        return w.ready
+
+    def _take(self) -> _WorkerProcess:
+        """An idle, set-up worker (waits for its ready message)."""
+        if not self._idle and self._preloader is not None:
+            self._finish_preload()
+        w = self._idle.pop() if self._idle else _WorkerProcess(self.env)
+        if not self._wait_ready(w):
+            w.close()
+            raise RuntimeError(f"a halflow worker could not start ({w.failure})")
         return w
 
     def translate(self, tasks: list[TranslateTask], on_result: OnResult) -> list[TaskFailure]:
@@ -192,7 +254,9 @@ class LocalExecutor:
             else:
                 pending.appendleft(task)
 
-        for _ in range(min(self.jobs, len(tasks)) - len(self._idle)):
+        # The preloading worker counts as available: it is nearly done.
+        available = len(self._idle) + (self._preloader is not None)
+        for _ in range(min(self.jobs, len(tasks)) - available):
             self._idle.insert(0, _WorkerProcess(self.env))
         try:
             while pending or busy:
@@ -236,12 +300,29 @@ class LocalExecutor:
 
     def assemble(self, task: worker.AssembleTask) -> worker.AssembleResult:
         """The final compile in a worker (retried on a fresh worker if it
-        dies). Raises RuntimeError if it keeps failing."""
+        dies), on the worker that preloaded translations if there is one.
+        ``task`` carries every text. Raises RuntimeError if it keeps failing."""
+        self._finish_preload()
         reason = ""
         for _ in range(self.retries + 1):
-            w = self._take()
+            sent = task
+            held = self._preloaded_by
+            if held is not None and held in self._idle:
+                self._idle.remove(held)
+                self._idle.append(held)  # _take pops from the end
+                sent = dataclasses.replace(task, translations=tuple(
+                    (name, key, None if (name, key) in self._preloaded else text)
+                    for name, key, text in task.translations))
+            self._preloaded_by, self._preloaded = None, frozenset()
             try:
-                if not w.send("assemble", task):
+                w = self._take()
+            except RuntimeError as e:
+                reason = str(e)
+                continue
+            if w is not held:
+                sent = task
+            try:
+                if not w.send("assemble", sent):
                     raise EOFError
                 status, value = w.receive()
             except EOFError:

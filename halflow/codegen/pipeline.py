@@ -21,6 +21,8 @@ nothing to ``output`` unless the whole build succeeds.
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import os
 import time
 from collections.abc import Sequence
@@ -34,6 +36,7 @@ from halflow.codegen import flags as flags_mod
 from halflow.codegen.executors import DaskExecutor, LocalExecutor, TaskFailure
 from halflow.codegen.progress import Clock, Event, Kind, Sink, sink_for
 from halflow.codegen.store import (
+    MANIFEST_PREFIX,
     REUSES,
     SECONDS_SAVED,
     DiskStore,
@@ -44,6 +47,7 @@ from halflow.codegen.store import (
 )
 from halflow.codegen.worker import AssembleTask, Environment, TranslateResult, TranslateTask
 from halflow.diagnostics import Diagnostic, HalflowError, Severity, parse_location
+from halflow.fingerprint import environment, fingerprint
 
 PathLike = str | os.PathLike[str]
 
@@ -142,6 +146,29 @@ def _module_units(
             key_flags,
         ))
     return units
+
+
+def _manifest_key(model_file: Path, flags: flags_mod.IreeFlags) -> str:
+    """Where the (name, key) list of the last build of this model is kept."""
+    return MANIFEST_PREFIX + fingerprint(
+        "halflow.codegen.manifest", str(model_file.resolve()), flags.key, environment())
+
+
+def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, str, str]]:
+    """(name, key, text renamed to name) of the last build of this model
+    whose entries are still in ``store``; [] if there was none."""
+    raw = store.get(manifest_key)
+    manifest = decode_entry(manifest_key, raw) if raw is not None else None
+    if manifest is None:
+        return []
+    items = []
+    for name, key, normalized in json.loads(manifest.text):
+        raw = store.get(key)
+        entry = decode_entry(key, raw) if raw is not None else None
+        if entry is not None:
+            text = executables.denormalize(entry.text, name) if normalized else entry.text
+            items.append((name, key, text))
+    return items
 
 
 def environment_for(flags: flags_mod.IreeFlags) -> Environment:
@@ -261,6 +288,11 @@ def build_vmfb(
                 raise _error("halflow", str(e)) from None
         if store is None:
             store = owned_store = DiskStore()
+        # Have a worker parse the translations the previous build of this
+        # model used while the front-end and materialize run: after a small
+        # edit, the final compile finds nearly all of them parsed.
+        manifest_key = _manifest_key(model_file, flags)
+        local.preload(functools.partial(_previous_translations, store, manifest_key))
 
         if frontend is not None:
             sink(Event(Kind.PHASE, detail="front-end"))
@@ -353,7 +385,7 @@ def build_vmfb(
         texts = {k: e.text for k, e in cached.items()}
         texts.update({k: r.text for k, r in translated.items()})
         assembly = AssembleTask(
-            module_text, name, tuple((u.name, u.restore(texts[u.key])) for u in units),
+            module_text, name, tuple((u.name, u.key, u.restore(texts[u.key])) for u in units),
             str(temp), env,
         )
         try:
@@ -373,6 +405,8 @@ def build_vmfb(
             raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
         clock.add("write", result.write_seconds + time.perf_counter() - started)
 
+        store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps(
+            [[u.name, u.key, u.normalized] for u in units if u.cacheable]), 0.0)))
         saved = [r.saved_seconds for r in reports.values() if r.action == Action.REUSED]
         if saved:
             store.add(REUSES, len(saved))

@@ -27,6 +27,10 @@ from typing import Protocol, runtime_checkable
 _MAGIC = b"HFCG1\n"
 _DIGEST = 20
 
+# Keys of build manifests (the translations a model's last build used)
+# start with this; translation keys are bare hex fingerprints.
+MANIFEST_PREFIX = "manifest-"
+
 # Counter names (kept by the store, reported by ``stats``).
 ENTRIES_WRITTEN = "codegen.entries_written"
 SECONDS_SAVED = "codegen.seconds_saved"
@@ -35,7 +39,8 @@ REUSES = "codegen.reuses"
 
 @runtime_checkable
 class Store(Protocol):
-    """A key -> bytes store with statistics counters."""
+    """A key -> bytes store with statistics counters. ``get`` may be called
+    from a helper thread while the build goes on (diskcache is thread-safe)."""
 
     def get(self, key: str) -> bytes | None:
         """The bytes stored under ``key``, or None."""
@@ -134,7 +139,10 @@ class DiskStore:
         return int(self._cache.get(self._COUNTER_PREFIX + counter, 0)) / 1_000_000
 
     def entries(self) -> int:
-        return sum(1 for k in self._cache.iterkeys() if str(k).startswith("entry:"))
+        """Translations stored (build manifests not counted)."""
+        return sum(1 for k in self._cache.iterkeys()
+                   if str(k).startswith("entry:") and not str(k).startswith(
+                       "entry:" + MANIFEST_PREFIX))
 
     def close(self) -> None:
         self._cache.close()

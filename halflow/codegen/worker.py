@@ -18,7 +18,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from halflow.codegen import iree_api, tools
 
@@ -58,13 +58,23 @@ class TranslateResult:
 
 
 @dataclass(frozen=True)
+class PreloadTask:
+    """Translations to parse ahead of the final compile: (symbol name, key,
+    translated module text renamed to that symbol)."""
+
+    items: tuple[tuple[str, str, str], ...]
+    env: Environment
+
+
+@dataclass(frozen=True)
 class AssembleTask:
     """The materialized module (printed with locations) and, per executable
-    symbol name, its translated module text; the result goes to ``output``."""
+    symbol name, its key and translated module text; the text is None when
+    this worker preloaded (name, key). The ``.vmfb`` goes to ``output``."""
 
     module_text: str
     module_name: str
-    translations: tuple[tuple[str, str], ...]
+    translations: tuple[tuple[str, str, str | None], ...]
     output: str
     env: Environment
 
@@ -139,17 +149,56 @@ def translate(task: TranslateTask) -> TranslateResult:
                            time.perf_counter() - started, (), _worker_id())
 
 
-def assemble(task: AssembleTask) -> AssembleResult:
-    """Splice the translations into the module in place of its executables
-    and compile from ``executable-targets`` to a ``.vmfb`` at ``task.output``."""
+# Translations preloaded for the next final compile of this process: the
+# invocation whose context holds them, and (name, key) -> parsed module.
+_preloaded: tuple[iree_api.Invocation, dict[tuple[str, str], Any]] | None = None
+
+
+def _take_preloaded() -> tuple[iree_api.Invocation, dict[tuple[str, str], Any]] | None:
+    global _preloaded
+    state, _preloaded = _preloaded, None
+    return state
+
+
+def preload(task: PreloadTask) -> int:
+    """Parse translations the next final compile will probably need (those
+    of the previous build), while the caller is still materializing. Returns
+    how many were parsed; a bad text is skipped (it will be parsed, and
+    reported, at assembly)."""
     prepare(task.env)
     from iree.compiler import ir
 
-    translations = dict(task.translations)
+    old = _take_preloaded()
+    if old is not None:
+        old[0].close()
+    inv = iree_api.Invocation(task.env.session_flags, task.env.verify)
+    modules: dict[tuple[str, str], Any] = {}
+    with inv.context, ir.Location.unknown():
+        for name, key, text in task.items:
+            try:
+                modules[(name, key)] = ir.Module.parse(text)
+            except ir.MLIRError:
+                continue
+    global _preloaded
+    _preloaded = (inv, modules)
+    return len(modules)
+
+
+def assemble(task: AssembleTask) -> AssembleResult:
+    """Splice the translations into the module in place of its executables
+    and compile from ``executable-targets`` to a ``.vmfb`` at ``task.output``.
+    Preloaded translations are used where (name, key) match."""
+    prepare(task.env)
+    from iree.compiler import ir
+
+    translations = {name: (key, text) for name, key, text in task.translations}
     started = time.perf_counter()
     splice = compile_ = 0.0
+    state = _take_preloaded()
+    preloaded = state[1] if state is not None else {}
     try:
-        with iree_api.Invocation(task.env.session_flags, task.env.verify) as inv:
+        with (state[0] if state is not None
+              else iree_api.Invocation(task.env.session_flags, task.env.verify)) as inv:
             context = inv.context
             with context, ir.Location.unknown():
                 module = ir.Module.parse(task.module_text)
@@ -157,7 +206,13 @@ def assemble(task: AssembleTask) -> AssembleResult:
                     if op.operation.name != "hal.executable":
                         continue
                     name = op.operation.attributes["sym_name"].value
-                    translated = ir.Module.parse(translations[name])
+                    key, text = translations[name]
+                    translated = preloaded.pop((name, key), None)
+                    if translated is None:
+                        if text is None:
+                            raise iree_api.CompileError(
+                                "assembly", [f"no translation of @{name} was sent or preloaded"])
+                        translated = ir.Module.parse(text)
                     new = translated.body.operations[0]
                     new.operation.move_before(op.operation)
                     op.operation.erase()
@@ -183,7 +238,7 @@ def assemble(task: AssembleTask) -> AssembleResult:
 # the Environment; the worker answers ("ready", id) once set up, then
 # (name, task) -> ("ok", result) | ("error", message) until stdin closes.
 
-_FUNCTIONS = {"translate": translate, "assemble": assemble}
+_FUNCTIONS = {"translate": translate, "assemble": assemble, "preload": preload}
 
 
 def write_message(stream: BinaryIO, message: object) -> None:
