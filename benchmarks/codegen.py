@@ -50,6 +50,39 @@ with DiskStore(sys.argv[4]) as store:
 print(json.dumps(r.report))
 """
 
+# A long-lived process with warm workers, as ``halflow watch`` runs builds:
+# for each edit, save it over the file, time a plain compile (in a child
+# process) and halflow's rebuild (in this process).
+WATCH = """
+import json, subprocess, sys, time
+from pathlib import Path
+from halflow.codegen import DiskStore, Workers, build_vmfb
+a = json.loads(Path(sys.argv[1]).read_text())
+work, flags = Path(a["work"]), a["flags"]
+model, pre = work / "watch.mlir", work / "watch.pre.mlir"
+results = []
+with DiskStore(a["store"]) as store, Workers(flags) as workers:
+    model.write_text(a["model"]); pre.write_text(a["pre"])
+    for path in (model, pre):  # the builds before the edits (not timed)
+        build_vmfb(path, work / "w.vmfb", flags, store=store, progress=False, workers=workers)
+    for k, (model_text, pre_text) in enumerate(a["edits"]):
+        row = {}
+        for kind, path, text, extra in (("model", model, model_text, []),
+                                        ("pre", pre, pre_text, ["--compile-from=stream"])):
+            path.write_text(text)
+            t = time.perf_counter()
+            subprocess.run([a["iree_compile"], str(path), *flags, *extra, "-o",
+                            str(work / f"plain-watch-{kind}{k}.vmfb")], check=True)
+            row["plain_" + kind] = time.perf_counter() - t
+            t = time.perf_counter()
+            r = build_vmfb(path, work / f"watch-{kind}{k}.vmfb", flags, store=store,
+                           progress=False, workers=workers)
+            row["watch_" + kind] = time.perf_counter() - t
+            row["compiled_" + kind] = len(r.compiled)
+        results.append(row)
+print(json.dumps(results))
+"""
+
 
 def flags() -> list[str]:
     cpu = "x86-64-v3" if platform.machine() in ("x86_64", "AMD64") else "host"
@@ -286,6 +319,27 @@ def main() -> None:
             checks.append(report["codegen_summary"]["compiled"] == 1
                           and same_outputs(work / "editp.vmfb", work / "plainp.vmfb", args.layers))
         base_pre.write_text(base_pre_text)
+        # The same edits, rebuilt by a long-lived process (halflow watch).
+        watch_edits = []
+        for k in range(args.reps):
+            p = work / f"watchp{k}.mlir"
+            p.write_text(program(args.layers, edit=(3 * args.layers // 4, f"{4.5 + k / 8}")))
+            watch_edits.append((program(args.layers, edit=(3 * args.layers // 4 + 1,
+                                                          f"{3.5 + k / 8}")),
+                                pre_materialize(p, work / f"watchp{k}.pre.mlir").read_text()))
+        plan = work / "watch.json"
+        plan.write_text(json.dumps({
+            "work": str(work), "flags": flags(), "store": str(warm), "model": base_text,
+            "pre": base_pre_text, "edits": watch_edits, "iree_compile": iree_compile()}))
+        _, stdout = timed([sys.executable, "-c", WATCH, str(plan)])
+        watch = json.loads(stdout.strip().splitlines()[-1])
+        for k, row in enumerate(watch):
+            for kind in ("model", "pre"):
+                times.setdefault(f"plain_{kind}_w", []).append(row[f"plain_{kind}"])
+                times.setdefault(f"watch_{kind}", []).append(row[f"watch_{kind}"])
+                checks.append(row[f"compiled_{kind}"] == 1 and same_outputs(
+                    work / f"watch-{kind}{k}.vmfb", work / f"plain-watch-{kind}{k}.vmfb",
+                    args.layers))
         phases = serialization_share(base_pre)
 
         n_exe = reports["cold"][0]["codegen_summary"]["executables"]
@@ -300,6 +354,8 @@ def main() -> None:
             "ratio_edit_vs_plain_model": round(med["plain_model"] / med["edit_model"], 3),
             "ratio_edit_vs_plain_pre": round(med["plain_pre"] / med["edit_pre"], 3),
             "ratio_cold_vs_plain_model": round(med["plain_model"] / med["halflow_cold"], 3),
+            "ratio_watch_vs_plain_model": round(med["plain_model_w"] / med["watch_model"], 3),
+            "ratio_watch_vs_plain_pre": round(med["plain_pre_w"] / med["watch_pre"], 3),
             "plain_compile_phases_wall": {k: round(v, 3) for k, v in phases.items()},
             "checks_passed": all(checks),
         }
@@ -336,6 +392,11 @@ def main() -> None:
         print(f"  edit rebuild vs plain, pre-materialize:  {figures['ratio_edit_vs_plain_pre']:.2f}x"
               "  (target >= 1.5x)")
         print(f"  cold build vs plain, program:            {figures['ratio_cold_vs_plain_model']:.2f}x")
+        print("\n  in a long-lived process with warm workers (halflow watch), same kind of edits:")
+        print(f"    plain {med['plain_model_w']:.2f} s vs halflow {med['watch_model']:.2f} s, program: "
+              f"{figures['ratio_watch_vs_plain_model']:.2f}x")
+        print(f"    plain {med['plain_pre_w']:.2f} s vs halflow {med['watch_pre']:.2f} s, "
+              f"pre-materialize: {figures['ratio_watch_vs_plain_pre']:.2f}x")
         for kind in ("edit_model", "edit_pre", "cold"):
             print(f"\n  where the time goes ({kind}, median s):")
             for key, value in figures[f"{kind}_breakdown_median"].items():

@@ -289,16 +289,21 @@ def build_vmfb(
         if store is None:
             store = owned_store = DiskStore()
         # Have a worker parse the translations the previous build of this
-        # model used while the front-end and materialize run: after a small
-        # edit, the final compile finds nearly all of them parsed.
+        # model used while materialize runs: after a small edit, the final
+        # compile finds nearly all of them parsed. (Not during the front-end:
+        # on a small machine that slows the front-end as much as it saves.)
         manifest_key = _manifest_key(model_file, flags)
-        local.preload(functools.partial(_previous_translations, store, manifest_key))
+        preload = functools.partial(
+            local.preload, functools.partial(_previous_translations, store, manifest_key))
+        if frontend is None:
+            preload()
 
         if frontend is not None:
             sink(Event(Kind.PHASE, detail="front-end"))
             text, seconds = frontend.result()
             data = text.encode("utf-8")
             clock.add("frontend", seconds)
+            preload()
 
         if global_flags:
             # A rejected global flag stops workers at start-up: say so once,
