@@ -21,7 +21,6 @@ Failures:
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import select
 import signal
@@ -87,7 +86,7 @@ class _WorkerProcess:
         self.ready = False
         self.failure = ""  # why it could not start, once known
         self.task: Any = None
-        self.preloading: frozenset[tuple[str, str]] | None = None
+        self.preloading = False  # sent a preload whose answer is not read yet
         self.id = ""
         # A worker that died at once shows as EOF on its first reply.
         with contextlib.suppress(OSError):
@@ -159,7 +158,6 @@ class LocalExecutor:
         self._preloader: _WorkerProcess | None = None
         self._preload_thread: threading.Thread | None = None
         self._preloaded_by: _WorkerProcess | None = None
-        self._preloaded: frozenset[tuple[str, str]] = frozenset()
 
     def check(self) -> None:
         """Wait until a worker is set up; raises RuntimeError if workers
@@ -175,9 +173,9 @@ class LocalExecutor:
     def preload(self, items: Callable[[], list[tuple[str, str, str]]]) -> None:
         """Have a worker parse translations in the background: ``items()``
         (called on a helper thread) gives (symbol name, key, text) of those
-        the final compile will probably need. :meth:`assemble` then sends
-        only what that worker does not hold. Best effort: any failure just
-        means nothing is preloaded."""
+        the final compile will probably need; :meth:`assemble` then runs on
+        that worker, which parses only what it does not hold. Best effort:
+        any failure just means nothing is preloaded."""
         if self._preloader is not None or not self._idle:
             return
         w = self._idle.pop()
@@ -190,7 +188,7 @@ class LocalExecutor:
             if not chosen or not self._wait_ready(w):
                 return
             if w.send("preload", worker.PreloadTask(tuple(chosen), self.env)):
-                w.preloading = frozenset((name, key) for name, key, _ in chosen)
+                w.preloading = True
 
         self._preloader = w
         self._preload_thread = threading.Thread(target=feed, name="halflow-preload", daemon=True)
@@ -203,15 +201,15 @@ class LocalExecutor:
             return
         thread.join()
         self._preloader = self._preload_thread = None
-        if w.preloading is not None:  # it was sent a preload: read its answer
+        if w.preloading:  # read its answer to the preload
             try:
                 status, _ = w.receive()
             except EOFError:
                 w.close()
                 return
             if status == "ok":
-                self._preloaded_by, self._preloaded = w, w.preloading
-        w.task = w.preloading = None
+                self._preloaded_by = w
+        w.task, w.preloading = None, False
         self._idle.append(w)  # if it is unfit, _take says why
 
     def _wait_ready(self, w: _WorkerProcess) -> bool:
@@ -300,29 +298,25 @@ class LocalExecutor:
 
     def assemble(self, task: worker.AssembleTask) -> worker.AssembleResult:
         """The final compile in a worker (retried on a fresh worker if it
-        dies), on the worker that preloaded translations if there is one.
-        ``task`` carries every text. Raises RuntimeError if it keeps failing."""
+        dies), preferably the one that preloaded translations. ``task``
+        carries every text anyway (8 MB cost ~30 ms to send), so which worker
+        holds what never decides correctness. Raises RuntimeError if it keeps
+        failing."""
         self._finish_preload()
         reason = ""
         for _ in range(self.retries + 1):
-            sent = task
             held = self._preloaded_by
             if held is not None and held in self._idle:
                 self._idle.remove(held)
                 self._idle.append(held)  # _take pops from the end
-                sent = dataclasses.replace(task, translations=tuple(
-                    (name, key, None if (name, key) in self._preloaded else text)
-                    for name, key, text in task.translations))
-            self._preloaded_by, self._preloaded = None, frozenset()
+            self._preloaded_by = None
             try:
                 w = self._take()
             except RuntimeError as e:
                 reason = str(e)
                 continue
-            if w is not held:
-                sent = task
             try:
-                if not w.send("assemble", sent):
+                if not w.send("assemble", task):
                     raise EOFError
                 status, value = w.receive()
             except EOFError:

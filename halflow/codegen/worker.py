@@ -69,12 +69,12 @@ class PreloadTask:
 @dataclass(frozen=True)
 class AssembleTask:
     """The materialized module (printed with locations) and, per executable
-    symbol name, its key and translated module text; the text is None when
-    this worker preloaded (name, key). The ``.vmfb`` goes to ``output``."""
+    symbol name, its key and translated module text (renamed to that
+    symbol). The ``.vmfb`` goes to ``output``."""
 
     module_text: str
     module_name: str
-    translations: tuple[tuple[str, str, str | None], ...]
+    translations: tuple[tuple[str, str, str], ...]
     output: str
     env: Environment
 
@@ -209,9 +209,6 @@ def assemble(task: AssembleTask) -> AssembleResult:
                     key, text = translations[name]
                     translated = preloaded.pop((name, key), None)
                     if translated is None:
-                        if text is None:
-                            raise iree_api.CompileError(
-                                "assembly", [f"no translation of @{name} was sent or preloaded"])
                         translated = ir.Module.parse(text)
                     new = translated.body.operations[0]
                     new.operation.move_before(op.operation)
