@@ -93,7 +93,7 @@ def flags() -> list[str]:
             f"--iree-llvmcpu-target-cpu={cpu}", *EXTRA_FLAGS]
 
 
-def program(layers: int, batch: int = 8, edit: tuple[int, str] | None = None) -> str:
+def mlp_program(layers: int, edit: tuple[int, str] | None = None, batch: int = 8) -> str:
     """An MLP stack: per layer an RMS norm, matmul + bias + GELU-ish, matmul,
     softmax; widths differ per layer. ``edit=(layer, scale)`` changes one
     constant of one layer's norm (one dispatch)."""
@@ -175,13 +175,169 @@ def program(layers: int, batch: int = 8, edit: tuple[int, str] | None = None) ->
     return "\n".join(lines) + "\n"
 
 
-def shapes(layers: int, batch: int = 8) -> list[tuple[int, ...]]:
+def mlp_shapes(layers: int, batch: int = 8) -> list[tuple[int, ...]]:
     dims = [64 + 8 * i for i in range(layers + 1)]
     hidden = [128 + 16 * i for i in range(layers)]
     out: list[tuple[int, ...]] = [(batch, dims[0])]
     for i in range(layers):
         out += [(dims[i], hidden[i]), (hidden[i],), (hidden[i], dims[i + 1])]
     return out
+
+
+# A transformer-like stack: per layer RMS norm, Q/K/V projections, heads
+# (expand + transpose), attention (batch matmuls, softmax), output
+# projection, residual, RMS norm, SwiGLU MLP, residual; widths differ per
+# layer (a projection resizes the residual stream between layers).
+def _rms(p: str, x: str, S: int, D: int, g: str) -> str:
+    return f"""
+  {p}_e1 = tensor.empty() : tensor<{S}xf32>
+  {p}_z1 = linalg.fill ins(%zero : f32) outs({p}_e1 : tensor<{S}xf32>) -> tensor<{S}xf32>
+  {p}_ss = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i)>], iterator_types = ["parallel","reduction"]}} ins({x} : tensor<{S}x{D}xf32>) outs({p}_z1 : tensor<{S}xf32>) {{
+  ^bb0(%a: f32, %acc: f32):
+    %sq = arith.mulf %a, %a : f32
+    %s = arith.addf %sq, %acc : f32
+    linalg.yield %s : f32
+  }} -> tensor<{S}xf32>
+  {p}_e2 = tensor.empty() : tensor<{S}x{D}xf32>
+  {p}_n = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i)>, affine_map<(i,j)->(j)>, affine_map<(i,j)->(i,j)>], iterator_types = ["parallel","parallel"]}} ins({x}, {p}_ss, {g} : tensor<{S}x{D}xf32>, tensor<{S}xf32>, tensor<{D}xf32>) outs({p}_e2 : tensor<{S}x{D}xf32>) {{
+  ^bb0(%a: f32, %s: f32, %w: f32, %o: f32):
+    %dn = arith.constant {float(D)} : f32
+    %eps = arith.constant 1.0e-5 : f32
+    %m = arith.divf %s, %dn : f32
+    %me = arith.addf %m, %eps : f32
+    %r = math.rsqrt %me : f32
+    %y = arith.mulf %a, %r : f32
+    %y2 = arith.mulf %y, %w : f32
+    linalg.yield %y2 : f32
+  }} -> tensor<{S}x{D}xf32>"""
+
+def _mm(name: str, a: str, b: str, M: int, K: int, N: int) -> str:
+    return f"""
+  {name}_e = tensor.empty() : tensor<{M}x{N}xf32>
+  {name}_z = linalg.fill ins(%zero : f32) outs({name}_e : tensor<{M}x{N}xf32>) -> tensor<{M}x{N}xf32>
+  {name} = linalg.matmul ins({a}, {b} : tensor<{M}x{K}xf32>, tensor<{K}x{N}xf32>) outs({name}_z : tensor<{M}x{N}xf32>) -> tensor<{M}x{N}xf32>"""
+
+def _layer(n_: int, x: str, S: int, D: int, H: int, one: str) -> tuple[str, str]:
+    Dh, F, p = D // H, 2 * D, f"%l{n_}"
+    t = [_rms(p + "a", x, S, D, f"%g{n_}a")]
+    n = p + "a_n"
+    for w in "qkv":
+        t.append(_mm(f"{p}{w}", n, f"%w{n_}{w}", S, D, D))
+        t.append(f"""
+  {p}{w}3 = tensor.expand_shape {p}{w} [[0], [1, 2]] output_shape [{S}, {H}, {Dh}] : tensor<{S}x{D}xf32> into tensor<{S}x{H}x{Dh}xf32>
+  {p}{w}te = tensor.empty() : tensor<{H}x{S}x{Dh}xf32>
+  {p}{w}t = linalg.transpose ins({p}{w}3 : tensor<{S}x{H}x{Dh}xf32>) outs({p}{w}te : tensor<{H}x{S}x{Dh}xf32>) permutation = [1, 0, 2]""")
+    t.append(f"""
+  {p}kTe = tensor.empty() : tensor<{H}x{Dh}x{S}xf32>
+  {p}ktt = linalg.transpose ins({p}kt : tensor<{H}x{S}x{Dh}xf32>) outs({p}kTe : tensor<{H}x{Dh}x{S}xf32>) permutation = [0, 2, 1]
+  {p}se = tensor.empty() : tensor<{H}x{S}x{S}xf32>
+  {p}sz = linalg.fill ins(%zero : f32) outs({p}se : tensor<{H}x{S}x{S}xf32>) -> tensor<{H}x{S}x{S}xf32>
+  {p}s = linalg.batch_matmul ins({p}qt, {p}ktt : tensor<{H}x{S}x{Dh}xf32>, tensor<{H}x{Dh}x{S}xf32>) outs({p}sz : tensor<{H}x{S}x{S}xf32>) -> tensor<{H}x{S}x{S}xf32>
+  {p}me = tensor.empty() : tensor<{H}x{S}xf32>
+  {p}mi = linalg.fill ins(%ninf : f32) outs({p}me : tensor<{H}x{S}xf32>) -> tensor<{H}x{S}xf32>
+  {p}mx = linalg.generic {{indexing_maps = [affine_map<(h,i,j)->(h,i,j)>, affine_map<(h,i,j)->(h,i)>], iterator_types = ["parallel","parallel","reduction"]}} ins({p}s : tensor<{H}x{S}x{S}xf32>) outs({p}mi : tensor<{H}x{S}xf32>) {{
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %a, %acc : f32
+    linalg.yield %r : f32
+  }} -> tensor<{H}x{S}xf32>
+  {p}zs = linalg.fill ins(%zero : f32) outs({p}me : tensor<{H}x{S}xf32>) -> tensor<{H}x{S}xf32>
+  {p}sum = linalg.generic {{indexing_maps = [affine_map<(h,i,j)->(h,i,j)>, affine_map<(h,i,j)->(h,i)>, affine_map<(h,i,j)->(h,i)>], iterator_types = ["parallel","parallel","reduction"]}} ins({p}s, {p}mx : tensor<{H}x{S}x{S}xf32>, tensor<{H}x{S}xf32>) outs({p}zs : tensor<{H}x{S}xf32>) {{
+  ^bb0(%a: f32, %m: f32, %acc: f32):
+    %sc = arith.constant {1.0 / Dh ** 0.5} : f32
+    %d = arith.subf %a, %m : f32
+    %ds = arith.mulf %d, %sc : f32
+    %e = math.exp %ds : f32
+    %r = arith.addf %e, %acc : f32
+    linalg.yield %r : f32
+  }} -> tensor<{H}x{S}xf32>
+  {p}pr = linalg.generic {{indexing_maps = [affine_map<(h,i,j)->(h,i,j)>, affine_map<(h,i,j)->(h,i)>, affine_map<(h,i,j)->(h,i)>, affine_map<(h,i,j)->(h,i,j)>], iterator_types = ["parallel","parallel","parallel"]}} ins({p}s, {p}mx, {p}sum : tensor<{H}x{S}x{S}xf32>, tensor<{H}x{S}xf32>, tensor<{H}x{S}xf32>) outs({p}se : tensor<{H}x{S}x{S}xf32>) {{
+  ^bb0(%a: f32, %m: f32, %s: f32, %o: f32):
+    %sc = arith.constant {1.0 / Dh ** 0.5} : f32
+    %d = arith.subf %a, %m : f32
+    %ds = arith.mulf %d, %sc : f32
+    %e = math.exp %ds : f32
+    %r = arith.divf %e, %s : f32
+    linalg.yield %r : f32
+  }} -> tensor<{H}x{S}x{S}xf32>
+  {p}oe = tensor.empty() : tensor<{H}x{S}x{Dh}xf32>
+  {p}oz = linalg.fill ins(%zero : f32) outs({p}oe : tensor<{H}x{S}x{Dh}xf32>) -> tensor<{H}x{S}x{Dh}xf32>
+  {p}o = linalg.batch_matmul ins({p}pr, {p}vt : tensor<{H}x{S}x{S}xf32>, tensor<{H}x{S}x{Dh}xf32>) outs({p}oz : tensor<{H}x{S}x{Dh}xf32>) -> tensor<{H}x{S}x{Dh}xf32>
+  {p}ote = tensor.empty() : tensor<{S}x{H}x{Dh}xf32>
+  {p}ot = linalg.transpose ins({p}o : tensor<{H}x{S}x{Dh}xf32>) outs({p}ote : tensor<{S}x{H}x{Dh}xf32>) permutation = [1, 0, 2]
+  {p}oc = tensor.collapse_shape {p}ot [[0], [1, 2]] : tensor<{S}x{H}x{Dh}xf32> into tensor<{S}x{D}xf32>""")
+    t.append(_mm(f"{p}proj", f"{p}oc", f"%w{n_}o", S, D, D))
+    t.append(f"""
+  {p}r1e = tensor.empty() : tensor<{S}x{D}xf32>
+  {p}r1 = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i,j)>], iterator_types = ["parallel","parallel"]}} ins({x}, {p}proj : tensor<{S}x{D}xf32>, tensor<{S}x{D}xf32>) outs({p}r1e : tensor<{S}x{D}xf32>) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.addf %a, %b : f32
+    linalg.yield %r : f32
+  }} -> tensor<{S}x{D}xf32>""")
+    t.append(_rms(p + "b", p + "r1", S, D, f"%g{n_}b"))
+    t.append(_mm(f"{p}gate", p + "b_n", f"%w{n_}g", S, D, F))
+    t.append(_mm(f"{p}up", p + "b_n", f"%w{n_}u", S, D, F))
+    t.append(f"""
+  {p}swe = tensor.empty() : tensor<{S}x{F}xf32>
+  {p}sw = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i,j)>], iterator_types = ["parallel","parallel"]}} ins({p}gate, {p}up : tensor<{S}x{F}xf32>, tensor<{S}x{F}xf32>) outs({p}swe : tensor<{S}x{F}xf32>) {{
+  ^bb0(%g: f32, %u: f32, %o: f32):
+    %one = arith.constant {one} : f32
+    %ng = arith.negf %g : f32
+    %e = math.exp %ng : f32
+    %d = arith.addf %one, %e : f32
+    %si = arith.divf %g, %d : f32
+    %r = arith.mulf %si, %u : f32
+    linalg.yield %r : f32
+  }} -> tensor<{S}x{F}xf32>""")
+    t.append(_mm(f"{p}down", p + "sw", f"%w{n_}d", S, F, D))
+    t.append(f"""
+  {p}oute = tensor.empty() : tensor<{S}x{D}xf32>
+  {p}out = linalg.generic {{indexing_maps = [affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i,j)>, affine_map<(i,j)->(i,j)>], iterator_types = ["parallel","parallel"]}} ins({p}r1, {p}down : tensor<{S}x{D}xf32>, tensor<{S}x{D}xf32>) outs({p}oute : tensor<{S}x{D}xf32>) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.addf %a, %b : f32
+    linalg.yield %r : f32
+  }} -> tensor<{S}x{D}xf32>""")
+    return "".join(t), p + "out"
+
+def _transformer(layers: int, edit: tuple[int, str] | None, S: int = 32, H: int = 4) -> str:
+    D = [H * (16 + 4 * i) for i in range(layers)]
+    args = [f"%x: tensor<{S}x{D[0]}xf32>"]
+    body = []
+    cur = "%x"
+    for n_ in range(layers):
+        d = D[n_]
+        args += [f"%g{n_}a: tensor<{d}xf32>", f"%g{n_}b: tensor<{d}xf32>"] + [f"%w{n_}{w}: tensor<{d}x{d}xf32>" for w in "qkvo"] + [f"%w{n_}g: tensor<{d}x{2*d}xf32>", f"%w{n_}u: tensor<{d}x{2*d}xf32>", f"%w{n_}d: tensor<{2*d}x{d}xf32>"]
+        if n_ > 0 and D[n_] != D[n_ - 1]:
+            # resize the residual stream between layers: a projection
+            args.append(f"%p{n_}: tensor<{D[n_ - 1]}x{d}xf32>")
+            body.append(_mm(f"%l{n_}_in", cur, f"%p{n_}", S, D[n_ - 1], d))
+            cur = f"%l{n_}_in"
+        text, cur = _layer(n_, cur, S, d, H, edit[1] if edit and edit[0] == n_ else "1.0")
+        body.append(text)
+    return (f"func.func @main({', '.join(args)}) -> tensor<{S}x{D[-1]}xf32> {{\n  %zero = arith.constant 0.0 : f32\n  %ninf = arith.constant -3.0e38 : f32"
+            + "".join(body) + f"\n  return {cur} : tensor<{S}x{D[-1]}xf32>\n}}\n")
+
+
+
+def transformer_program(layers: int, edit: tuple[int, str] | None = None) -> str:
+    """``edit=(layer, value)`` changes the SiLU constant of one layer (one dispatch)."""
+    return _transformer(layers, edit)
+
+
+def transformer_shapes(layers: int, S: int = 32, H: int = 4) -> list[tuple[int, ...]]:
+    D = [H * (16 + 4 * i) for i in range(layers)]
+    out: list[tuple[int, ...]] = [(S, D[0])]
+    for i, d in enumerate(D):
+        out += [(d,), (d,), (d, d), (d, d), (d, d), (d, d), (d, 2 * d), (d, 2 * d), (2 * d, d)]
+        if i > 0 and D[i] != D[i - 1]:
+            out.append((D[i - 1], d))
+    return out
+
+
+MODELS = {
+    "mlp": (mlp_program, mlp_shapes, 24),
+    "transformer": (transformer_program, transformer_shapes, 10),
+}
+program, shapes = mlp_program, mlp_shapes
 
 
 def iree_compile() -> str:
@@ -236,7 +392,7 @@ def same_outputs(a: Path, b: Path, layers: int) -> bool:
     import iree.runtime as rt
 
     rng = np.random.default_rng(0)
-    args = [rng.standard_normal(s).astype(np.float32) for s in shapes(layers)]
+    args = [(0.1 * rng.standard_normal(s)).astype(np.float32) for s in shapes(layers)]
     outs = []
     for path in (a, b):
         module = rt.load_vm_flatbuffer(path.read_bytes(), driver="local-sync")
@@ -264,7 +420,11 @@ def median(xs: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--layers", type=int, default=24, help="5 executables per layer")
+    parser.add_argument("--model", choices=sorted(MODELS), default="mlp",
+                        help="mlp: 5 small 2-D dispatches per layer (default 24 layers); "
+                             "transformer: ~12 dispatches per layer with attention "
+                             "(default 10 layers)")
+    parser.add_argument("--layers", type=int, help="default: 120 executables")
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
@@ -273,6 +433,9 @@ def main() -> None:
                              "--iree-flag=--verify=false (plain and halflow alike)")
     args = parser.parse_args()
     EXTRA_FLAGS.extend(args.iree_flag)
+    global program, shapes
+    program, shapes, default_layers = MODELS[args.model]
+    args.layers = args.layers or default_layers
 
     work = Path(tempfile.mkdtemp(prefix="halflow-bench-"))
     try:
@@ -331,7 +494,7 @@ def main() -> None:
         for k in range(args.reps):
             p = work / f"watchp{k}.mlir"
             p.write_text(program(args.layers, edit=(3 * args.layers // 4, f"{4.5 + k / 8}")))
-            watch_edits.append((program(args.layers, edit=(3 * args.layers // 4 + 1,
+            watch_edits.append((program(args.layers, edit=(3 * args.layers // 4,
                                                           f"{3.5 + k / 8}")),
                                 pre_materialize(p, work / f"watchp{k}.pre.mlir").read_text()))
         plan = work / "watch.json"
@@ -382,7 +545,7 @@ def main() -> None:
             figures[f"{kind}_breakdown_median"]["process_start_and_imports"] = round(
                 seconds - inside, 3)
 
-        print(f"\nmodel: {args.layers}-layer generated linalg MLP, {n_exe} executables; "
+        print(f"\nmodel: {args.layers}-layer generated linalg {args.model}, {n_exe} executables; "
               f"flags: {' '.join(flags())}; {args.reps} repetitions, medians\n")
         rows = [
             ("plain iree-compile, program -> vmfb", med["plain_model"]),
@@ -427,6 +590,7 @@ def main() -> None:
         if args.json:
             args.json.write_text(json.dumps(figures, indent=2) + "\n")
         if not figures["checks_passed"]:
+            print(f"  failed checks (in build order): {[i for i, c in enumerate(checks) if not c]}")
             sys.exit(1)
     finally:
         if args.keep:
