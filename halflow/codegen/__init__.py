@@ -1,0 +1,71 @@
+"""Per-executable cached code generation down to a runnable ``.vmfb``.
+
+Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
+``halflow watch`` sit on top of it)::
+
+    from halflow.codegen import build_vmfb, DiskStore
+
+    result = build_vmfb("model.mlir", "model.vmfb",
+                        ["--iree-hal-target-device=local",
+                         "--iree-hal-local-target-device-backends=llvm-cpu"],
+                        store=DiskStore("/tmp/cache"),      # default: halflow cache dir
+                        executor="local", jobs=None,        # or executor="dask",
+                        scheduler=None,                     #    scheduler="tcp://host:8786"
+                        progress=None)                      # rich on a TTY, else silent
+    result.report["codegen"]   # [{"executable": "@main_dispatch_0",
+                               #   "action": "compiled" | "reused", "seconds": ...}, ...]
+    result.timings             # where the time went (front-end, codegen, compile, ...)
+
+    codegen_stats(DiskStore(...))  # entries and compile seconds saved (cache stats)
+
+    with Workers(flags) as workers:     # halflow watch: keep worker processes warm
+        build_vmfb(model, out, flags, workers=workers)
+
+Modules: ``pipeline`` (``build_vmfb``), ``model`` (MODEL -> materialized
+module), ``executables`` (units, keys, name normalization), ``worker`` (what
+worker processes run), ``executors`` (local pool, Dask), ``store`` (cache
+interface and entries), ``flags`` (IREE flag policy), ``iree_api`` (the
+in-process compiler), ``progress``.
+
+See ``NOTES.md`` in this package for what was measured with stock IREE 3.13
+and what it does not allow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "Action",
+    "CodegenError",
+    "CodegenResult",
+    "CodegenStats",
+    "DiskStore",
+    "ExecutableReport",
+    "Store",
+    "Workers",
+    "build_vmfb",
+    "codegen_stats",
+]
+
+_EXPORTS = {
+    "Action": "pipeline",
+    "CodegenError": "pipeline",
+    "CodegenResult": "pipeline",
+    "ExecutableReport": "pipeline",
+    "build_vmfb": "pipeline",
+    "Workers": "pipeline",
+    "CodegenStats": "store",
+    "DiskStore": "store",
+    "Store": "store",
+    "codegen_stats": "store",
+}
+
+
+def __getattr__(name: str) -> Any:  # lazy: importing the package stays cheap
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(name)
+    import importlib
+
+    return getattr(importlib.import_module(f"halflow.codegen.{module}"), name)

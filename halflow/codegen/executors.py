@@ -1,0 +1,396 @@
+"""Running translations in parallel: a local process pool, or a Dask cluster.
+
+Both deliver each :class:`~halflow.codegen.worker.TranslateResult` to a
+callback on the calling thread as it arrives, so the caller writes the cache
+and updates progress itself: the cache never leaves the machine that runs
+the build.
+
+Failures:
+
+- a translation that IREE rejects comes back as a failed result (not retried:
+  it is deterministic);
+- a task that raises (an unfit worker) is retried up to ``retries`` times;
+- a local worker runs one task at a time, so a worker that dies (a compiler
+  crash) names its task: the task runs again on a fresh worker, and after
+  ``retries + 1`` deaths it is reported as crashing the compiler, with the
+  signal;
+- on Dask, the scheduler re-runs tasks of dead workers by itself; after its
+  ``allowed-failures`` it gives up with ``KilledWorker``, reported the same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import uuid
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from halflow.codegen import worker
+from halflow.codegen.worker import Environment, TranslateResult, TranslateTask
+
+OnResult = Callable[[TranslateResult], None]
+
+
+@dataclass(frozen=True)
+class TaskFailure:
+    """A translation that could not be run at all (as opposed to one IREE
+    rejected, which is a failed :class:`TranslateResult`)."""
+
+    task: TranslateTask
+    reason: str
+
+
+def _describe_exit(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    if code:
+        return f"exited with status {code}"
+    return "exited"
+
+
+def _package_root() -> str:
+    import halflow
+
+    return str(Path(halflow.__file__).resolve().parent.parent)
+
+
+class _WorkerProcess:
+    """One ``python -m halflow.codegen.worker`` child, set up for ``env``."""
+
+    def __init__(self, env: Environment):
+        env_vars = dict(os.environ)
+        # The child must import the same halflow as this process.
+        env_vars["PYTHONPATH"] = os.pathsep.join(
+            [_package_root(), *filter(None, [os.environ.get("PYTHONPATH")])])
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "halflow.codegen.worker"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=env_vars,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin = self.process.stdin
+        self.stdout = self.process.stdout
+        self.ready = False
+        self.failure = ""  # why it could not start, once known
+        self.task: Any = None
+        self.preloading = False  # sent a preload whose answer is not read yet
+        self.id = ""
+        # A worker that died at once shows as EOF on its first reply.
+        with contextlib.suppress(OSError):
+            worker.write_message(self.stdin, env)
+
+    def fileno(self) -> int:
+        return self.stdout.fileno()
+
+    def send(self, name: str, task: Any) -> bool:
+        """Send a task; False if the worker is gone (see :meth:`death`)."""
+        self.task = task
+        try:
+            worker.write_message(self.stdin, (name, task))
+        except OSError:  # broken pipe: the process died
+            return False
+        return True
+
+    def receive(self) -> tuple[str, Any]:
+        """The next reply; raises EOFError if the process died."""
+        status, value = worker.read_message(self.stdout)  # type: ignore[misc]
+        return status, value
+
+    def death(self) -> str:
+        """Why the process is gone (waits for it), with its last stderr line."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=10)
+        reason = "worker process " + _describe_exit(self.process.returncode)
+        self._stderr.seek(0)
+        lines = [ln.strip() for ln in self._stderr.read().decode("utf-8", "replace").splitlines()
+                 if ln.strip()]
+        if lines and self.process.returncode and self.process.returncode > 0:
+            # LLVM's option parser says what is wrong on its first line; a
+            # Python failure on the last line of its traceback.
+            flagged = [ln for ln in lines if "command line argument" in ln or " option" in ln]
+            reason += f": {(flagged or lines[-1:])[0]}"
+        return reason
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.stdin.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.stdout.close()
+        self._stderr.close()
+
+
+class LocalExecutor:
+    """Translations and the final compile in local worker processes.
+
+    Workers are ``python -m halflow.codegen.worker`` children (not forks: the
+    compiler library is not fork-safe), started and set up when the executor
+    is created, so their start-up overlaps the front-end. Each worker runs
+    one task at a time, so a dead worker names the task that killed it.
+    """
+
+    def __init__(self, env: Environment, jobs: int, retries: int = 2):
+        self.env = env
+        self.jobs = max(1, jobs)
+        self.retries = retries
+        # One worker now (the final compile needs it anyway); more only when
+        # there are several translations: on a small machine, extra workers
+        # starting up would slow the front-end they are meant to overlap.
+        self._idle: list[_WorkerProcess] = [_WorkerProcess(env)]
+        # A worker parsing translations ahead of the final compile, the
+        # thread feeding it, and (once it has answered) what it holds.
+        self._preloader: _WorkerProcess | None = None
+        self._preload_thread: threading.Thread | None = None
+        self._preloaded_by: _WorkerProcess | None = None
+
+    def check(self) -> None:
+        """Wait until a worker is set up; raises RuntimeError if workers
+        cannot start (e.g. IREE rejects a global flag)."""
+        self._idle.append(self._take())
+
+    def close(self) -> None:
+        self._finish_preload()
+        for w in self._idle:
+            w.close()
+        self._idle = []
+
+    def preload(self, items: Callable[[], list[tuple[str, str, str]]]) -> None:
+        """Have a worker parse translations in the background: ``items()``
+        (called on a helper thread) gives (symbol name, key, text) of those
+        the final compile will probably need; :meth:`assemble` then runs on
+        that worker, which parses only what it does not hold. Best effort:
+        any failure just means nothing is preloaded."""
+        if self._preloader is not None or not self._idle:
+            return
+        w = self._idle.pop()
+
+        def feed() -> None:
+            try:
+                chosen = items()
+            except Exception:
+                chosen = []
+            if not chosen or not self._wait_ready(w):
+                return
+            if w.send("preload", worker.PreloadTask(tuple(chosen), self.env)):
+                w.preloading = True
+
+        self._preloader = w
+        self._preload_thread = threading.Thread(target=feed, name="halflow-preload", daemon=True)
+        self._preload_thread.start()
+
+    def _finish_preload(self) -> None:
+        """Wait for the preloading worker and put it back among the idle."""
+        w, thread = self._preloader, self._preload_thread
+        if w is None or thread is None:
+            return
+        thread.join()
+        self._preloader = self._preload_thread = None
+        if w.preloading:  # read its answer to the preload
+            try:
+                status, _ = w.receive()
+            except EOFError:
+                w.close()
+                return
+            if status == "ok":
+                self._preloaded_by = w
+        w.task, w.preloading = None, False
+        self._idle.append(w)  # if it is unfit, _take says why
+
+    def _wait_ready(self, w: _WorkerProcess) -> bool:
+        """Wait for ``w``'s ready message; False (and ``w.failure`` says why)
+        if it cannot start."""
+        while not w.ready and not w.failure:
+            try:
+                status, value = w.receive()
+            except EOFError:
+                w.failure = w.death()
+                break
+            if status == "ready":
+                w.ready, w.id = True, value
+            else:
+                w.failure = str(value)
+        return w.ready
+
+    def _take(self) -> _WorkerProcess:
+        """An idle, set-up worker (waits for its ready message)."""
+        if not self._idle and self._preloader is not None:
+            self._finish_preload()
+        w = self._idle.pop() if self._idle else _WorkerProcess(self.env)
+        if not self._wait_ready(w):
+            w.close()
+            raise RuntimeError(f"a halflow worker could not start ({w.failure})")
+        return w
+
+    def translate(self, tasks: list[TranslateTask], on_result: OnResult) -> list[TaskFailure]:
+        """Run ``tasks``; deliver results to ``on_result`` as they arrive.
+        Returns the tasks that could not be run."""
+        failures: list[TaskFailure] = []
+        attempts: dict[str, int] = {}
+        pending = deque(tasks)
+        busy: list[_WorkerProcess] = []
+
+        def retry_or_fail(task: TranslateTask, reason: str) -> None:
+            attempts[task.key] = attempts.get(task.key, 0) + 1
+            if attempts[task.key] > self.retries:
+                failures.append(TaskFailure(task, f"{reason} ({attempts[task.key]} tries)"))
+            else:
+                pending.appendleft(task)
+
+        # The preloading worker counts as available: it is nearly done.
+        available = len(self._idle) + (self._preloader is not None)
+        for _ in range(min(self.jobs, len(tasks)) - available):
+            self._idle.insert(0, _WorkerProcess(self.env))
+        try:
+            while pending or busy:
+                while pending and len(busy) < self.jobs:
+                    task = pending.popleft()
+                    try:
+                        w = self._take()
+                    except RuntimeError as e:
+                        retry_or_fail(task, str(e))
+                        continue
+                    if not w.send("translate", task):
+                        reason = w.death()
+                        w.close()
+                        retry_or_fail(task, f"the compiler crashed on it: {reason}")
+                        continue
+                    busy.append(w)
+                if not busy:
+                    continue
+                readable, _, _ = select.select(busy, [], [])
+                for w in readable:
+                    busy.remove(w)
+                    task = w.task
+                    try:
+                        status, value = w.receive()
+                    except EOFError:
+                        reason = w.death()
+                        w.close()
+                        retry_or_fail(task, f"the compiler crashed on it: {reason}")
+                        continue
+                    w.task = None
+                    self._idle.append(w)
+                    if status == "ok":
+                        on_result(value)
+                    else:  # the worker raised: unfit for the task
+                        retry_or_fail(task, str(value))
+        finally:
+            for w in busy:  # interrupted: these workers are mid-task
+                w.process.kill()
+                w.close()
+        return failures
+
+    def assemble(self, task: worker.AssembleTask) -> worker.AssembleResult:
+        """The final compile in a worker (retried on a fresh worker if it
+        dies), preferably the one that preloaded translations. ``task``
+        carries every text anyway (8 MB cost ~30 ms to send), so which worker
+        holds what never decides correctness. Raises RuntimeError if it keeps
+        failing."""
+        self._finish_preload()
+        reason = ""
+        for _ in range(self.retries + 1):
+            held = self._preloaded_by
+            if held is not None and held in self._idle:
+                self._idle.remove(held)
+                self._idle.append(held)  # _take pops from the end
+            self._preloaded_by = None
+            try:
+                w = self._take()
+            except RuntimeError as e:
+                reason = str(e)
+                continue
+            try:
+                if not w.send("assemble", task):
+                    raise EOFError
+                status, value = w.receive()
+            except EOFError:
+                reason = w.death()
+                w.close()
+                continue
+            w.task = None
+            self._idle.append(w)
+            if status == "ok":
+                return value  # type: ignore[no-any-return]
+            reason = str(value)
+        raise RuntimeError(f"the final compile failed in its worker process ({reason})")
+
+
+class DaskExecutor:
+    """Translations on a Dask ``distributed`` cluster.
+
+    ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``;
+    how long to try connecting is dask's ``distributed.comm.timeouts.connect``.
+    Workers need halflow and the same ``iree-base-compiler`` installed; a
+    worker with another version refuses the task (and Dask retries it
+    elsewhere). A worker process takes the process-global IREE flags of the
+    first build that has any, and refuses builds with others: give builds
+    with different global flags their own workers (and prefer one thread per
+    worker, so no task runs while another sets the flags).
+    """
+
+    def __init__(self, scheduler: Any, retries: int = 2):
+        try:
+            from distributed import Client
+        except ImportError:
+            raise RuntimeError(
+                "the Dask executor needs the 'distributed' package: pip install 'halflow[dask]'"
+            ) from None
+        self.retries = retries
+        if isinstance(scheduler, Client):
+            self.client = scheduler
+            self._owned = False
+        else:
+            try:
+                # Connect timeout: dask's distributed.comm.timeouts.connect.
+                self.client = Client(scheduler)
+            except OSError as e:
+                raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+            self._owned = True
+
+    def close(self) -> None:
+        if self._owned:
+            self.client.close()
+
+    def translate(self, tasks: list[TranslateTask], on_result: OnResult) -> list[TaskFailure]:
+        from distributed import as_completed
+
+        failures: list[TaskFailure] = []
+        futures = {}
+        for task in tasks:
+            future = self.client.submit(
+                worker.translate, task,
+                key=f"halflow-translate-{task.key[:20]}-{uuid.uuid4().hex[:8]}",
+                pure=False, retries=self.retries,
+            )
+            futures[future] = task
+        for future in as_completed(list(futures)):
+            task = futures[future]
+            try:
+                result = future.result()
+            except Exception as e:  # KilledWorker, or the task kept raising
+                kind = type(e).__name__
+                if kind == "KilledWorker":
+                    failures.append(TaskFailure(
+                        task, "the Dask workers running it died (the compiler crashed on "
+                        "it, or a worker was lost) until the scheduler gave up"))
+                else:
+                    failures.append(TaskFailure(task, f"{kind}: {e}"))
+                continue
+            on_result(result)
+        return failures

@@ -1,0 +1,435 @@
+"""``build_vmfb``: MODEL -> ``.vmfb`` with per-executable cached code generation.
+
+The steps, and which tool does each:
+
+1. front-end (programs only): ``iree-compile`` up to the module right before
+   ``iree-hal-materialize-interfaces`` (:mod:`halflow.codegen.model`);
+2. materialize: halflow's stages, then IREE's prune pass;
+3. keys: each ``hal.executable`` printed alone, name-normalized, location-free
+   (:mod:`halflow.codegen.executables`);
+4. codegen: cache hits are reused; misses are configured and translated by
+   IREE in parallel, in local worker processes or on Dask, and stored;
+5. assemble: the translations are spliced into the materialized module and
+   IREE compiles it from ``executable-targets`` (host pipeline, linking,
+   serialization, VM) in a local worker; the ``.vmfb`` is written to a
+   temporary file and renamed into place.
+
+Nothing is written to the cache but complete, successful translations, and
+nothing to ``output`` unless the whole build succeeds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from halflow.codegen import executables, iree_api, model, tools
+from halflow.codegen import flags as flags_mod
+from halflow.codegen.executors import DaskExecutor, LocalExecutor, TaskFailure
+from halflow.codegen.progress import Clock, Event, Kind, Sink, sink_for
+from halflow.codegen.store import (
+    MANIFEST_PREFIX,
+    REUSES,
+    SECONDS_SAVED,
+    DiskStore,
+    Entry,
+    Store,
+    decode_entry,
+    encode_entry,
+)
+from halflow.codegen.worker import AssembleTask, Environment, TranslateResult, TranslateTask
+from halflow.diagnostics import Diagnostic, HalflowError, Severity, parse_location
+from halflow.fingerprint import environment, fingerprint
+
+PathLike = str | os.PathLike[str]
+
+
+class CodegenError(HalflowError):
+    """A build to ``.vmfb`` failed; the diagnostics say where and why."""
+
+
+class Action(StrEnum):
+    COMPILED = "compiled"
+    REUSED = "reused"
+
+
+@dataclass(frozen=True)
+class ExecutableReport:
+    """What happened to one executable."""
+
+    executable: str  # its symbol, e.g. "@main_dispatch_3"
+    action: Action
+    seconds: float  # compile time if compiled, else 0
+    saved_seconds: float = 0.0  # compile time a reuse saved
+    worker: str = ""  # host:pid that compiled it
+
+    def as_dict(self) -> dict[str, object]:
+        entry: dict[str, object] = {
+            "executable": self.executable,
+            "action": str(self.action),
+            "seconds": round(self.seconds, 4),
+        }
+        if self.action == Action.REUSED:
+            entry["saved_seconds"] = round(self.saved_seconds, 4)
+        return entry
+
+
+@dataclass(frozen=True)
+class CodegenResult:
+    """What ``build_vmfb`` did. ``report`` is the JSON-ready summary."""
+
+    output: Path
+    model_kind: model.ModelKind
+    executables: tuple[ExecutableReport, ...]
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def compiled(self) -> list[str]:
+        return [e.executable for e in self.executables if e.action == Action.COMPILED]
+
+    @property
+    def reused(self) -> list[str]:
+        return [e.executable for e in self.executables if e.action == Action.REUSED]
+
+    @property
+    def report(self) -> dict[str, object]:
+        return {
+            "codegen": [e.as_dict() for e in self.executables],
+            "codegen_summary": {
+                "model_kind": str(self.model_kind),
+                "executables": len(self.executables),
+                "compiled": len(self.compiled),
+                "reused": len(self.reused),
+                "seconds_saved": round(sum(e.saved_seconds for e in self.executables), 3),
+            },
+            "codegen_timings": {k: round(v, 4) for k, v in self.timings.items()},
+        }
+
+
+def _error(filename: str, message: str, notes: Sequence[str] = ()) -> CodegenError:
+    return CodegenError(Diagnostic(
+        filename, 0, 0, message,
+        notes=tuple(Diagnostic(filename, 0, 0, n, Severity.NOTE) for n in notes),
+    ))
+
+
+def _executable_error(unit: executables.Unit, model_name: str, message: str,
+                      notes: Sequence[str] = ()) -> Diagnostic:
+    filename, line, col = parse_location(unit.location)
+    return Diagnostic(
+        filename or model_name, line, col,
+        f"code generation failed for executable {unit.symbol}: {message}",
+        notes=tuple(Diagnostic(filename or model_name, 0, 0, n, Severity.NOTE) for n in notes),
+    )
+
+
+def _module_units(
+    module: Any, module_text: str, key_flags: Sequence[str]
+) -> list[executables.Unit]:
+    blobs = executables.resource_blobs(module_text)
+    units = []
+    for op in module.regions[0].blocks[0].operations:
+        operation = op.operation
+        if operation.name != "hal.executable":
+            continue
+        text = operation.get_asm(assume_verified=True, use_local_scope=True)
+        units.append(executables.make_unit(
+            operation.attributes["sym_name"].value, str(operation.location), text, blobs,
+            key_flags,
+        ))
+    return units
+
+
+def _manifest_key(model_file: Path, flags: flags_mod.IreeFlags) -> str:
+    """Where the (name, key) list of the last build of this model is kept."""
+    return MANIFEST_PREFIX + fingerprint(
+        "halflow.codegen.manifest", str(model_file.resolve()), flags.key, environment())
+
+
+def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, str, str]]:
+    """(name, key, text renamed to name) of the last build of this model
+    whose entries are still in ``store``; [] if there was none."""
+    raw = store.get(manifest_key)
+    manifest = decode_entry(manifest_key, raw) if raw is not None else None
+    if manifest is None:
+        return []
+    items = []
+    for name, key, normalized in json.loads(manifest.text):
+        raw = store.get(key)
+        entry = decode_entry(key, raw) if raw is not None else None
+        if entry is not None:
+            text = executables.denormalize(entry.text, name) if normalized else entry.text
+            items.append((name, key, text))
+    return items
+
+
+def environment_for(flags: flags_mod.IreeFlags) -> Environment:
+    """What worker processes need for these flags."""
+    session_flags, global_flags = iree_api.split_flags(flags.compile)
+    return Environment(session_flags, global_flags, tools.iree_version(), flags.verify)
+
+
+class Workers:
+    """Local worker processes kept across builds (``halflow watch``): later
+    builds skip their start-up. Use as a context manager; pass to
+    :func:`build_vmfb` with the same ``iree_flags``."""
+
+    def __init__(self, iree_flags: Sequence[str], jobs: int | None = None, retries: int = 2):
+        self.env = environment_for(flags_mod.parse(iree_flags))
+        self.executor = LocalExecutor(self.env, jobs or os.cpu_count() or 1, retries)
+
+    def close(self) -> None:
+        self.executor.close()
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def build_vmfb(
+    model_path: PathLike,
+    output: PathLike,
+    iree_flags: Sequence[str],
+    *,
+    store: Store | None = None,
+    executor: str = "local",
+    scheduler: Any = None,
+    jobs: int | None = None,
+    progress: bool | Sink | None = None,
+    model_kind: str = "auto",
+    retries: int = 2,
+    workers: Workers | None = None,
+) -> CodegenResult:
+    """Compile ``model_path`` to a ``.vmfb`` at ``output``, reusing cached
+    per-executable code generation.
+
+    ``iree_flags`` are ``iree-compile`` flags (device and target flags, ...).
+    ``store`` keeps translations (default: a :class:`DiskStore` in the halflow
+    cache directory). ``executor`` is ``"local"`` (a pool of ``jobs``
+    processes, default: one per CPU) or ``"dask"`` (misses run on the
+    ``distributed`` cluster at ``scheduler``, an address or a Client; the
+    final compile still runs locally). ``progress``: see
+    :func:`halflow.codegen.progress.sink_for`. ``model_kind``: ``auto``,
+    ``program`` or ``pre-materialize``. ``retries`` bounds re-runs of a task
+    whose worker died or raised. ``workers``: local worker processes kept
+    warm across builds (see :class:`Workers`); they must have been started
+    for the same flags.
+
+    Raises :class:`CodegenError` (a :class:`HalflowError`) with diagnostics on
+    bad input, rejected flags, or a failed executable (named, with IREE's
+    messages); ``output`` is then untouched. Translations that succeeded are
+    cached even when others fail.
+    """
+    clock = Clock()
+    sink = sink_for(progress)
+    model_file = Path(model_path)
+    output_file = Path(output)
+    name = str(model_path)
+    flags = flags_mod.parse(iree_flags)
+    if executor not in ("local", "dask"):
+        raise _error("halflow", f"unknown executor '{executor}' (use 'local' or 'dask')")
+    if executor == "dask" and scheduler is None:
+        raise _error("halflow", "the dask executor needs a scheduler address")
+    try:
+        data = model_file.read_bytes()
+    except OSError as e:
+        raise _error(name, f"cannot open input file '{name}': {e.strerror or e}") from None
+    try:
+        kind = model.ModelKind(model_kind)
+    except ValueError:
+        raise _error("halflow", f"unknown model kind '{model_kind}'") from None
+    if kind == model.ModelKind.AUTO:
+        kind = model.detect_kind(data)
+    if kind == model.ModelKind.PRE_MATERIALIZE and flags.compile_from is not None:
+        raise _error(name, "--compile-from applies to programs, not to a pre-materialize module")
+    temp = output_file.parent / f".{output_file.name}.{os.getpid()}.halflow-tmp"
+    if output_file.is_dir():
+        raise _error(str(output_file), "cannot write output file: it is a directory")
+    try:  # fail now, not after the whole build
+        temp.touch()
+    except OSError as e:
+        raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
+
+    frontend: model.Frontend | None = None
+    local: LocalExecutor | None = None
+    remote: DaskExecutor | None = None
+    materialized: model.Materialized | None = None
+    owned_store: DiskStore | None = None
+    try:
+        if kind == model.ModelKind.PROGRAM:
+            try:
+                frontend = model.Frontend(model_file, flags)
+            except OSError as e:
+                raise _error(name, f"cannot run iree-compile: {e.strerror or e}") from None
+        env = environment_for(flags)
+        if workers is not None:
+            if workers.env != env:
+                raise _error("halflow", "the workers were started for other IREE flags")
+            local = workers.executor
+        else:
+            # Start the workers now: their start-up overlaps the front-end.
+            local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
+                                  else 1, retries)
+        session_flags, global_flags = env.session_flags, env.global_flags
+        if executor == "dask":
+            try:
+                remote = DaskExecutor(scheduler, retries)
+            except RuntimeError as e:
+                raise _error("halflow", str(e)) from None
+        if store is None:
+            store = owned_store = DiskStore()
+        # Have a worker parse the translations the previous build of this
+        # model used while materialize runs: after a small edit, the final
+        # compile finds nearly all of them parsed. (Not during the front-end:
+        # on a small machine that slows the front-end as much as it saves.)
+        manifest_key = _manifest_key(model_file, flags)
+        preload = functools.partial(
+            local.preload, functools.partial(_previous_translations, store, manifest_key))
+        if frontend is None:
+            preload()
+
+        if frontend is not None:
+            sink(Event(Kind.PHASE, detail="front-end"))
+            text, seconds = frontend.result()
+            data = text.encode("utf-8")
+            clock.add("frontend", seconds)
+            preload()
+
+        if global_flags:
+            # A rejected global flag stops workers at start-up: say so once,
+            # before any executable is tried.
+            try:
+                local.check()
+            except RuntimeError as e:
+                raise _error("halflow", f"IREE rejects the flags: {e}") from None
+
+        sink(Event(Kind.PHASE, detail="materialize"))
+        started = time.perf_counter()
+        materialized = model.materialize(data, name, session_flags)
+        module_text = materialized.module.get_asm(enable_debug_info=True, assume_verified=True)
+        clock.add("materialize", time.perf_counter() - started)
+
+        started = time.perf_counter()
+        units = _module_units(materialized.module, module_text, flags.key)
+        materialized.close()
+        materialized = None
+        clock.add("keys", time.perf_counter() - started)
+
+        started = time.perf_counter()
+        cached: dict[str, Entry] = {}
+        for unit in units:
+            if unit.key in cached or not unit.cacheable:
+                continue
+            raw = store.get(unit.key)
+            entry = decode_entry(unit.key, raw) if raw is not None else None
+            if entry is not None:
+                cached[unit.key] = entry
+        clock.add("lookup", time.perf_counter() - started)
+
+        reports: dict[str, ExecutableReport] = {}
+        misses: dict[str, executables.Unit] = {}  # key -> first unit with it
+        for unit in units:
+            if unit.key in cached and unit.cacheable:
+                reports[unit.name] = ExecutableReport(
+                    unit.symbol, Action.REUSED, 0.0, cached[unit.key].seconds)
+            elif unit.key not in misses:
+                misses[unit.key] = unit
+        sink(Event(Kind.PLAN, total=len(units), reused=len(reports)))
+        for report in reports.values():
+            sink(Event(Kind.REUSED, executable=report.executable))
+
+        started = time.perf_counter()
+        translated: dict[str, TranslateResult] = {}
+        failed: list[Diagnostic] = []
+
+        def on_result(result: TranslateResult) -> None:
+            unit = misses[result.key]
+            if not result.ok:
+                failed.append(_executable_error(
+                    unit, name, result.messages[0] if result.messages else "IREE gave no reason",
+                    result.messages[1:]))
+                sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
+                return
+            if unit.cacheable:
+                store.put(result.key, encode_entry(Entry(result.key, result.text, result.seconds)))
+            translated[result.key] = result
+            reports[unit.name] = ExecutableReport(
+                unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker)
+            sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
+
+        tasks = [TranslateTask(key, unit.symbol, unit.source(), unit.buffer_name, env)
+                 for key, unit in misses.items()]
+        runner = remote if remote is not None else local
+        task_failures: list[TaskFailure] = runner.translate(tasks, on_result) if tasks else []
+        for failure in task_failures:
+            failed.append(_executable_error(misses[failure.task.key], name, failure.reason))
+            sink(Event(Kind.FAILED, executable=failure.task.executable))
+        clock.add("codegen", time.perf_counter() - started)
+        if failed:
+            raise CodegenError(failed)
+
+        # Executables whose key another one already compiled in this build.
+        for unit in units:
+            if unit.name not in reports:
+                source = translated[unit.key]
+                reports[unit.name] = ExecutableReport(
+                    unit.symbol, Action.REUSED, 0.0, source.seconds)
+                sink(Event(Kind.REUSED, executable=unit.symbol))
+
+        sink(Event(Kind.PHASE, detail="compile .vmfb"))
+        texts = {k: e.text for k, e in cached.items()}
+        texts.update({k: r.text for k, r in translated.items()})
+        assembly = AssembleTask(
+            module_text, name, tuple((u.name, u.key, u.restore(texts[u.key])) for u in units),
+            str(temp), env,
+        )
+        try:
+            result = local.assemble(assembly)
+        except RuntimeError as e:
+            raise _error(name, str(e)) from None
+        if not result.ok:
+            raise _error(name, "the final compile failed", result.messages)
+        clock.add("splice", result.splice_seconds)
+        clock.add("compile", result.compile_seconds)
+        started = time.perf_counter()
+        try:
+            with open(temp, "rb+") as f:
+                os.fsync(f.fileno())
+            os.replace(temp, output_file)
+        except OSError as e:
+            raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
+        clock.add("write", result.write_seconds + time.perf_counter() - started)
+
+        store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps(
+            [[u.name, u.key, u.normalized] for u in units if u.cacheable]), 0.0)))
+        saved = [r.saved_seconds for r in reports.values() if r.action == Action.REUSED]
+        if saved:
+            store.add(REUSES, len(saved))
+            store.add(SECONDS_SAVED, sum(saved))
+        clock.add("total", clock.total())
+        return CodegenResult(
+            output_file, kind, tuple(reports[u.name] for u in units), dict(clock.phases))
+    finally:
+        sink(Event(Kind.DONE))
+        if frontend is not None:
+            frontend.close()
+        if materialized is not None:
+            materialized.close()
+        if remote is not None:
+            remote.close()
+        if local is not None and workers is None:
+            local.close()
+        if owned_store is not None:
+            owned_store.close()
+        with contextlib.suppress(FileNotFoundError):
+            temp.unlink()

@@ -1,0 +1,85 @@
+"""Code generation on a real Dask cluster (``distributed.LocalCluster``,
+two worker processes): same ``.vmfb`` as the local executor, cache written
+by the client, and clean errors when the cluster cannot do the work."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, actions, assert_same_outputs, plain_compile
+
+from halflow.codegen import DiskStore, build_vmfb
+from halflow.codegen.pipeline import CodegenError
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[object]:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+        worker_dashboard_address=None,
+    ) as c:
+        yield c
+
+
+def test_dask_builds_the_same_vmfb_as_local(tmp_path: Path, cluster: object) -> None:
+    address = cluster.scheduler_address  # type: ignore[attr-defined]
+    with DiskStore(tmp_path / "dask-cache") as store:
+        on_dask = build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "dask.vmfb", FLAGS, store=store,
+                             executor="dask", scheduler=address, progress=False)
+        # The client wrote the cache: a local rebuild reuses everything.
+        assert store.entries() == 4
+        again = build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "again.vmfb", FLAGS, store=store,
+                           progress=False)
+        assert set(actions(again).values()) == {"reused"}
+    with DiskStore(tmp_path / "local-cache") as store:
+        build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "local.vmfb", FLAGS, store=store,
+                   executor="local", progress=False)
+
+    assert set(actions(on_dask).values()) == {"compiled"}
+    # The work really ran on the cluster's worker processes.
+    client = distributed.Client(address)
+    try:
+        pids = set(client.run(lambda: __import__("os").getpid()).values())
+    finally:
+        client.close()
+    workers = {int(e.worker.rsplit(":", 1)[1]) for e in on_dask.executables}
+    assert workers <= pids
+    assert (tmp_path / "dask.vmfb").read_bytes() == (tmp_path / "local.vmfb").read_bytes()
+    assert (tmp_path / "again.vmfb").read_bytes() == (tmp_path / "dask.vmfb").read_bytes()
+    plain = plain_compile(PROGRAMS / "mlp.mlir", tmp_path / "plain.vmfb")
+    assert_same_outputs(tmp_path / "dask.vmfb", plain, MLP_SHAPES)
+
+
+def test_dask_task_failure_is_retried_then_named(tmp_path: Path, cluster: object) -> None:
+    """Worker processes keep the process-global IREE flags of the first build
+    that used them; a build needing other global flags cannot run there.
+    Each task is retried (bounded), then reported against its executable."""
+    address = cluster.scheduler_address  # type: ignore[attr-defined]
+    with DiskStore(tmp_path / "cache") as store:
+        build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "a.vmfb",
+                   [*FLAGS, "--iree-llvmcpu-fail-on-large-vector=true"], store=store,
+                   executor="dask", scheduler=address, progress=False)
+        other = [*FLAGS, "--iree-llvmcpu-fail-on-large-vector=false"]
+        with pytest.raises(CodegenError) as info:
+            build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "b.vmfb", other, store=store,
+                       executor="dask", scheduler=address, progress=False, retries=1)
+    rendered = info.value.render()
+    for i in range(4):
+        assert f"executable @main_dispatch_{i}:" in rendered
+    assert "already compiles with global IREE flags" in rendered
+    assert "restart the Dask workers" in rendered
+    assert not (tmp_path / "b.vmfb").exists()
+
+
+def test_unreachable_scheduler_is_a_clean_error(tmp_path: Path) -> None:
+    import dask
+
+    with (dask.config.set({"distributed.comm.timeouts.connect": "1s"}),
+          DiskStore(tmp_path / "cache") as store, pytest.raises(CodegenError) as info):
+        build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "x.vmfb", FLAGS, store=store,
+                   executor="dask", scheduler="tcp://127.0.0.1:9", progress=False)
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in info.value.render()
