@@ -33,6 +33,7 @@ _MAGIC_BLOB = b"HFB2"
 _DIGEST = 4  # CRC-32: detects truncation and flipped bytes, 2.5 ms per 5 MB
 _LARGE = 1 << 16
 _STATS_KEY = "meta:build-history"
+_COUNTER = "counter:"
 _HISTORY = 20
 DEFAULT_SIZE_LIMIT = 4 * 2**30
 
@@ -330,6 +331,28 @@ class Cache:
         except sqlite3.DatabaseError as e:
             self._dc = self._rebuild(e)
 
+    def keys(self, prefix: str) -> list[str]:
+        """The keys that start with ``prefix`` (statistics: walks the index)."""
+
+        def collect() -> list[str]:
+            return [k for k in self._dc.iterkeys() if isinstance(k, str) and k.startswith(prefix)]
+
+        result = self._guard(collect, default=[])
+        return result if isinstance(result, list) else []
+
+    # -- counters ---------------------------------------------------------------
+    def add(self, counter: str, amount: int) -> None:
+        """Add ``amount`` to a persistent integer counter (atomic across
+        processes: one SQL update)."""
+        with contextlib.suppress(Exception):
+            self._guard(
+                lambda: self._dc.incr(_COUNTER + counter, int(amount), default=0, retry=True)
+            )
+
+    def counter(self, counter: str) -> int:
+        value = self._guard(lambda: self._dc.get(_COUNTER + counter, default=0, retry=True), 0)
+        return value if isinstance(value, int) else 0
+
     # -- statistics and maintenance -------------------------------------------
     def record_build(self, summary: dict[str, object]) -> None:
         """Append this process's counters (plus ``summary``) to the history."""
@@ -413,6 +436,12 @@ class NullCache:
 
     def delete(self, key: str) -> None:
         pass
+
+    def add(self, counter: str, amount: int) -> None:
+        pass
+
+    def counter(self, counter: str) -> int:
+        return 0
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:

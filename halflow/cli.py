@@ -7,6 +7,7 @@ success, 1 on a diagnosed input error, 2 on a usage error.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import click
 
@@ -36,6 +37,83 @@ def main() -> None:
     startup.command_line()
 
 
+def _codegen_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options of ``--to vmfb`` (``build`` and ``watch``)."""
+    for decorator in reversed([
+        click.option("--to", type=click.Choice(["mlir", "vmfb"]), default="mlir",
+                     show_default=True,
+                     help="mlir: the module after materialize-interfaces; vmfb: a runnable "
+                          "module, code generation cached per executable."),
+        click.option("--executor", type=click.Choice(["local", "dask"]), default="local",
+                     show_default=True,
+                     help="--to vmfb: compile cache misses in local worker processes or on "
+                          "a Dask cluster."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="--executor dask: the scheduler (tcp://host:8786; default: Dask's "
+                          "configured scheduler, else a local cluster)."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1),
+                     help="--to vmfb: local worker processes (default: one per CPU)."),
+        click.argument("iree_flags", nargs=-1, type=click.UNPROCESSED, metavar="[-- IREE_FLAGS]"),
+    ]):
+        command = decorator(command)
+    return command
+
+
+def _check_codegen_usage(
+    to: str, output: str | None, iree_flags: tuple[str, ...], executor: str,
+    scheduler: str | None, jobs: int | None, **mlir_only: object,
+) -> None:
+    if to == "mlir":
+        if iree_flags:
+            raise click.UsageError(
+                f"unexpected arguments {' '.join(iree_flags)!r}: IREE flags after '--' "
+                "need --to vmfb"
+            )
+        if executor != "local" or scheduler is not None or jobs is not None:
+            raise click.UsageError("--executor, --scheduler and --jobs need --to vmfb")
+        return
+    if output is None:
+        raise click.UsageError("--to vmfb needs -o OUTPUT (a .vmfb file)")
+    used = [name.replace("_", "-") for name, value in mlir_only.items() if value]
+    if used:
+        raise click.UsageError(f"--{used[0]} applies to --to mlir only")
+    if scheduler is not None and executor != "dask":
+        raise click.UsageError("--scheduler needs --executor dask")
+
+
+def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
+                cache_dir: str | None, no_cache: bool, report: str | None,
+                executor: str, scheduler: str | None, jobs: int | None) -> None:
+    import json
+    import time
+
+    from halflow.codegen.pipeline import build_vmfb
+    from halflow.codegen.watching import open_store, report_data
+    from halflow.output import write_atomic
+    from halflow.source import EXAMPLE
+
+    if input is not None and input.startswith("-") and input != "-":
+        # `halflow build --to vmfb -o out.vmfb -- --iree-flag ...`: no INPUT,
+        # and click took the first IREE flag for it.
+        input, iree_flags = None, (input, *iree_flags)
+    model = EXAMPLE if input is None else input
+    if model == "-":
+        raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
+    started = time.perf_counter()
+    store = open_store(cache_dir, no_cache)
+    try:
+        result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
+                            scheduler=scheduler, jobs=jobs)
+    except HalflowError as err:
+        _fail(err)
+        return
+    finally:
+        store.close()
+    if report is not None:
+        data = report_data(result, model, output, time.perf_counter() - started)
+        write_atomic(report, json.dumps(data, indent=1) + "\n")
+
+
 @main.command()
 # INPUT is not validated here: a missing, unreadable or directory input is an
 # input error (exit 1, diagnosed by halflow.source), not a usage error.
@@ -52,6 +130,7 @@ def main() -> None:
               help="Write a JSON report (total, executed, reused, seconds).")
 @click.option("--trace", type=click.Path(dir_okay=False),
               help="Write a Chrome/Perfetto trace of the build.")
+@_codegen_options
 def build(
     input: str | None,
     output: str | None,
@@ -61,11 +140,27 @@ def build(
     explain: bool,
     report: str | None,
     trace: str | None,
+    to: str,
+    executor: str,
+    scheduler: str | None,
+    jobs: int | None,
+    iree_flags: tuple[str, ...],
 ) -> None:
     """Materialize interfaces for INPUT (.mlir, .mlirbc or -).
 
-    Without INPUT, builds the bundled example.
+    Without INPUT, builds the bundled example. With --to vmfb, compiles INPUT
+    (a module right before materialize-interfaces, or any program
+    iree-compile accepts) to a runnable .vmfb, reusing the cached code of
+    every executable an edit did not change; IREE_FLAGS after '--' go to
+    IREE (e.g. -- --iree-hal-target-device=local
+    --iree-hal-local-target-device-backends=llvm-cpu).
     """
+    _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
+                         split_input_file=split_input_file, explain=explain, trace=trace)
+    if to == "vmfb":
+        _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
+                    report=report, executor=executor, scheduler=scheduler, jobs=jobs)
+        return
     from halflow.builder import build as run_build
 
     def say(line: str) -> None:
@@ -153,9 +248,14 @@ def cache_stats(cache_dir: str | None, as_json: bool) -> None:
 
     from halflow.cache import Cache
 
+    from halflow.codegen.store import DiskStore, codegen_stats
+
     store = Cache(cache_dir)
-    stats = store.stats()
-    store.close()
+    try:
+        stats = store.stats()
+        stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
+    finally:
+        store.close()
     if as_json:
         click.echo(json.dumps(stats, indent=1))
         return
@@ -164,11 +264,11 @@ def cache_stats(cache_dir: str | None, as_json: bool) -> None:
     kinds = stats.get("by_kind") or {}
     if kinds:
         click.echo("by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
-    codegen = stats.get("codegen") or {}
-    if codegen:
+    codegen = stats["codegen"]
+    if codegen["entries"] or codegen["reuses"]:
         click.echo(
-            f"codegen entries: {codegen.get('entries', 0)}  "
-            f"compile seconds saved: {codegen.get('seconds_saved', 0):.1f}"
+            f"code generation: {codegen['entries']} executables cached; "
+            f"{codegen['reuses']} reuses saved {codegen['seconds_saved']:.1f} compile seconds"
         )
     history = stats.get("history") or []
     if history:
@@ -227,6 +327,7 @@ def cache_clear(cache_dir: str | None) -> None:
               help="Rewrite a Chrome/Perfetto trace after every successful build.")
 @click.option("--debounce", type=click.FloatRange(min=0), default=0.05, show_default=True,
               help="Seconds without changes before a save is built.")
+@_codegen_options
 def watch(
     input: str,
     output: str,
@@ -237,15 +338,27 @@ def watch(
     report: str | None,
     trace: str | None,
     debounce: float,
+    to: str,
+    executor: str,
+    scheduler: str | None,
+    jobs: int | None,
+    iree_flags: tuple[str, ...],
 ) -> None:
     """Build INPUT, then rebuild it whenever it changes on disk (Ctrl-C stops).
 
-    INPUT may be a directory: every *.mlir in it builds to OUTPUT/<name>.
-    One line per rebuild on stderr; a save that fails keeps the last good
-    OUTPUT.
+    INPUT may be a directory: every *.mlir in it builds to OUTPUT/<name>
+    (OUTPUT/<stem>.vmfb with --to vmfb). One line per rebuild on stderr; a
+    save that fails keeps the last good OUTPUT. --to vmfb keeps the worker
+    processes warm between rebuilds.
     """
     from halflow.watcher import UsageError, run_command
 
+    _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
+                         split_input_file=split_input_file, explain=explain, trace=trace)
+    vmfb = None
+    if to == "vmfb":
+        vmfb = {"iree_flags": iree_flags, "executor": executor, "scheduler": scheduler,
+                "jobs": jobs}
     try:
         code = run_command(
             input,
@@ -257,6 +370,7 @@ def watch(
             report=report,
             trace=trace,
             debounce=debounce,
+            vmfb=vmfb,
         )
     except UsageError as e:
         raise click.UsageError(str(e)) from None

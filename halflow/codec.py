@@ -15,12 +15,12 @@ import dataclasses
 import enum
 from typing import Any
 
+from halflow.asm import AliasDef, Piece, PrintedModule
 from halflow.facts import ExecutableFacts, ExportFacts
 from halflow.host import DispatchSite, HostFacts
 from halflow.nodes.device_targets import DeviceTable
 from halflow.nodes.layout import Binding, DescriptorFlags, PipelineLayout, ResourceOrigin, SiteUsage
 from halflow.nodes.variants import Variant
-from halflow.asm import AliasDef, Piece, PrintedModule
 
 _RECORDS: dict[str, type] = {
     cls.__name__: cls

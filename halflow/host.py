@@ -17,8 +17,8 @@ from iree.compiler import ir
 
 from halflow import irutil
 from halflow.nodes import device_targets
-from halflow.symbols import symref
 from halflow.nodes.layout import ResourceOrigin, SiteUsage
+from halflow.symbols import symref
 
 EXECUTABLE_OPS = frozenset({"stream.executable", "hal.executable", "hal.executable.source"})
 

@@ -12,7 +12,6 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText, from_mlir_error

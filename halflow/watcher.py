@@ -80,7 +80,9 @@ class Builder(Protocol):
     callback). Optional methods, used when present: ``summary(input,
     result) -> str`` (the tail of the per-build line), ``idle()`` (called
     once the watcher has been quiet for a while after builds) and
-    ``close()`` (at the end of :meth:`Watcher.run`).
+    ``close()`` (at the end of :meth:`Watcher.run`). An ``output_suffix``
+    attribute (``".vmfb"``) names the outputs of a watched directory:
+    ``OUTPUT/<stem><suffix>`` instead of ``OUTPUT/<name>``.
     """
 
     def __call__(self, input: Path, output: Path, content: bytes) -> Any: ...
@@ -391,7 +393,9 @@ class Watcher:
         )
 
     def _add_target(self, name: str) -> _Target:
-        target = _Target(self.input / name, self.output / name)
+        suffix = getattr(self.builder, "output_suffix", None)
+        out_name = Path(name).stem + suffix if suffix else name
+        target = _Target(self.input / name, self.output / out_name)
         self._targets[_norm(target.input)] = target
         return target
 
@@ -806,8 +810,12 @@ def run_command(
     report: str | None = None,
     trace: str | None = None,
     debounce: float = DEFAULT_DEBOUNCE,
+    vmfb: dict[str, Any] | None = None,
 ) -> int:
     """``halflow watch``: runs until SIGINT/SIGTERM, then returns 0.
+
+    ``vmfb``: build ``.vmfb`` files instead (the keyword arguments of
+    :class:`halflow.codegen.VmfbBuilder` other than the cache options).
 
     The first signal abandons a build in progress (outputs are replaced
     atomically, so none is left half-written) and ends the watch cleanly;
@@ -826,7 +834,14 @@ def run_command(
     # ones are ignored while shutdown (observer, persisting state) finishes.
     for s in (signal.SIGINT, signal.SIGTERM):
         signal.signal(s, on_signal)
+    builder = None
     try:
+        if vmfb is not None:
+            from halflow.codegen.watching import VmfbBuilder
+
+            builder = VmfbBuilder(
+                cache_dir=cache_dir, no_cache=no_cache, report=report, **vmfb
+            )
         watcher = watch(
             input,
             output,
@@ -839,10 +854,15 @@ def run_command(
             progress=None,
             log=_stderr,
             debounce=debounce,
+            builder=builder,
         )
+        builder = None  # the watcher closes it when it stops
         watcher.run()
     except KeyboardInterrupt:
         pass
+    finally:
+        if builder is not None:
+            builder.close()
     if stopping:
         _stderr("halflow: stopped watching")
     return 0

@@ -18,11 +18,10 @@ from halflow import asm, host, irutil, pieces
 from halflow.diagnostics import HalflowError, SourceText
 from halflow.facts import SOURCE, ExecutableFacts, executable_facts
 from halflow.nodes import executable, executable_source
-from halflow.nodes.variants import Variant
 from halflow.nodes.layout import PipelineLayout
-from halflow.source import parse_text
+from halflow.nodes.variants import Variant
+from halflow.source import Case, parse_text
 from halflow.split import SplitModule, Unit
-from halflow.source import Case
 
 
 class UnitMismatch(Exception):

@@ -24,7 +24,8 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
 Modules: ``pipeline`` (``build_vmfb``), ``model`` (MODEL -> materialized
 module), ``executables`` (units, keys, name normalization), ``worker`` (what
 worker processes run), ``executors`` (local pool, Dask), ``store`` (cache
-interface and entries), ``flags`` (IREE flag policy), ``iree_api`` (the
+interface and entries), ``watching`` (the builder of ``halflow watch --to
+vmfb``), ``flags`` (IREE flag policy), ``iree_api`` (the
 in-process compiler), ``progress``.
 
 See ``NOTES.md`` in this package for what was measured with stock IREE 3.13
@@ -42,7 +43,9 @@ __all__ = [
     "CodegenStats",
     "DiskStore",
     "ExecutableReport",
+    "MemoryStore",
     "Store",
+    "VmfbBuilder",
     "Workers",
     "build_vmfb",
     "codegen_stats",
@@ -57,6 +60,8 @@ _EXPORTS = {
     "Workers": "pipeline",
     "CodegenStats": "store",
     "DiskStore": "store",
+    "MemoryStore": "store",
+    "VmfbBuilder": "watching",
     "Store": "store",
     "codegen_stats": "store",
 }

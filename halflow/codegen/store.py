@@ -1,28 +1,25 @@
 """Where translations are kept between builds.
 
 :class:`Store` is the whole interface code generation needs: bytes in, bytes
-out, and a counter hook for statistics. :class:`DiskStore` implements it on
-diskcache for now; the shared halflow cache can take its place (its
-``get_blob``/``put_blob`` fit ``get``/``put``).
+out, and a counter hook for statistics. :class:`DiskStore` implements it in
+the halflow cache (:mod:`halflow.cache`), next to the pass's entries.
 
 Entries are plain data, never pickled objects: :func:`encode_entry` seals a
 JSON header and the zlib-compressed translation text with a blake2b checksum,
 and :func:`decode_entry` refuses anything that does not check out (a
-corrupt entry is a miss, never an error). diskcache commits an entry in one
+corrupt entry is a miss, never an error). The cache commits an entry in one
 SQLite transaction after its file is fully written, so a build that dies
 while writing leaves no entry, not half of one.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import zlib
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 _MAGIC = b"HFCG1\n"
 _DIGEST = 20
@@ -30,6 +27,9 @@ _DIGEST = 20
 # Keys of build manifests (the translations a model's last build used)
 # start with this; translation keys are bare hex fingerprints.
 MANIFEST_PREFIX = "manifest-"
+
+# The kind of code generation entries in the halflow cache.
+_KIND = "codegen:"
 
 # Counter names (kept by the store, reported by ``stats``).
 ENTRIES_WRITTEN = "codegen.entries_written"
@@ -98,60 +98,81 @@ def decode_entry(key: str, data: bytes) -> Entry | None:
         return None
 
 
-def default_directory() -> Path:
-    """``$HALFLOW_CACHE_DIR/codegen``, else ``$XDG_CACHE_HOME/halflow/codegen``."""
-    env = os.environ.get("HALFLOW_CACHE_DIR")
-    if env:
-        return Path(env) / "codegen"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "halflow" / "codegen"
-
-
 class DiskStore:
-    """A :class:`Store` on a diskcache directory (safe for several processes)."""
+    """A :class:`Store` in the halflow cache (the directory ``halflow build``
+    uses, default :func:`halflow.cache.default_cache_dir`): translations and
+    manifests are entries of kind ``codegen``, so ``halflow cache stats``,
+    ``gc`` and ``clear`` cover them, and they get the cache's guarantees
+    (checksummed plain bytes, never unpickled, safe for several processes,
+    a damaged entry is a miss)."""
 
-    _COUNTER_PREFIX = "counter:"
+    def __init__(self, directory: str | os.PathLike[str] | None = None, *, cache: Any = None):
+        """The cache in ``directory``, or an open :class:`halflow.cache.Cache`
+        (``cache``; then :meth:`close` leaves it open)."""
+        from halflow.cache import Cache
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None,
-                 size_limit: int = 8 * 2**30):
-        import diskcache
-
-        self.directory = Path(directory) if directory is not None else default_directory()
-        self._cache = diskcache.Cache(str(self.directory), size_limit=size_limit)
+        self._owned = cache is None
+        self.cache = Cache(directory) if cache is None else cache
+        self.directory = self.cache.directory
 
     def get(self, key: str) -> bytes | None:
-        value = self._cache.get("entry:" + key)
-        return value if isinstance(value, bytes) else None
+        return self.cache.get_blob(_KIND + key)
 
     def put(self, key: str, value: bytes) -> None:
-        self._cache.set("entry:" + key, value)
+        self.cache.put_blob(_KIND + key, value)
 
     def delete(self, key: str) -> None:
-        with contextlib.suppress(KeyError):
-            del self._cache["entry:" + key]
+        self.cache.delete(_KIND + key)
 
     def add(self, counter: str, amount: float) -> None:
-        # Counters are kept in micro-units so that diskcache's atomic integer
-        # increment works across processes.
-        self._cache.incr(self._COUNTER_PREFIX + counter, round(amount * 1_000_000), default=0)
+        # Kept in micro-units: the cache's counters are integers, updated
+        # atomically across processes.
+        self.cache.add(counter, round(amount * 1_000_000))
 
     def counter(self, counter: str) -> float:
-        return int(self._cache.get(self._COUNTER_PREFIX + counter, 0)) / 1_000_000
+        return self.cache.counter(counter) / 1_000_000
+
+    def translation_keys(self) -> list[str]:
+        """Keys of the translations stored (not of build manifests)."""
+        return [
+            k[len(_KIND):] for k in self.cache.keys(_KIND)
+            if not k.startswith(_KIND + MANIFEST_PREFIX)
+        ]
 
     def entries(self) -> int:
         """Translations stored (build manifests not counted)."""
-        return sum(1 for k in self._cache.iterkeys()
-                   if str(k).startswith("entry:") and not str(k).startswith(
-                       "entry:" + MANIFEST_PREFIX))
+        return len(self.translation_keys())
 
     def close(self) -> None:
-        self._cache.close()
+        if self._owned:
+            self.cache.close()
 
     def __enter__(self) -> DiskStore:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class MemoryStore:
+    """A :class:`Store` that forgets everything when the build ends
+    (``--no-cache``): every executable is compiled, nothing is written."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, bytes] = {}
+        self._counters: dict[str, float] = {}
+
+    def get(self, key: str) -> bytes | None:
+        return self._entries.get(key)
+
+    def put(self, key: str, value: bytes) -> None:
+        self._entries[key] = value
+
+    def add(self, counter: str, amount: float) -> None:
+        self._counters[counter] = self._counters.get(counter, 0.0) + amount
+
+    def close(self) -> None:
+        self._entries.clear()
 
 
 @dataclass(frozen=True)

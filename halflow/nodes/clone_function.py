@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 from iree.compiler import ir
 
-from halflow import irutil
-from halflow import stages
+from halflow import irutil, stages
 from halflow.nodes.layout import PipelineLayout
 
 STAGE = stages.CLONE_FUNCTION

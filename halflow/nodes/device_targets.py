@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from halflow import attrtext
-from halflow import stages
+from halflow import attrtext, stages
 
 STAGE = stages.TARGETS
 

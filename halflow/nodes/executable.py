@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from halflow import irutil
-from halflow import stages
+from halflow import irutil, stages
 from halflow.nodes import clone_function, export_ops, objects, workgroup_info
 from halflow.nodes.dispatch import Expansion
 from halflow.nodes.interface import layout_attr_text

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 
 from iree.compiler import ir
 
-from halflow import irutil
-from halflow import stages
+from halflow import irutil, stages
 from halflow.nodes import objects
 from halflow.nodes.dispatch import Expansion
 from halflow.nodes.variants import Variant

@@ -12,8 +12,7 @@ import re
 
 from iree.compiler import ir
 
-from halflow import irutil
-from halflow import stages
+from halflow import irutil, stages
 
 STAGE = stages.EXPORT_OPS
 

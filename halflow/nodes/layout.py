@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntFlag, StrEnum
 
-from halflow import attrtext
-from halflow import stages
+from halflow import attrtext, stages
 
 STAGE = stages.LAYOUT
 

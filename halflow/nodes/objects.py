@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from halflow import attrtext
-from halflow import stages
+from halflow import attrtext, stages
 from halflow.nodes.variants import target_fields
 
 STAGE = stages.OBJECTS

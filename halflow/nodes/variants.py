@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from halflow import attrtext
-from halflow import stages
+from halflow import attrtext, stages
 
 STAGE = stages.VARIANTS
 

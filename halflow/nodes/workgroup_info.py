@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from iree.compiler import ir, rewrite
 
-from halflow import irutil
-from halflow import stages
+from halflow import irutil, stages
 
 STAGE = stages.WORKGROUP_INFO
 

@@ -1,0 +1,100 @@
+"""``.vmfb`` builds from the command line and under ``halflow watch``.
+
+:func:`open_store` picks the translation store for the cache options of the
+command line; :class:`VmfbBuilder` is the :class:`halflow.watcher.Builder`
+of ``halflow watch --to vmfb``: one store and one set of worker processes
+for the whole session, so that a rebuild after a save pays neither for
+opening the cache nor for starting IREE in the workers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from halflow.codegen.pipeline import CodegenResult, Workers, build_vmfb
+from halflow.codegen.store import DiskStore, MemoryStore, Store
+
+PathLike = str | os.PathLike[str]
+
+
+def open_store(cache_dir: PathLike | None = None, no_cache: bool = False) -> Store:
+    """The halflow cache (``cache_dir``, else the default location), or a
+    store that keeps nothing (``no_cache``)."""
+    return MemoryStore() if no_cache else DiskStore(cache_dir)
+
+
+def report_data(result: CodegenResult, input: PathLike, output: PathLike,
+                seconds: float) -> dict[str, Any]:
+    """The JSON of ``--report`` for a ``.vmfb`` build."""
+    return {**result.report, "input": str(input), "output": str(output),
+            "seconds": round(seconds, 6)}
+
+
+def summary(result: CodegenResult) -> str:
+    """``executables: 1 compiled, 119 reused``."""
+    return (f"executables: {len(result.compiled)} compiled, "
+            f"{len(result.reused)} reused")
+
+
+class VmfbBuilder:
+    """Builds each saved model to a ``.vmfb`` (see :func:`build_vmfb`).
+
+    The model is compiled from its file (IREE's front-end reads it), not from
+    the snapshot the watcher checked: a save racing the build is followed by
+    another build of the latest content, and the output is replaced
+    atomically either way. In directory mode, ``model.mlir`` builds to
+    ``OUTPUT/model.vmfb``.
+    """
+
+    output_suffix = ".vmfb"
+
+    def __init__(
+        self,
+        iree_flags: list[str] | tuple[str, ...],
+        *,
+        cache_dir: PathLike | None = None,
+        no_cache: bool = False,
+        executor: str = "local",
+        scheduler: Any = None,
+        jobs: int | None = None,
+        report: PathLike | None = None,
+    ):
+        self.iree_flags = list(iree_flags)
+        self.executor = executor
+        self.scheduler = scheduler
+        self.report = report
+        self._store = open_store(cache_dir, no_cache)
+        self._workers: Workers | None = None
+        try:
+            self._workers = Workers(self.iree_flags, jobs=jobs)
+        except BaseException:
+            self._store.close()
+            raise
+
+    def __call__(self, input: Path, output: Path, content: bytes) -> CodegenResult:
+        import time
+
+        from halflow.output import write_atomic
+
+        started = time.perf_counter()
+        result = build_vmfb(
+            input, output, self.iree_flags, store=self._store, executor=self.executor,
+            scheduler=self.scheduler, workers=self._workers, progress=False,
+        )
+        if self.report is not None:
+            data = report_data(result, input, output, time.perf_counter() - started)
+            write_atomic(self.report, json.dumps(data, indent=1) + "\n")
+        return result
+
+    def summary(self, input: Path, result: CodegenResult) -> str:
+        return summary(result)
+
+    def close(self) -> None:
+        try:
+            if self._workers is not None:
+                self._workers.close()
+        finally:
+            self._store.close()

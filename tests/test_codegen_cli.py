@@ -1,0 +1,149 @@
+"""``halflow build --to vmfb`` and ``halflow watch --to vmfb`` as processes.
+
+The library underneath is tested in test_codegen.py; here the command line:
+the ``.vmfb`` it writes runs with outputs bitwise equal to a plain
+``iree-compile``, before and after an edit of exactly one dispatch, the
+report says what was compiled, ``halflow cache stats`` counts the
+translations and the compile seconds their reuse saved, and usage errors
+are usage errors.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from engine_support import run_halflow  # noqa: E402
+from test_codegen import (  # noqa: E402 - the programs and checks of the library tests
+    FLAGS,
+    MLP_SHAPES,
+    PROGRAMS,
+    assert_same_outputs,
+    edited,
+    plain_compile,
+)
+from test_watch import WatchProcess, wait_until  # noqa: E402
+
+
+def ok(proc) -> str:  # noqa: ANN001 - CompletedProcess
+    err = proc.stderr.decode()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    return proc.stdout.decode()
+
+
+def actions(report: Path) -> dict[str, str]:
+    data = json.loads(report.read_text())
+    return {e["executable"]: e["action"] for e in data["codegen"]}
+
+
+def test_build_vmfb_edit_and_cache_stats(tmp_path: Path) -> None:
+    src = tmp_path / "mlp.mlir"
+    shutil.copyfile(PROGRAMS / "mlp.mlir", src)
+    out, cache, report = tmp_path / "mlp.vmfb", tmp_path / "cache", tmp_path / "r.json"
+
+    def build() -> None:
+        ok(run_halflow("build", src, "--to", "vmfb", "-o", out, "--cache-dir", cache,
+                       "--report", report, "--", *FLAGS))
+
+    build()
+    first = actions(report)
+    assert first and set(first.values()) == {"compiled"}
+    assert_same_outputs(out, plain_compile(src, tmp_path / "plain.vmfb"), MLP_SHAPES)
+
+    edited(PROGRAMS / "mlp.mlir", src)
+    build()
+    after = actions(report)
+    assert sorted(after) == sorted(first)
+    compiled = [name for name, action in after.items() if action == "compiled"]
+    assert len(compiled) == 1, after
+    assert_same_outputs(out, plain_compile(src, tmp_path / "plain_edit.vmfb"), MLP_SHAPES)
+
+    stats = json.loads(ok(run_halflow("cache", "stats", "--cache-dir", cache, "--json")))
+    codegen = stats["codegen"]
+    assert codegen["entries"] == len(first) + 1
+    assert codegen["reuses"] == len(first) - 1 and codegen["seconds_saved"] > 0
+    plain = ok(run_halflow("cache", "stats", "--cache-dir", cache))
+    assert f"code generation: {len(first) + 1} executables cached" in plain
+
+    # `cache clear` covers code generation too: everything compiles again.
+    ok(run_halflow("cache", "clear", "--cache-dir", cache))
+    build()
+    assert set(actions(report).values()) == {"compiled"}
+
+
+def test_build_vmfb_no_cache_writes_nothing(tmp_path: Path) -> None:
+    out, cache = tmp_path / "mlp.vmfb", tmp_path / "cache"
+    ok(run_halflow("build", PROGRAMS / "mlp.mlir", "--to", "vmfb", "-o", out, "--no-cache",
+                   "--cache-dir", cache, "--", *FLAGS))
+    assert not cache.exists()
+    assert_same_outputs(out, plain_compile(PROGRAMS / "mlp.mlir", tmp_path / "p.vmfb"),
+                        MLP_SHAPES)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--", "--iree-hal-target-device=local"], "need --to vmfb"),
+        (["--to", "vmfb", "--", "--iree-hal-target-device=local"], "needs -o OUTPUT"),
+        (["--to", "vmfb", "-o", "x.vmfb", "--explain"], "--explain applies to --to mlir only"),
+        (["--to", "vmfb", "-o", "x.vmfb", "--split-input-file"], "--split-input-file applies"),
+        (["--executor", "dask"], "need --to vmfb"),
+        (["--to", "vmfb", "-o", "x.vmfb", "--scheduler", "tcp://h:1"], "needs --executor dask"),
+    ],
+)
+def test_build_usage_errors(args: list[str], message: str, tmp_path: Path) -> None:
+    proc = run_halflow("build", PROGRAMS / "mlp.mlir", *args, cwd=tmp_path)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "x.vmfb").exists()
+
+
+def test_rejected_flags_are_a_clean_error(tmp_path: Path) -> None:
+    """Flags IREE rejects are a clean error (exit 1, IREE's words) and leave
+    no output (a failing executable is named: see test_codegen.py)."""
+    out = tmp_path / "mlp.vmfb"
+    proc = run_halflow("build", PROGRAMS / "mlp.mlir", "--to", "vmfb", "-o", out,
+                       "--cache-dir", tmp_path / "cache", "--", *FLAGS,
+                       "--iree-llvmcpu-target-cpu-features=+no-such-feature-xyz")
+    err = proc.stderr.decode()
+    assert proc.returncode == 1, err
+    assert "error:" in err and "If either CPU or CPU-features is `host`" in err
+    assert "Traceback" not in err
+    assert not out.exists()
+
+
+def test_watch_vmfb_rebuilds_one_executable(tmp_path: Path) -> None:
+    src = tmp_path / "mlp.mlir"
+    shutil.copyfile(PROGRAMS / "mlp.mlir", src)
+    out, report = tmp_path / "mlp.vmfb", tmp_path / "r.json"
+    watch = WatchProcess(
+        [str(src), "-o", str(out), "--to", "vmfb", "--cache-dir", str(tmp_path / "cache"),
+         "--report", str(report), "--", *FLAGS],
+        cwd=tmp_path,
+    )
+    try:
+        wait_until(lambda: report.exists() and out.exists(), "the first .vmfb", watch)
+        first = actions(report)
+        assert set(first.values()) == {"compiled"}
+        built = report.stat().st_mtime_ns
+        # An editor's save: write a temporary file, rename it over the model.
+        tmp = tmp_path / ".mlp.mlir.swp"
+        edited(PROGRAMS / "mlp.mlir", tmp)
+        tmp.replace(src)
+        wait_until(lambda: report.stat().st_mtime_ns != built, "the rebuild", watch)
+        after = actions(report)
+        assert [a for a in after.values() if a == "compiled"] == ["compiled"], after
+        assert_same_outputs(out, plain_compile(src, tmp_path / "plain.vmfb"), MLP_SHAPES)
+        assert any("1 compiled" in line for line in watch.snapshot()), watch.snapshot()
+    finally:
+        code = watch.stop(signal.SIGINT)
+    assert code == 0, "\n".join(watch.lines)
+    assert not any("Traceback" in line for line in watch.lines), "\n".join(watch.lines)
