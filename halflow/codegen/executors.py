@@ -170,10 +170,10 @@ class LocalExecutor:
             w.close()
         self._idle = []
 
-    def preload(self, items: Callable[[], list[tuple[str, str, str]]]) -> None:
+    def preload(self, items: Callable[[], list[tuple[str, str, bool, bytes]]]) -> None:
         """Have a worker parse translations in the background: ``items()``
-        (called on a helper thread) gives (symbol name, key, text) of those
-        the final compile will probably need; :meth:`assemble` then runs on
+        (called on a helper thread) gives (symbol name, key, normalized,
+        entry bytes) of those the final compile will probably need; :meth:`assemble` then runs on
         that worker, which parses only what it does not hold. Best effort:
         any failure just means nothing is preloaded."""
         if self._preloader is not None or not self._idle:

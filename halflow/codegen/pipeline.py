@@ -154,9 +154,11 @@ def _manifest_key(model_file: Path, flags: flags_mod.IreeFlags) -> str:
         "halflow.codegen.manifest", str(model_file.resolve()), flags.key, environment())
 
 
-def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, str, str]]:
-    """(name, key, text renamed to name) of the last build of this model
-    whose entries are still in ``store``; [] if there was none."""
+def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, str, bool, bytes]]:
+    """(name, key, normalized, entry bytes) of the translations the last build
+    of this model used that are still in ``store``; [] if there was none.
+    Only reads: the worker checks and unpacks (this runs on a helper thread
+    of the build process, next to materialize)."""
     raw = store.get(manifest_key)
     manifest = decode_entry(manifest_key, raw) if raw is not None else None
     if manifest is None:
@@ -164,10 +166,8 @@ def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, s
     items = []
     for name, key, normalized in json.loads(manifest.text):
         raw = store.get(key)
-        entry = decode_entry(key, raw) if raw is not None else None
-        if entry is not None:
-            text = executables.denormalize(entry.text, name) if normalized else entry.text
-            items.append((name, key, text))
+        if raw is not None:
+            items.append((name, key, bool(normalized), raw))
     return items
 
 

@@ -15,6 +15,7 @@ import os
 import pickle
 import socket
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,9 +61,10 @@ class TranslateResult:
 @dataclass(frozen=True)
 class PreloadTask:
     """Translations to parse ahead of the final compile: (symbol name, key,
-    translated module text renamed to that symbol)."""
+    whether the entry is name-normalized, the store entry's bytes). The
+    worker checks, unpacks and renames them, so the caller only reads."""
 
-    items: tuple[tuple[str, str, str], ...]
+    items: tuple[tuple[str, str, bool, bytes], ...]
     env: Environment
 
 
@@ -149,39 +151,63 @@ def translate(task: TranslateTask) -> TranslateResult:
                            time.perf_counter() - started, (), _worker_id())
 
 
-# Translations preloaded for the next final compile of this process: the
-# invocation whose context holds them, and (name, key) -> parsed module.
+# Translations preloaded for the next final compile of this process: a
+# background thread parses them (in its own session) while this process
+# serves translations; the final compile takes what it parsed.
+_preload_thread: threading.Thread | None = None
 _preloaded: tuple[iree_api.Invocation, dict[tuple[str, str], Any]] | None = None
 
 
 def _take_preloaded() -> tuple[iree_api.Invocation, dict[tuple[str, str], Any]] | None:
-    global _preloaded
+    """Wait for a running preload and take what it parsed (None if nothing)."""
+    global _preload_thread, _preloaded
+    if _preload_thread is not None:
+        _preload_thread.join()
+        _preload_thread = None
     state, _preloaded = _preloaded, None
     return state
 
 
-def preload(task: PreloadTask) -> int:
-    """Parse translations the next final compile will probably need (those
-    of the previous build), while the caller is still materializing. Returns
-    how many were parsed; a bad text is skipped (it will be parsed, and
-    reported, at assembly)."""
-    prepare(task.env)
+def _parse_all(task: PreloadTask) -> None:
     from iree.compiler import ir
 
-    old = _take_preloaded()
-    if old is not None:
-        old[0].close()
-    inv = iree_api.Invocation(task.env.session_flags, task.env.verify)
+    global _preloaded
+    try:
+        inv = iree_api.Invocation(task.env.session_flags, task.env.verify)
+    except iree_api.CompileError:
+        return
+    from halflow.codegen.executables import denormalize
+    from halflow.codegen.store import decode_entry
+
     modules: dict[tuple[str, str], Any] = {}
     with inv.context, ir.Location.unknown():
-        for name, key, text in task.items:
+        for name, key, normalized, raw in task.items:
+            entry = decode_entry(key, raw)
+            if entry is None:
+                continue
+            text = denormalize(entry.text, name) if normalized else entry.text
             try:
                 modules[(name, key)] = ir.Module.parse(text)
             except ir.MLIRError:
-                continue
-    global _preloaded
+                continue  # parsed (and reported) again at assembly
     _preloaded = (inv, modules)
-    return len(modules)
+
+
+def preload(task: PreloadTask) -> int:
+    """Start parsing translations the next final compile will probably need
+    (those of the previous build) in a background thread, and return at once:
+    this process keeps serving translations meanwhile (separate sessions, so
+    separate MLIR contexts; compilations release the GIL). Returns how many
+    texts it was given."""
+    global _preload_thread
+    prepare(task.env)
+    old = _take_preloaded()
+    if old is not None:
+        old[0].close()
+    _preload_thread = threading.Thread(target=_parse_all, args=(task,), daemon=True,
+                                       name="halflow-preload")
+    _preload_thread.start()
+    return len(task.items)
 
 
 def assemble(task: AssembleTask) -> AssembleResult:
