@@ -87,6 +87,9 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     import json
     import time
 
+    from halflow.startup import load_mlir
+
+    load_mlir()  # the command line's cheaper way (see halflow.startup)
     from halflow.codegen.pipeline import build_vmfb
     from halflow.codegen.watching import open_store, report_data
     from halflow.output import write_atomic
