@@ -139,7 +139,7 @@ def short(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
 
 
-def _iree_version() -> str:
+def iree_version() -> str:
     """The installed compiler's version and source revision, read from
     ``iree/compiler/version.py`` without importing the package (importing it
     loads MLIR; importlib.metadata alone costs ~25 ms of a no-op rebuild)."""
@@ -171,7 +171,7 @@ def environment() -> tuple[tuple[str, str], ...]:
     """Versions that enter every key: halflow and iree-base-compiler."""
     from halflow import __version__
 
-    return (("halflow", __version__), ("iree-base-compiler", _iree_version()))
+    return (("halflow", __version__), ("iree-base-compiler", iree_version()))
 
 
 def combine(parts: Iterable[str]) -> str:

@@ -8,7 +8,6 @@ interpreter start-up, so halflow runs the binary directly.
 from __future__ import annotations
 
 import functools
-import importlib.metadata
 
 
 @functools.cache
@@ -21,8 +20,8 @@ def iree_compile() -> str:
 
 @functools.cache
 def iree_version() -> str:
-    """The installed ``iree-base-compiler`` version (enters every key)."""
-    try:
-        return importlib.metadata.version("iree-base-compiler")
-    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - a dev build
-        return "unknown"
+    """The installed ``iree-base-compiler`` version and source revision
+    (enters every key), read without importlib.metadata's start-up cost."""
+    from halflow.fingerprint import iree_version as read
+
+    return read()
