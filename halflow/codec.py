@@ -7,6 +7,10 @@ Encoding: JSON scalars stand for themselves; every other value is a list
 whose first element says what it is: ``["t", ...]`` tuple,
 ``["c", "ExportFacts", field...]`` record, ``["e", "ResourceOrigin", v]``
 enum, ``["s", ...]`` frozenset, ``["d", [k, v]...]`` dict.
+
+With a string table (``strings``), long strings (executable target texts,
+~600 characters, repeated in thousands of values) are written once in the
+table and referred to as ``["r", index]``.
 """
 
 from __future__ import annotations
@@ -49,25 +53,38 @@ class DecodeError(ValueError):
     pass
 
 
-def encode(obj: Any) -> Any:
+_LONG = 128  # strings at least this long go to the string table
+
+
+def encode(obj: Any, strings: dict[str, int] | None = None) -> Any:
+    """``obj`` as JSON-ready data; long strings are added to ``strings``
+    (string -> index, in order of first use) when it is given."""
     t = type(obj)
-    if t is str or t is int or t is bool or obj is None or t is float:
+    if t is str:
+        if strings is not None and len(obj) >= _LONG:
+            index = strings.get(obj)
+            if index is None:
+                index = strings[obj] = len(strings)
+            return ["r", index]
+        return obj
+    if t is int or t is bool or obj is None or t is float:
         return obj
     if t is tuple or t is list:
-        return ["t", *[encode(x) for x in obj]]
+        return ["t", *[encode(x, strings) for x in obj]]
     fields = _FIELDS.get(t)
     if fields is not None:
-        return ["c", t.__name__, *[encode(getattr(obj, f)) for f in fields]]
+        return ["c", t.__name__, *[encode(getattr(obj, f), strings) for f in fields]]
     if isinstance(obj, enum.Enum) and t.__name__ in _ENUMS:
         return ["e", t.__name__, obj.value]
     if t is frozenset or t is set:
-        return ["s", *sorted((encode(x) for x in obj), key=repr)]
+        return ["s", *sorted((encode(x, strings) for x in obj), key=repr)]
     if t is dict:
-        return ["d", *[[encode(k), encode(v)] for k, v in obj.items()]]
+        return ["d", *[[encode(k, strings), encode(v, strings)] for k, v in obj.items()]]
     raise TypeError(f"cannot encode {t.__qualname__}")
 
 
-def decode(data: Any) -> Any:
+def decode(data: Any, strings: list[str] | None = None) -> Any:
+    """The value ``encode`` encoded (``strings``: its table, as a list)."""
     if not isinstance(data, list):
         if data is None or isinstance(data, str | int | float | bool):
             return data
@@ -76,19 +93,26 @@ def decode(data: Any) -> Any:
         raise DecodeError("empty list")
     tag = data[0]
     if tag == "t":
-        return tuple(decode(x) for x in data[1:])
+        return tuple(decode(x, strings) for x in data[1:])
     if tag == "c":
         cls = _RECORDS.get(data[1])
         if cls is None:
             raise DecodeError(f"unknown record type {data[1]!r}")
-        return cls(*[decode(x) for x in data[2:]])
+        return cls(*[decode(x, strings) for x in data[2:]])
+    if tag == "r":
+        if strings is None:
+            raise DecodeError("string reference without a string table")
+        try:
+            return strings[data[1]]
+        except (IndexError, TypeError):
+            raise DecodeError(f"bad string reference {data[1:]!r}") from None
     if tag == "e":
         ecls = _ENUMS.get(data[1])
         if ecls is None:
             raise DecodeError(f"unknown enum {data[1]!r}")
         return ecls(data[2])
     if tag == "s":
-        return frozenset(decode(x) for x in data[1:])
+        return frozenset(decode(x, strings) for x in data[1:])
     if tag == "d":
-        return {decode(k): decode(v) for k, v in data[1:]}
+        return {decode(k, strings): decode(v, strings) for k, v in data[1:]}
     raise DecodeError(f"unknown tag {tag!r}")

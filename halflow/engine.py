@@ -77,7 +77,7 @@ from halflow.split import (
     split_module,
 )
 
-STATE_FORMAT = 2
+STATE_FORMAT = 3
 
 # Node stages that are not in halflow.nodes (reading inputs, printing).
 EXECUTABLE = stages.EXECUTABLE
@@ -178,7 +178,7 @@ class Group:
     def decoded(self) -> dict[str, NodeRecord]:
         if self.records is None:
             data = self.payload()
-            self.records = decode_records(data["records"]) if data else {}
+            self.records = decode_records(data["records"], data.get("strings")) if data else {}
         return self.records
 
     def site_values(self) -> dict[int, Any] | None:
@@ -186,7 +186,8 @@ class Group:
             data = self.payload()
             if data is None or "sites" not in data:
                 return None
-            self.sites = {int(k): codec.decode(v) for k, v in data["sites"]}
+            strings = data.get("strings")
+            self.sites = {int(k): codec.decode(v, strings) for k, v in data["sites"]}
         return self.sites
 
 
@@ -569,20 +570,24 @@ _PIECE_STAGES = frozenset({"convert", "print"})
 _UNSTORED = frozenset({"export", "dispatch_site", *_PIECE_STAGES})
 
 
-def encode_records(records: Mapping[str, NodeRecord]) -> list[Any]:
+def encode_records(
+    records: Mapping[str, NodeRecord], strings: dict[str, int] | None = None
+) -> list[Any]:
     out: list[Any] = []
     for node_id, r in records.items():
-        value = None if r.stage in _UNSTORED else codec.encode(r.value)
+        value = None if r.stage in _UNSTORED else codec.encode(r.value, strings)
         out.append([node_id, r.tag, r.key, r.extra, r.depsig, r.vfp, value])
     return out
 
 
-def decode_records(data: Sequence[Any]) -> dict[str, NodeRecord]:
+def decode_records(
+    data: Sequence[Any], strings: list[str] | None = None
+) -> dict[str, NodeRecord]:
     out: dict[str, NodeRecord] = {}
     for node_id, tag, key, extra, depsig, vfp, value in data:
         out[node_id] = NodeRecord(
             tag, key, dict(extra), depsig, vfp,
-            codec.decode(value) if value is not None else None, False,
+            codec.decode(value, strings) if value is not None else None, False,
         )
     return out
 
@@ -1275,17 +1280,26 @@ def state_key(doc_id: str) -> str:
     return "state:" + fingerprint(doc_id, environment())
 
 
-def encode_payload(group: Group) -> bytes:
-    data: dict[str, Any] = {"records": encode_records(group.records or {})}
+def encode_payload(group: Group, strings: dict[str, int] | None = None) -> bytes:
+    """A group's payload; long strings go to ``strings``, the table shared
+    by the payloads stored together (see :func:`encode_strings`)."""
+    data: dict[str, Any] = {"records": encode_records(group.records or {}, strings)}
     if group.sites is not None:
-        data["sites"] = [[k, codec.encode(v)] for k, v in sorted(group.sites.items())]
+        data["sites"] = [[k, codec.encode(v, strings)] for k, v in sorted(group.sites.items())]
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def decode_payload(raw: bytes) -> dict[str, Any]:
+def encode_strings(strings: Mapping[str, int]) -> bytes:
+    """The string table of a payload blob (its strings in index order)."""
+    return json.dumps(list(strings), separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def decode_payload(raw: bytes, strings: list[str] | None = None) -> dict[str, Any]:
     data = json.loads(raw)
     if not isinstance(data, dict):
         raise ValueError("not a group payload")
+    if strings is not None:
+        data["strings"] = strings
     return data
 
 
@@ -1380,6 +1394,7 @@ class Workspace:
         self.assembler = asm.Assembler()
         self.last_graph: BuildGraph | None = None
         self._blobs: dict[str, bytes | None] = {}
+        self._tables: dict[str, list[str]] = {}  # string table of each payload blob
         # Last build of each input file (bytes, output, node count, output
         # key), and what was last written to each output path.
         self.files: dict[tuple[str, str], tuple[bytes, str, int, str | None]] = {}
@@ -1397,15 +1412,23 @@ class Workspace:
 
     # -- state ------------------------------------------------------------------------
     def _load_payload(self, ref: list[Any]) -> dict[str, Any] | None:
-        blob_key, offset, length = ref
-        blob = self._blobs.get(blob_key, _MISSING)
-        if blob is _MISSING:
-            blob = self.cache.get_blob(blob_key)
-            self._blobs[blob_key] = blob
-        if blob is None:
-            return None
+        """A group's payload: ``ref`` is [blob key, offset, length, length
+        of the blob's string table (stored first)]."""
         try:
-            return decode_payload(blob[offset : offset + length])
+            blob_key, offset, length, table_length = ref
+            blob = self._blobs.get(blob_key, _MISSING)
+            if blob is _MISSING:
+                blob = self.cache.get_blob(blob_key)
+                self._blobs[blob_key] = blob
+            if blob is None:
+                return None
+            strings = self._tables.get(blob_key)
+            if strings is None:
+                strings = json.loads(blob[:table_length])
+                if not isinstance(strings, list):
+                    raise ValueError("bad string table")
+                self._tables[blob_key] = strings
+            return decode_payload(blob[offset : offset + length], strings)
         except (ValueError, KeyError, TypeError, IndexError) as e:
             self.warn(f"discarding an unreadable part of the build state: {e}")
             return None
@@ -1434,19 +1457,25 @@ class Workspace:
         self.docs[doc_id] = state
         if not getattr(self.cache, "enabled", False):
             return
-        parts: list[bytes] = []
+        strings: dict[str, int] = {}
+        parts: list[bytes] = [b""]  # the string table, once it is complete
         offsets: list[tuple[Group, int, int]] = []
         pos = 0
-        digest = hashlib.blake2b(digest_size=20)
         for group in fresh:
-            raw = encode_payload(group)
-            digest.update(raw)
+            raw = encode_payload(group, strings)
             parts.append(raw)
             offsets.append((group, pos, len(raw)))
             pos += len(raw)
-        blob_key = "payload:" + digest.hexdigest() if parts else ""
+        parts[0] = encode_strings(strings)
+        table_length = len(parts[0])
+        digest = hashlib.blake2b(digest_size=20)
+        for part in parts:
+            digest.update(part)
+        blob_key = "payload:" + digest.hexdigest() if offsets else ""
+        if not offsets:
+            parts = []
         for group, offset, length in offsets:
-            group.payload_ref = [blob_key, offset, length]
+            group.payload_ref = [blob_key, table_length + offset, length, table_length]
             group.loader = self._load_payload
             group.fragment = None
         with self.cache.batch():
