@@ -333,6 +333,7 @@ def materialize_bytecode(data: source_mod.InputData) -> str:
     load_mlir()
     from iree.compiler import ir
 
+    from halflow import irutil
     from halflow.materialize import materialize
 
     source = SourceText(data.name, None)
@@ -340,7 +341,7 @@ def materialize_bytecode(data: source_mod.InputData) -> str:
     with context, ir.Location.unknown():
         module = source_mod.parse_bytecode(context, data.data, source)
         materialize(module, source)
-        return module.operation.get_asm(assume_verified=True) + "\n"
+        return irutil.print_module(module)
 
 
 def materialize_text(data: source_mod.InputData, split_input_file: bool = False) -> str:
@@ -354,6 +355,7 @@ def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -
         return materialize_bytecode(data)
     from iree.compiler import ir
 
+    from halflow import irutil
     from halflow.materialize import materialize
 
     text = data.text()
@@ -366,7 +368,7 @@ def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -
             with context, ir.Location.unknown():
                 module = source_mod.parse_text(context, case, source)
                 materialize(module, source)
-                outputs.append(module.operation.get_asm(assume_verified=True) + "\n")
+                outputs.append(irutil.print_module(module))
         except HalflowError as e:
             diagnostics.extend(e.diagnostics)
             outputs.append("")

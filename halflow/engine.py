@@ -660,6 +660,7 @@ class WholeProvider(Provider):
     ):
         from iree.compiler import ir
 
+        from halflow import irutil
         from halflow.materialize import materialize
         from halflow.source import Case, parse_text
 
@@ -667,7 +668,7 @@ class WholeProvider(Provider):
         with context, ir.Location.unknown():
             module = parse_text(context, Case(text, 0, 0), source)
             self.mat = materialize(module, source, on_executable)
-            self.output = module.operation.get_asm(assume_verified=True) + "\n"
+            self.output = irutil.print_module(module)
         # Only plain data is kept from here on: let MLIR free the module now,
         # and hand the memory back, before the output is taken apart (Python
         # allocates its objects elsewhere: without this the peak is the sum).

@@ -103,10 +103,15 @@ def parse_text(
     """Parse one case; positions in diagnostics and locations are the file's."""
     from iree.compiler import ir
 
-    padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+    if case.line_offset or case.col_offset:
+        data = ("\n" * case.line_offset + " " * case.col_offset + case.text).encode(
+            "utf-8", "surrogateescape"
+        )
+    else:  # one copy of a large text, not two
+        data = case.text.encode("utf-8", "surrogateescape")
     _single_threaded(context)
     try:
-        return ir.Module.parse(padded.encode("utf-8", "surrogateescape"), context)
+        return ir.Module.parse(data, context)
     except ir.MLIRError as e:
         raise from_mlir_error(source, e) from None
 
