@@ -226,7 +226,7 @@ def _materialize(
             output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
         )
     if key is not None and rep.get("mode") != "noop":
-        store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text.encode("utf-8")])
+        store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
     if workspace is not None:
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
     return text, rep, key

@@ -23,9 +23,10 @@ import sqlite3
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 ENV_VAR = "HALFLOW_CACHE_DIR"
 _MAGIC_JSON = b"HFJ2"
@@ -57,26 +58,42 @@ class CorruptEntry(Exception):
 
 
 class _ChainReader:
-    """A file-like ``read(n)`` over a sequence of byte strings."""
+    """A file-like ``read(n)`` over a sequence of parts: byte strings, text
+    (encoded as UTF-8 a slice at a time, so that a large output is never
+    copied whole) and binary files (read from their current position)."""
 
-    def __init__(self, parts: list[bytes]):
-        self._parts = [memoryview(p) for p in parts if p]
+    _SLICE = 1 << 20
+
+    def __init__(self, parts: Sequence[bytes | str | BinaryIO]):
+        self._parts = [p for p in parts if p]
         self._index = 0
-        self._offset = 0
+        self._offset = 0  # within the current bytes or text part
 
     def read(self, size: int = -1) -> bytes:
-        out: list[bytes] = []
-        want = size if size >= 0 else float("inf")
-        while want > 0 and self._index < len(self._parts):
+        """Up to ``size`` bytes (all of them for -1); like a raw file, a
+        call may return fewer (at most 1 MiB of one part: diskcache copies
+        in 4 MiB reads, and joining them would cost a copy of that size)."""
+        if size < 0:
+            return b"".join(iter(lambda: self.read(self._SLICE), b""))
+        if size == 0:
+            return b""
+        while self._index < len(self._parts):
             part = self._parts[self._index]
-            take = part[self._offset : self._offset + int(min(want, len(part) - self._offset))]
-            out.append(bytes(take))
-            self._offset += len(take)
-            want -= len(take)
-            if self._offset >= len(part):
-                self._index += 1
-                self._offset = 0
-        return b"".join(out)
+            want = min(size, self._SLICE)
+            if isinstance(part, bytes | bytearray | memoryview):
+                take = bytes(part[self._offset : self._offset + want])
+                self._offset += len(take)
+            elif isinstance(part, str):
+                piece = part[self._offset : self._offset + want]
+                take = piece.encode("utf-8", "surrogateescape")
+                self._offset += len(piece)
+            else:
+                take = part.read(want)
+            if take:
+                return take
+            self._index += 1
+            self._offset = 0
+        return b""
 
 
 def _checksum(payload: bytes) -> bytes:
@@ -284,20 +301,63 @@ class Cache:
     def put_blob(self, key: str, blob: bytes) -> None:
         self._put_raw(key, _seal(_MAGIC_BLOB, blob))
 
-    def put_blob_parts(self, key: str, parts: list[bytes]) -> None:
-        """Store the concatenation of ``parts`` as one blob without building
-        it in memory (large outputs: peak memory)."""
+    def put_blob_parts(self, key: str, parts: Sequence[bytes | str]) -> None:
+        """Store the concatenation of ``parts`` (text parts as UTF-8) as one
+        blob without building it in memory (large outputs: peak memory)."""
         crc = 0
         size = 0
         for part in parts:
-            crc = zlib.crc32(part, crc)
-            size += len(part)
+            if isinstance(part, str):
+                for i in range(0, len(part), _ChainReader._SLICE):
+                    data = part[i : i + _ChainReader._SLICE].encode("utf-8", "surrogateescape")
+                    crc = zlib.crc32(data, crc)
+                    size += len(data)
+            else:
+                crc = zlib.crc32(part, crc)
+                size += len(part)
         header = _MAGIC_BLOB + crc.to_bytes(4, "little")
+        self._put_chain(key, [header, *parts], size)
+
+    def put_blob_streamed(self, prefix: str, produce: Callable[[Callable[[bytes], None]], None]) -> str:
+        """Store what ``produce(write)`` writes as one blob keyed by
+        ``prefix`` and a digest of it, spooled through an unnamed file in
+        the cache directory instead of memory. Returns the key ("" when
+        nothing was written or the cache cannot be written)."""
+        import hashlib
+        import tempfile
+
+        digest = hashlib.blake2b(digest_size=20)
+        crc = 0
+        size = 0
+        try:
+            spool = tempfile.TemporaryFile(dir=self.directory, prefix="spool-")
+        except OSError as e:
+            self.warn(f"cannot write cache entry: {e}")
+            return ""
+        with spool:
+
+            def write(data: bytes) -> None:
+                nonlocal crc, size
+                digest.update(data)
+                crc = zlib.crc32(data, crc)
+                size += len(data)
+                spool.write(data)
+
+            produce(write)
+            if not size:
+                return ""
+            spool.seek(0)
+            key = prefix + digest.hexdigest()
+            header = _MAGIC_BLOB + crc.to_bytes(4, "little")
+            self._put_chain(key, [header, spool], size)
+        return key
+
+    def _put_chain(self, key: str, parts: Sequence[bytes | str | BinaryIO], size: int) -> None:
         if size <= _LARGE:
-            self._put_raw(key, header + b"".join(parts))
+            self._put_raw(key, _ChainReader(parts).read())
             return
         self.counters.writes += 1
-        reader = _ChainReader([header, *parts])
+        reader = _ChainReader(parts)
         try:
             self._guard(lambda: self._dc.set(key, reader, read=True, retry=True))
         except OSError as e:
@@ -428,8 +488,11 @@ class NullCache:
     def put_json_text(self, key: str, text: str) -> None:
         pass
 
-    def put_blob_parts(self, key: str, parts: list[bytes]) -> None:
+    def put_blob_parts(self, key: str, parts: Sequence[bytes | str]) -> None:
         pass
+
+    def put_blob_streamed(self, prefix: str, produce: Callable[[Callable[[bytes], None]], None]) -> str:
+        return ""
 
     def put_blob(self, key: str, blob: bytes) -> None:
         pass

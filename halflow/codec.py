@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
+from collections.abc import Iterator
 from typing import Any
 
 from halflow.asm import AliasDef, Piece, PrintedModule
@@ -81,6 +83,35 @@ def encode(obj: Any, strings: dict[str, int] | None = None) -> Any:
     if t is dict:
         return ["d", *[[encode(k, strings), encode(v, strings)] for k, v in obj.items()]]
     raise TypeError(f"cannot encode {t.__qualname__}")
+
+
+_CHUNK = 64  # containers longer than this are written item by item
+
+
+def iter_json(obj: Any, strings: dict[str, int] | None = None) -> Iterator[str]:
+    """``json.dumps(encode(obj, strings))`` in pieces: long tuples and the
+    records holding them are written item by item, so that encoding a large
+    value (every dispatch site of a module) never holds all of it as
+    JSON-ready lists at once."""
+    t = type(obj)
+    if (t is tuple or t is list) and len(obj) > _CHUNK:
+        yield '["t"'
+        for x in obj:
+            yield ","
+            yield from iter_json(x, strings)
+        yield "]"
+        return
+    fields = _FIELDS.get(t)
+    if fields is not None and any(
+        type(v) in (tuple, list) and len(v) > _CHUNK for v in (getattr(obj, f) for f in fields)
+    ):
+        yield f'["c","{t.__name__}"'
+        for f in fields:
+            yield ","
+            yield from iter_json(getattr(obj, f), strings)
+        yield "]"
+        return
+    yield json.dumps(encode(obj, strings), separators=(",", ":"), ensure_ascii=False)
 
 
 def decode(data: Any, strings: list[str] | None = None) -> Any:

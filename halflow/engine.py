@@ -130,7 +130,7 @@ def value_fp(value: Any) -> str:
     return fingerprint(value)
 
 
-@dataclass
+@dataclass(slots=True)
 class NodeRecord:
     tag: str  # stage name@version
     key: str
@@ -191,7 +191,7 @@ class Group:
         return self.sites
 
 
-@dataclass
+@dataclass(slots=True)
 class NodeRun:
     node: str
     stage: str
@@ -668,12 +668,15 @@ class WholeProvider(Provider):
         with context, ir.Location.unknown():
             module = parse_text(context, Case(text, 0, 0), source)
             self.mat = materialize(module, source, on_executable)
-            self.output = irutil.print_module(module)
+            printed = irutil.print_module_bytes(module)
         # Only plain data is kept from here on: let MLIR free the module now,
-        # and hand the memory back, before the output is taken apart (Python
-        # allocates its objects elsewhere: without this the peak is the sum).
+        # and hand the memory back, before the output is decoded and taken
+        # apart (Python allocates its objects elsewhere: without this the
+        # peak is the sum).
         del module, context
         release_memory()
+        self.output = irutil.decode_printed(printed)
+        del printed
         self.printed: asm.PrintedModule | None = None
         self.aligned = False
         if split is None:
@@ -1282,12 +1285,45 @@ def state_key(doc_id: str) -> str:
 
 
 def encode_payload(group: Group, strings: dict[str, int] | None = None) -> bytes:
-    """A group's payload; long strings go to ``strings``, the table shared
-    by the payloads stored together (see :func:`encode_strings`)."""
-    data: dict[str, Any] = {"records": encode_records(group.records or {}, strings)}
+    """A group's payload (JSON); long strings go to ``strings``, the table
+    shared by the payloads stored together (see :func:`encode_strings`)."""
+    return "".join(iter_payload(group, strings)).encode("utf-8", "surrogateescape")
+
+
+def iter_payload(group: Group, strings: dict[str, int] | None = None) -> Iterator[str]:
+    """:func:`encode_payload` as pieces of text. Records and sites are
+    encoded one at a time: the host's payload holds every dispatch site of
+    the module, and encoding it whole would hold all of them as JSON-ready
+    lists at once."""
+    yield '{"records":['
+    out: list[str] = []
+    for k, (node_id, r) in enumerate((group.records or {}).items()):
+        if k:
+            out.append(",")
+        out.append(_dump([node_id, r.tag, r.key, r.extra, r.depsig, r.vfp, None])[:-5])
+        if r.stage in _UNSTORED:
+            out.append("null]")
+        else:
+            out.extend(codec.iter_json(r.value, strings))
+            out.append("]")
+        yield from out
+        out.clear()
+    out.append("]")
     if group.sites is not None:
-        data["sites"] = [[k, codec.encode(v, strings)] for k, v in sorted(group.sites.items())]
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        out.append(',"sites":[')
+        for k, (index, site) in enumerate(sorted(group.sites.items())):
+            out.append(f"{',' if k else ''}[{index},")
+            out.extend(codec.iter_json(site, strings))
+            out.append("]")
+            yield from out
+            out.clear()
+        out.append("]")
+    out.append("}")
+    yield from out
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
 def encode_strings(strings: Mapping[str, int]) -> bytes:
@@ -1413,10 +1449,10 @@ class Workspace:
 
     # -- state ------------------------------------------------------------------------
     def _load_payload(self, ref: list[Any]) -> dict[str, Any] | None:
-        """A group's payload: ``ref`` is [blob key, offset, length, length
-        of the blob's string table (stored first)]."""
+        """A group's payload: ``ref`` is [blob key, offset, length, offset
+        of the blob's string table (stored last)]."""
         try:
-            blob_key, offset, length, table_length = ref
+            blob_key, offset, length, table_offset = ref
             blob = self._blobs.get(blob_key, _MISSING)
             if blob is _MISSING:
                 blob = self.cache.get_blob(blob_key)
@@ -1425,7 +1461,7 @@ class Workspace:
                 return None
             strings = self._tables.get(blob_key)
             if strings is None:
-                strings = json.loads(blob[:table_length])
+                strings = json.loads(blob[table_offset:])
                 if not isinstance(strings, list):
                     raise ValueError("bad string table")
                 self._tables[blob_key] = strings
@@ -1458,34 +1494,49 @@ class Workspace:
         self.docs[doc_id] = state
         if not getattr(self.cache, "enabled", False):
             return
+        # The payloads are encoded and spooled to the cache one group at a
+        # time (a cold build of a large module writes tens of MB of them),
+        # followed by the string table they share.
         strings: dict[str, int] = {}
-        parts: list[bytes] = [b""]  # the string table, once it is complete
         offsets: list[tuple[Group, int, int]] = []
-        pos = 0
-        for group in fresh:
-            raw = encode_payload(group, strings)
-            parts.append(raw)
-            offsets.append((group, pos, len(raw)))
-            pos += len(raw)
-        parts[0] = encode_strings(strings)
-        table_length = len(parts[0])
-        digest = hashlib.blake2b(digest_size=20)
-        for part in parts:
-            digest.update(part)
-        blob_key = "payload:" + digest.hexdigest() if offsets else ""
-        if not offsets:
-            parts = []
-        for group, offset, length in offsets:
-            group.payload_ref = [blob_key, table_length + offset, length, table_length]
-            group.loader = self._load_payload
-            group.fragment = None
+        table_offset = 0
+
+        def produce(write: Callable[[bytes], None]) -> None:
+            nonlocal table_offset
+            pos = 0
+            pending: list[str] = []
+            size = 0
+
+            def flush() -> None:
+                nonlocal pos, size
+                raw = "".join(pending).encode("utf-8", "surrogateescape")
+                pending.clear()
+                size = 0
+                write(raw)
+                pos += len(raw)
+
+            for group in fresh:
+                start = pos
+                for piece in iter_payload(group, strings):
+                    pending.append(piece)
+                    size += len(piece)
+                    if size > 1 << 16:
+                        flush()
+                flush()
+                offsets.append((group, start, pos - start))
+            if offsets:
+                table_offset = pos
+                write(encode_strings(strings))
+
         with self.cache.batch():
-            if parts:
-                self.cache.put_blob_parts(blob_key, parts)
+            blob_key = self.cache.put_blob_streamed("payload:", produce) if fresh else ""
+            for group, offset, length in offsets if blob_key else ():
+                group.payload_ref = [blob_key, offset, length, table_offset]
+                group.loader = self._load_payload
+                group.fragment = None
             if write_output:
                 self.cache.put_blob_parts(
-                    state.output_key,
-                    [f"{state.total}\n".encode(), state.output.encode("utf-8")],
+                    state.output_key, [f"{state.total}\n".encode(), state.output]
                 )
             self.cache.put_json_text(state_key(doc_id), encode_core(state))
 

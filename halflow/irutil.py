@@ -19,19 +19,29 @@ def new_context() -> ir.Context:
 
 
 def print_module(module: ir.Module | ir.Operation) -> str:
-    """What ``iree-opt`` prints for ``module`` (with the final newline).
+    """What ``iree-opt`` prints for ``module`` (with the final newline)."""
+    return decode_printed(print_module_bytes(module))
+
+
+def print_module_bytes(module: ir.Module | ir.Operation) -> bytes:
+    """:func:`print_module` as UTF-8 bytes (decode with :func:`decode_printed`).
 
     Printed through a bytes buffer: the printer hands Python about one
     chunk per token (over a million for a large module), and a ``BytesIO``
-    takes them faster than the text buffer ``get_asm`` uses; the text is
-    then decoded once.
+    takes them faster than the text buffer ``get_asm`` uses. A caller that
+    frees the module before decoding keeps only one copy of a large output
+    next to the IR.
     """
     import io
 
     buffer = io.BytesIO()
     module.operation.print(file=buffer, binary=True, assume_verified=True)
     buffer.write(b"\n")
-    return buffer.getvalue().decode("utf-8", "surrogateescape")
+    return buffer.getvalue()
+
+
+def decode_printed(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
 
 
 def op_name(op: ir.Operation | ir.OpView) -> str:
