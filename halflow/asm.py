@@ -63,7 +63,7 @@ import hashlib
 import itertools
 import re
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -349,29 +349,29 @@ def _balanced(text: str) -> bool:
     return '"' in text and _bracket_balance(_STRING.sub("", text)) == 0
 
 
-def _split_ops(body: str) -> list[str]:
-    """Split the module body into top-level op texts (2-space indented lines
-    start an op; an op ends where its brackets balance)."""
+def _split_ops(body: str) -> Iterator[tuple[int, str]]:
+    """Split the module body into top-level ops: (offset in ``body``, text)
+    (2-space indented lines start an op; an op ends where its brackets
+    balance)."""
     if not body:
-        return []
+        return
     if not body.startswith("  ") or body[2] in " }^":
         raise UnsupportedTextError("module body does not start with a top-level op")
     starts = [0] + [m.start() + 1 for m in _OP_START.finditer(body)]
-    if len(starts) == 1:
-        return [body]
     starts.append(len(body) + 1)
-    ops: list[str] = []
     pending = ""
+    first = 0
     for a, b in itertools.pairwise(starts):
         text = pending + body[a : b - 1]
+        if not pending:
+            first = a
         if not _balanced(text):
             pending = text + "\n"
             continue
         pending = ""
-        ops.append(text)
+        yield first, text
     if pending:
         raise UnsupportedTextError("unbalanced brackets in the module body")
-    return ops
 
 
 def _make_piece(
@@ -412,6 +412,16 @@ def parse_printed(text: str) -> PrintedModule:
     cannot reproduce, :class:`AliasPlacementError` when the header defines an
     alias that nothing refers to.
     """
+    ops: list[Piece] = []
+    module = scan_printed(text, lambda piece, start, end: ops.append(piece))
+    return replace(module, ops=tuple(ops))
+
+
+def scan_printed(text: str, on_op: Callable[[Piece, int, int], None]) -> PrintedModule:
+    """:func:`parse_printed` one op at a time: ``on_op(piece, start, end)``
+    gets each top-level op's piece and its span in ``text``; the result
+    has no ops. For a caller that needs a few facts of each op of a large
+    module, not all of its pieces at once."""
     if text.endswith("\n\n"):
         text = text[:-1]
     pos = 0
@@ -444,19 +454,18 @@ def parse_printed(text: str) -> PrintedModule:
     _check_supported(opening, "module")
     seen: set[str] = set()
     opening_piece = _make_piece(opening, table, children, rank, seen)
-    op_texts = _split_ops(body)
-    pieces = []
-    for op_text in op_texts:
+    _check_supported(body, "module body")
+    for offset, op_text in _split_ops(body):
         if op_text.startswith("  %"):
             raise UnsupportedTextError("top-level ops with results are numbered module-wide")
-        pieces.append(_make_piece(op_text, table, children, rank, seen))
-    _check_supported(body, "module body")
+        start = end + 1 + offset
+        on_op(_make_piece(op_text, table, children, rank, seen), start, start + len(op_text))
     unplaced = [d.name for d in defs if d.key not in seen]
     if unplaced:
         raise AliasPlacementError(
             "alias(es) defined in the header but referenced by no op: " + ", ".join(unplaced)
         )
-    return PrintedModule(tuple(defs), opening_piece, tuple(pieces), _parse_trailer(rest))
+    return PrintedModule(tuple(defs), opening_piece, (), _parse_trailer(rest))
 
 
 # ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ module, which also produces IREE's exact diagnostics.
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import functools
 import json
 import re
 import time
@@ -142,7 +142,7 @@ class NodeRecord:
 
     @property
     def stage(self) -> str:
-        return self.tag.split("@", 1)[0]
+        return _stage_name(self.tag)
 
 
 @dataclass
@@ -289,6 +289,12 @@ class Recorder:
             self.event(name, "phase", start, time.perf_counter())
 
 
+@functools.cache
+def _stage_name(tag: str) -> str:
+    """The stage of a node tag (``name@version``), one string per stage."""
+    return tag.split("@", 1)[0]
+
+
 _MISSING = object()
 _UNCHANGED = NodeRecord("", "", {}, "", "", None, False)
 
@@ -411,7 +417,7 @@ class Evaluator:
         """
         assert self._current is not None, "nodes are evaluated inside a group"
         extra = dict(extra) if extra else {}
-        stage = tag.split("@", 1)[0]
+        stage = _stage_name(tag)
         if self.graph is not None:
             self.graph.add(node_id, stage, deps)
         dep_recs = [self.nodes.get(d, _UNCHANGED) for d in deps]
@@ -472,9 +478,17 @@ class Evaluator:
             self.recorder.executed(node_id, stage, reason, seconds)
         else:
             self.recorder.reused += 1
+        stored = value
         if persist:
-            self.ws.remember(key, value)
-        return self._keep(node_id, NodeRecord(tag, key, extra, depsig, vfp, value, changed))
+            if self.force and stage in _PIECE_STAGES:
+                # A whole-module build's printed ops stay in its output, where
+                # later builds cut them out (see _prev_value): holding every
+                # op's text a second time would only cost memory.
+                stored = None
+            else:
+                self.ws.remember(key, value)
+        self._keep(node_id, NodeRecord(tag, key, extra, depsig, vfp, stored, changed))
+        return value
 
     def _keep(self, node_id: str, record: NodeRecord) -> Any:
         self.nodes[node_id] = record
@@ -677,18 +691,26 @@ class WholeProvider(Provider):
         release_memory()
         self.output = irutil.decode_printed(printed)
         del printed
-        self.printed: asm.PrintedModule | None = None
+        # What the build and its state need of each printed op, read in one
+        # pass over the output without keeping the ops' pieces (they would
+        # hold the whole text a second time; later builds cut the ops they
+        # need out of the output).
+        self.header: asm.PrintedModule | None = None
+        self.ops: list[_PrintedOp] = []
         self.aligned = False
         if split is None:
             return
         try:
-            self.printed = asm.parse_printed(self.output)
+            self.header = asm.scan_printed(self.output, self._scanned)
         except asm.SpliceError:
             return
         exec_idx = [i for i, u in enumerate(split.units) if u.kind in EXECUTABLE_KINDS]
-        self.aligned = len(self.printed.ops) == len(split.units) and exec_idx == self.mat.positions
+        self.aligned = len(self.ops) == len(split.units) and exec_idx == self.mat.positions
         self.exec_position = {i: k for k, i in enumerate(exec_idx)}
         self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
+
+    def _scanned(self, piece: asm.Piece, start: int, end: int) -> None:
+        self.ops.append(_PrintedOp(start, end, _visit_fp(piece), piece.keys, piece.resources))
 
     def host_facts(self) -> HostFacts:
         return self.mat.host
@@ -697,18 +719,37 @@ class WholeProvider(Provider):
         return self.mat.executables[self.exec_position[index]]
 
     def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> Record:
-        assert self.printed is not None
-        return asm.op_record(self.printed, index)
+        return self._outline(index)
 
     def print_host(
         self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
     ) -> Record:
-        assert self.printed is not None
-        return asm.op_record(self.printed, self.host_idx[position])
+        return self._outline(self.host_idx[position])
+
+    def _outline(self, index: int) -> Record:
+        """Op ``index`` as a record without its text: the aliases and
+        resources it uses (enough for :func:`pieces.mentions`; whole-module
+        builds keep no printed ops, see ``Evaluator.node``)."""
+        assert self.header is not None
+        op = self.ops[index]
+        stub = asm.Piece("", (), op.keys, (), (), (), True, op.resources)
+        header = self.header
+        return asm.op_record(
+            asm.PrintedModule(header.aliases, header.opening, (stub,), header.resources), 0
+        )
 
     def shell(self) -> Record:
-        assert self.printed is not None
-        return pieces.opening_only(self.printed)
+        assert self.header is not None
+        return pieces.opening_only(self.header)
+
+
+@dataclass(frozen=True, slots=True)
+class _PrintedOp:
+    start: int
+    end: int
+    visit: str  # see visit_fp
+    keys: tuple[str, ...]
+    resources: tuple[str, ...]
 
 
 # -- the build script ----------------------------------------------------------------
@@ -773,7 +814,10 @@ def _node_renamer(old: str, new: str) -> Callable[[str], str]:
 def visit_fp(record: Record) -> str:
     """Fingerprint of the order in which printing the op visits aliases
     (empty when its text does not tell: generic-form ops)."""
-    piece = record.ops[0]
+    return _visit_fp(record.ops[0])
+
+
+def _visit_fp(piece: asm.Piece) -> str:
     if any(_GENERIC_OP.search(p) for p in piece.parts[::2]):
         return ""
     return short("\0".join(piece.textual_visits))
@@ -1079,16 +1123,21 @@ def _plan_and_convert(
             # The name reaches an attribute alias, where renaming does not.
             raise Fallback(f"@{name} appears in an attribute of its own conversion")
         computed.append(record)
+        if ev.force:
+            return record  # not kept (see Evaluator.node): no need to normalize
         return pieces.rename(record, lambda s: keys.normalize_name(s, name))
 
     piece = ev.node("convert:@" + name, CONVERT_TAG, deps, convert,
                     extra={"text": unit_key}, persist=True, fp_value=None)
     group = ev._current
     assert group is not None
-    group.piece = (
-        computed[0] if computed
-        else pieces.rename(piece, lambda s: keys.denormalize_name(s, name))
-    )
+    if provider.whole:
+        group.piece = None  # an outline (see WholeProvider._outline), not the op
+    else:
+        group.piece = (
+            computed[0] if computed
+            else pieces.rename(piece, lambda s: keys.denormalize_name(s, name))
+        )
     group.plan = (facts, plan_variants)  # type: ignore[attr-defined]
 
 
@@ -1160,21 +1209,7 @@ def _annotate_and_print(
                     extra={"text": unit_key}, persist=True, fp_value=None)
     group = ev._current
     assert group is not None
-    group.piece = piece
-
-
-def _render_length_spans(printed: asm.PrintedModule, text: str) -> tuple[
-        list[tuple[int, int]], dict[str, str]]:
-    """Spans of each op in ``text`` (MLIR's print of ``printed``) and the
-    alias names it uses."""
-    names = {d.key: d.name for d in printed.aliases}
-    pos = text.index("\n", text.index(asm.render(printed.opening, names))) + 1
-    spans = []
-    for piece in printed.ops:
-        length = len(asm.render(piece, names))
-        spans.append((pos, pos + length))
-        pos += length + 1
-    return spans, names
+    group.piece = None if provider.whole else piece
 
 
 def _assemble(
@@ -1186,12 +1221,13 @@ def _assemble(
 ) -> Assembled:
     order = [g.gid for g in groups]
     if isinstance(provider, WholeProvider):
-        printed = provider.printed
-        assert printed is not None
-        spans, names = _render_length_spans(printed, provider.output)
-        visits = [visit_fp(asm.op_record(printed, i)) for i in range(len(printed.ops))]
-        with_resources = [i for i, p in enumerate(printed.ops) if p.resources]
-        return Assembled(provider.output, order, spans, visits, names, with_resources, printed)
+        assert provider.header is not None
+        ops = provider.ops
+        names = {d.key: d.name for d in provider.header.aliases}
+        return Assembled(
+            provider.output, order, [(op.start, op.end) for op in ops], [op.visit for op in ops],
+            names, [i for i, op in enumerate(ops) if op.resources],
+        )
 
     prev = ev.prev
     # Splice: changed ops visit the same aliases in the same order as the ops
