@@ -28,33 +28,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-ENV_VAR = "HALFLOW_CACHE_DIR"
-_MAGIC_JSON = b"HFJ2"
-_MAGIC_BLOB = b"HFB2"
-_DIGEST = 4  # CRC-32: detects truncation and flipped bytes, 2.5 ms per 5 MB
+from halflow import cacheio
+from halflow.cacheio import MAGIC_BLOB as _MAGIC_BLOB
+from halflow.cacheio import MAGIC_JSON as _MAGIC_JSON
+from halflow.cacheio import CorruptEntry
+from halflow.cacheio import seal as _seal
+from halflow.cacheio import unseal as _unseal
+
+ENV_VAR = cacheio.ENV_VAR
 _LARGE = 1 << 16
-_STATS_KEY = "meta:build-history"
 _COUNTER = "counter:"
-_HISTORY = 20
 DEFAULT_SIZE_LIMIT = 4 * 2**30
 
 Warn = Callable[[str], None]
 
 
 def default_cache_dir() -> Path:
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "halflow"
+    return Path(cacheio.default_cache_dir())
 
 
 def _warn_stderr(message: str) -> None:
     print(f"halflow: warning: {message}", file=sys.stderr)
-
-
-class CorruptEntry(Exception):
-    pass
 
 
 class _ChainReader:
@@ -96,10 +90,6 @@ class _ChainReader:
         return b""
 
 
-def _checksum(payload: bytes) -> bytes:
-    return zlib.crc32(payload).to_bytes(4, "little")
-
-
 def _bytes_only_disk():  # noqa: ANN202 - a diskcache.Disk subclass
     """diskcache's Disk, minus unpickling: halflow stores only bytes, so a
     row whose mode says "pickled" is damaged (or planted), and loading it
@@ -119,22 +109,6 @@ def _bytes_only_disk():  # noqa: ANN202 - a diskcache.Disk subclass
             return super().get(key, raw)
 
     return BytesOnlyDisk
-
-
-def _seal(magic: bytes, payload: bytes) -> bytes:
-    return magic + _checksum(payload) + payload
-
-
-def _unseal(magic: bytes, data: object) -> bytes:
-    if not isinstance(data, bytes) or len(data) < len(magic) + _DIGEST:
-        raise CorruptEntry("truncated or foreign entry")
-    if data[: len(magic)] != magic:
-        raise CorruptEntry("unknown entry format")
-    digest = data[len(magic) : len(magic) + _DIGEST]
-    payload = data[len(magic) + _DIGEST :]
-    if _checksum(payload) != digest:
-        raise CorruptEntry("checksum mismatch")
-    return payload
 
 
 @dataclass
@@ -424,11 +398,7 @@ class Cache:
             "by_kind": self.counters.by_kind,
             **summary,
         }
-        history = self.get(_STATS_KEY)
-        if not isinstance(history, list):
-            history = []
-        history = [*history, entry][-_HISTORY:]
-        self.put(_STATS_KEY, history)
+        cacheio.append_history(self.directory, entry)
 
     def stats(self) -> dict[str, object]:
         def collect() -> dict[str, object]:
@@ -437,13 +407,13 @@ class Cache:
                 if isinstance(key, str):
                     kind = key.split(":", 1)[0]
                     kinds[kind] = kinds.get(kind, 0) + 1
-            history = self.get(_STATS_KEY)
+            history = cacheio.read_history(self.directory)
             return {
                 "directory": str(self.directory),
                 "entries": len(self._dc),
                 "bytes": self._dc.volume(),
                 "by_kind": kinds,
-                "history": history if isinstance(history, list) else [],
+                "history": history,
             }
 
         result = self._guard(collect, default=None)
@@ -458,6 +428,7 @@ class Cache:
         return before - len(self._dc)
 
     def clear(self) -> int:
+        cacheio.clear_history(self.directory)
         return int(self._dc.clear(retry=True))
 
     def close(self) -> None:

@@ -181,7 +181,6 @@ def build(
             input,
             output,
             split_input_file=split_input_file,
-            cache=checked.store if reuse else None,
             cache_dir=cache_dir,
             no_cache=no_cache,
             content=checked.data if reuse else None,

@@ -118,7 +118,9 @@ class Fallback(Exception):
     """The incremental path cannot vouch for this build; use the whole module."""
 
 
+@functools.cache
 def stage_tag(stage: Stage) -> str:
+    """``name@version``: one string per stage, shared by all its nodes."""
     return f"{stage.name}@{stage.version}"
 
 

@@ -18,12 +18,18 @@ digest.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import functools
-import hashlib
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+
+TYPE_CHECKING = False  # (importing typing costs a no-op rebuild ~3 ms)
+if TYPE_CHECKING:
+    from typing import Any
+
+try:  # `hashlib` also loads OpenSSL, ~3 ms of every command-line run
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - CPython always has it
+    from hashlib import blake2b
 
 DIGEST_SIZE = 20  # 160-bit keys: collision-free for any realistic cache
 _LONG = 256  # strings at least this long are memoized by digest
@@ -35,6 +41,8 @@ _fields: dict[type, tuple[str, ...] | None] = {}
 def _dataclass_fields(cls: type) -> tuple[str, ...] | None:
     names = _fields.get(cls, ())
     if names == ():
+        import dataclasses  # not at start-up: it imports inspect (~6 ms)
+
         if dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
             names = tuple(f.name for f in dataclasses.fields(cls))
         else:
@@ -48,7 +56,7 @@ def _long_digest(s: str) -> bytes:
     if d is None:
         if len(_long_memo) > 50_000:
             _long_memo.clear()
-        d = hashlib.blake2b(s.encode("utf-8"), digest_size=16).digest()
+        d = blake2b(s.encode("utf-8"), digest_size=16).digest()
         _long_memo[s] = d
     return d
 
@@ -111,7 +119,7 @@ def _encode(obj: Any, out: list[bytes]) -> None:
 def fingerprint_bytes(*parts: object) -> bytes:
     out: list[bytes] = []
     _encode(parts, out)
-    return hashlib.blake2b(b"".join(out), digest_size=DIGEST_SIZE).digest()
+    return blake2b(b"".join(out), digest_size=DIGEST_SIZE).digest()
 
 
 def fingerprint(*parts: object) -> str:
@@ -123,7 +131,7 @@ def fingerprint_strings(*parts: str) -> str:
     """Fast fingerprint of a sequence of strings (node keys are made of
     short strings: stage tag, environment, input fingerprints)."""
     data = "\x1f".join(parts).encode("utf-8", "surrogateescape")
-    return hashlib.blake2b(b"K%d:" % len(parts) + data, digest_size=DIGEST_SIZE).hexdigest()
+    return blake2b(b"K%d:" % len(parts) + data, digest_size=DIGEST_SIZE).hexdigest()
 
 
 def fingerprint_text(text: str) -> str:
@@ -131,12 +139,12 @@ def fingerprint_text(text: str) -> str:
     # surrogateescape: inputs that are not UTF-8 carry their bytes as lone
     # surrogates (see source.InputData.text).
     data = text.encode("utf-8", "surrogateescape")
-    return hashlib.blake2b(data, digest_size=DIGEST_SIZE).hexdigest()
+    return blake2b(data, digest_size=DIGEST_SIZE).hexdigest()
 
 
 def short(text: str) -> str:
     """A 64-bit fingerprint of a short string (dependency lists)."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    return blake2b(text.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
 
 
 def iree_version() -> str:
@@ -178,5 +186,3 @@ def combine(parts: Iterable[str]) -> str:
     """Fingerprint of an ordered sequence of fingerprints."""
     return fingerprint(tuple(parts))
 
-
-Fingerprinter = Callable[[Any], str]

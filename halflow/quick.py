@@ -19,26 +19,29 @@ used by :mod:`halflow.builder` for every build.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+
+try:  # the hash itself: `hashlib` also loads OpenSSL (~3 ms of a no-op rebuild)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - CPython always has it
+    from hashlib import blake2b
 
 OUTPUT_MARKER = "written:"
 
 
 def options_fingerprint(split_input_file: bool) -> str:
     """The build options that enter keys (``--explain`` reports a change)."""
-    return hashlib.blake2b(
+    return blake2b(
         json.dumps({"split_input_file": split_input_file}).encode(), digest_size=10
     ).hexdigest()
 
 
 def input_fingerprint(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=20).hexdigest()
+    return blake2b(data, digest_size=20).hexdigest()
 
 
 def output_key(input_hash: str, options: str) -> str:
@@ -57,7 +60,7 @@ def marker_key(path: str | os.PathLike[str]) -> str:
     return OUTPUT_MARKER + os.path.abspath(path)
 
 
-def marker(key: str, stat: os.stat_result, total: int) -> list[Any]:
+def marker(key: str, stat: os.stat_result, total: int) -> list[object]:
     """The record of an output file written for output ``key`` (``total``:
     node count of the build, for reports of later no-op builds)."""
     return [key, stat.st_size, stat.st_mtime_ns, total]
@@ -107,22 +110,15 @@ def _plain_build(argv: Sequence[str]) -> tuple[str, str, str | None] | None:
 
 class Checked:
     """What the up-to-date check read: handed on to the full command line
-    when the check declines, so that declining costs nothing (the input's
-    bytes are read once, the cache is opened once)."""
+    when the check declines, so that the input's bytes are read once."""
 
-    __slots__ = ("cache_dir", "current", "data", "input", "store")
+    __slots__ = ("cache_dir", "current", "data", "input")
 
-    def __init__(self, input: str, cache_dir: str | None, data: bytes, store: Any = None):
+    def __init__(self, input: str, cache_dir: str | None, data: bytes):
         self.input = input
         self.cache_dir = cache_dir
         self.data = data
-        self.store = store
         self.current = False
-
-    def close(self) -> None:
-        if self.store is not None:
-            self.store.close()
-            self.store = None
 
 
 def check(argv: Sequence[str]) -> Checked | None:
@@ -144,24 +140,25 @@ def check(argv: Sequence[str]) -> Checked | None:
         stat = os.stat(output_path)
     except OSError:
         return checked
-    from halflow.cache import Cache, default_cache_dir
+    from halflow import cacheio
 
-    directory = default_cache_dir() if cache_dir is None else cache_dir
-    if not os.path.isfile(os.path.join(directory, "cache.db")):
-        return checked
-    checked.store = store = Cache(directory)
+    directory = cache_dir if cache_dir is not None else cacheio.default_cache_dir()
     key = output_key(input_fingerprint(checked.data), options_fingerprint(False))
-    recorded = store.get(marker_key(output_path))
+    recorded = cacheio.read_json_entry(directory, marker_key(output_path))
     if marker_matches(recorded, key, stat):
-        store.record_build(
-            {
-                "input": input_path,
-                "mode": "up-to-date",
-                "executed": 0,
-                "reused": recorded[3],
-                "seconds": round(time.perf_counter() - start, 6),
-            }
-        )
+        assert isinstance(recorded, list)
+        cacheio.append_history(directory, {
+            "time": time.time(),
+            "hits": 1,
+            "misses": 0,
+            "corrupt": 0,
+            "by_kind": {"written": [1, 0]},
+            "input": input_path,
+            "mode": "up-to-date",
+            "executed": 0,
+            "reused": recorded[3],
+            "seconds": round(time.perf_counter() - start, 6),
+        })
         checked.current = True
     return checked
 
@@ -172,12 +169,8 @@ def main() -> None:
         checked = check(sys.argv[1:])
     except Exception:  # noqa: BLE001 - any doubt: the full command line decides
         checked = None
-    try:
-        if checked is not None and checked.current:
-            sys.exit(0)
-        from halflow.cli import main as command_line
+    if checked is not None and checked.current:
+        sys.exit(0)
+    from halflow.cli import main as command_line
 
-        command_line(obj=checked)
-    finally:
-        if checked is not None:
-            checked.close()
+    command_line(obj=checked)

@@ -445,6 +445,57 @@ def test_input_edit_after_up_to_date_check(tmp_path: Path) -> None:
     assert out.read_text() == reference_output(src)
 
 
+def test_damaged_marker_is_rebuilt_not_trusted(tmp_path: Path) -> None:
+    """The up-to-date check reads the output's marker straight from the
+    cache's index: a marker whose bytes were damaged is no answer, and the
+    full command line (which opens the cache and evicts it) builds."""
+    import sqlite3
+
+    src = copy("gpt2_l2.mlir", tmp_path)
+    out, cache = tmp_path / "out.mlir", tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    con = sqlite3.connect(cache / "cache.db")
+    (value,) = con.execute("SELECT value FROM Cache WHERE key LIKE 'written:%'").fetchone()
+    damaged = bytearray(value)
+    damaged[-2] ^= 0x01  # inside the JSON, after the checksum
+    con.execute("UPDATE Cache SET value = ? WHERE key LIKE 'written:%'", (bytes(damaged),))
+    con.commit()
+    con.close()
+    run = run_halflow("build", src, "-o", out, "--cache-dir", cache)
+    assert run.returncode == 0
+    assert b"evicting corrupt cache entry" in run.stderr
+    assert last_mode(cache) == "noop"
+    assert out.read_text() == reference_output(src)
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    assert last_mode(cache) == "up-to-date"
+
+
+def test_build_history_survives_damage_and_stays_bounded(tmp_path: Path) -> None:
+    """The history of builds is a file of JSON lines: a line cut short or
+    damaged is skipped, ``cache stats`` shows the last 20 builds, and the
+    file is cut back as it grows; ``cache clear`` empties it."""
+    from halflow import cacheio
+
+    src = copy("mlp_s.mlir", tmp_path)
+    out, cache = tmp_path / "out.mlir", tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    history_file = cache / cacheio.HISTORY_NAME
+    with history_file.open("ab") as f:
+        f.write(b'{"mode": "cut sh')  # a crash in the middle of a line
+        f.write(b"\n\xff\xfe not json\n")
+    ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    stats = json.loads(ok(run_halflow("cache", "stats", "--cache-dir", cache, "--json")))
+    assert [h["mode"] for h in stats["history"]] == ["whole", "up-to-date"]
+    for k in range(2000):
+        cacheio.append_history(cache, {"mode": "test", "n": k})
+    assert history_file.stat().st_size <= 2 * (1 << 16)
+    stats = json.loads(ok(run_halflow("cache", "stats", "--cache-dir", cache, "--json")))
+    assert [h["n"] for h in stats["history"]] == list(range(1980, 2000))
+    ok(run_halflow("cache", "clear", "--cache-dir", cache))
+    stats = json.loads(ok(run_halflow("cache", "stats", "--cache-dir", cache, "--json")))
+    assert stats["history"] == []
+
+
 # -- halflow graph -----------------------------------------------------------------------------
 
 

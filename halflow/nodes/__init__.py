@@ -19,13 +19,16 @@ the stage's output for the same inputs changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import collections
 
 
-@dataclass(frozen=True)
-class Stage:
-    """Declaration of a stage: its name (used in node ids) and version."""
+class Stage(collections.namedtuple("Stage", ["name", "version", "doc"], defaults=[""])):
+    """Declaration of a stage: its ``name`` (used in node ids), ``version``
+    (an int) and ``doc``.
 
-    name: str
-    version: int
-    doc: str = ""
+    (A named tuple, not a dataclass: the up-to-date check of a command-line
+    rebuild reads the stage table, and importing dataclasses or typing costs
+    it several milliseconds.)
+    """
+
+    __slots__ = ()
