@@ -11,21 +11,9 @@ from collections.abc import Callable
 
 import click
 
-from halflow import __version__
+from halflow import __version__, command
+from halflow.command import fail as _fail
 from halflow.diagnostics import HalflowError
-
-
-def _fail(err: HalflowError) -> None:
-    text = err.render() + "\n"
-    stream = getattr(sys.stderr, "buffer", None)
-    if stream is None:
-        click.echo(text, err=True, nl=False)
-    else:
-        # Quoted source lines are the input's own bytes, UTF-8 or not.
-        sys.stderr.flush()
-        stream.write(text.encode("utf-8", "surrogateescape"))
-        stream.flush()
-    sys.exit(1)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -164,11 +152,6 @@ def build(
         _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
                     report=report, executor=executor, scheduler=scheduler, jobs=jobs)
         return
-    from halflow.builder import build as run_build
-
-    def say(line: str) -> None:
-        click.echo(f"halflow: explain: {line}", err=True)
-
     # What the entry point's up-to-date check already read (halflow.quick).
     checked = click.get_current_context().obj
     reuse = (
@@ -176,28 +159,17 @@ def build(
         and (checked.input, checked.cache_dir) == (input, cache_dir)
         and not (no_cache or split_input_file)
     )
-    try:
-        result = run_build(
-            input,
-            output,
-            split_input_file=split_input_file,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            content=checked.data if reuse else None,
-            explain=say if explain else None,
-            report=report,
-            trace=trace,
-        )
-    except HalflowError as err:
-        partial = getattr(err, "partial_output", None)
-        if partial and output is None:
-            sys.stdout.write(partial)
-            sys.stdout.flush()
-        _fail(err)
-        return
-    if output is None:
-        sys.stdout.write(result.text)
-        sys.stdout.flush()
+    command.build_to_mlir(
+        input,
+        output,
+        split_input_file=split_input_file,
+        cache_dir=cache_dir,
+        no_cache=no_cache,
+        content=checked.data if reuse else None,
+        explain=command.explain_line if explain else None,
+        report=report,
+        trace=trace,
+    )
 
 
 @main.command()

@@ -1,5 +1,6 @@
-"""The ``halflow`` command's entry point, and the up-to-date check that runs
-before anything else loads.
+"""The ``halflow`` command's entry point: the up-to-date check that runs
+before anything else loads, and the common build forms without the
+command-line framework.
 
 Build tools run ``halflow build INPUT -o OUTPUT`` on every build, and most of
 those runs find OUTPUT current. On a large module such a run costs a few
@@ -7,11 +8,14 @@ milliseconds of hashing and one cache lookup; the command-line framework
 alone (click, with its imports) costs more than that. So the entry point
 first recognizes the plain form of that command, and answers it here when
 OUTPUT still holds exactly what an earlier build wrote for the same input
-bytes, options, stage versions and compiler. Anything else (other options,
-a missing cache, an output that changed since it was written, any doubt) is
-handed to the full command line (:mod:`halflow.cli`), which makes the same
-check again and builds when needed. This module therefore only ever
-declines or confirms; it never builds, writes an output or diagnoses.
+bytes, options, stage versions and compiler (the check only ever declines
+or confirms: it never builds, writes an output or diagnoses).
+
+When the check declines, the same forms (also with ``--report``,
+``--trace`` or ``--explain``) build through :mod:`halflow.command`, as the
+full command line does, still without loading click. Anything else (other
+options, paths the command line would reject, any doubt) is handed to the
+full command line (:mod:`halflow.cli`).
 
 The output key and the written-output marker are defined here, once, and
 used by :mod:`halflow.builder` for every build.
@@ -77,21 +81,50 @@ def marker_matches(recorded: object, key: str, stat: os.stat_result) -> bool:
     )
 
 
-def _plain_build(argv: Sequence[str]) -> tuple[str, str, str | None] | None:
-    """``(INPUT, OUTPUT, CACHE_DIR)`` when ``argv`` is ``build INPUT -o
-    OUTPUT [--cache-dir DIR]`` (in any order, ``--opt=value`` allowed);
-    None for every other command line. Declining is always safe."""
+class BuildForm:
+    """``build INPUT -o OUTPUT`` with any of ``--cache-dir DIR``,
+    ``--report FILE``, ``--trace FILE``, ``--explain`` (see :func:`build_form`)."""
+
+    __slots__ = ("cache_dir", "explain", "input", "output", "report", "trace")
+
+    def __init__(self, values: dict[str, str], input: str, explain: bool):
+        self.input = input
+        self.output = values["output"]
+        self.cache_dir = values.get("cache_dir")
+        self.report = values.get("report")
+        self.trace = values.get("trace")
+        self.explain = explain
+
+    @property
+    def plain(self) -> bool:
+        """No option beyond ``--cache-dir``: what the up-to-date check answers."""
+        return self.report is None and self.trace is None and not self.explain
+
+
+_OPTIONS = {
+    "-o": "output", "--output": "output", "--cache-dir": "cache_dir",
+    "--report": "report", "--trace": "trace",
+}
+
+
+def build_form(argv: Sequence[str]) -> BuildForm | None:
+    """The :class:`BuildForm` of ``argv`` (options in any order,
+    ``--opt=value`` allowed); None for every other command line and for
+    paths the full command line would reject as a usage error (it then
+    says so). Declining is always safe."""
     if len(argv) < 4 or argv[0] != "build":
         return None
     values: dict[str, str] = {}
     positional: list[str] = []
-    names = {"-o": "output", "--output": "output", "--cache-dir": "cache_dir"}
+    explain = False
     rest = list(argv[1:])
     while rest:
         token = rest.pop(0)
         name, eq, value = token.partition("=")
-        if token.startswith("-"):
-            option = names.get(name if eq else token)
+        if token == "--explain" and not explain:
+            explain = True
+        elif token.startswith("-"):
+            option = _OPTIONS.get(name if eq else token)
             if option is None or option in values:
                 return None
             if not eq:
@@ -103,9 +136,19 @@ def _plain_build(argv: Sequence[str]) -> tuple[str, str, str | None] | None:
             values[option] = value
         else:
             positional.append(token)
-    if len(positional) != 1 or "output" not in values:
+    if len(positional) != 1 or positional[0] == "-" or "output" not in values:
         return None
-    return positional[0], values["output"], values.get("cache_dir")
+    # What click checks of these paths (halflow.cli): let it say no.
+    output = values["output"]
+    if os.path.isdir(output) or (os.path.exists(output) and not os.access(output, os.W_OK)):
+        return None
+    if any(os.path.isdir(values[k]) for k in ("report", "trace") if k in values):
+        return None
+    if "cache_dir" in values and os.path.exists(values["cache_dir"]) and not os.path.isdir(
+        values["cache_dir"]
+    ):
+        return None
+    return BuildForm(values, positional[0], explain)
 
 
 class Checked:
@@ -127,10 +170,10 @@ def check(argv: Sequence[str]) -> Checked | None:
     ``current`` when OUTPUT is up to date (the build is then recorded in the
     cache's history, as every build is)."""
     start = time.perf_counter()
-    plain = _plain_build(argv)
-    if plain is None:
+    form = build_form(argv)
+    if form is None or not form.plain:
         return None
-    input_path, output_path, cache_dir = plain
+    input_path, output_path, cache_dir = form.input, form.output, form.cache_dir
     try:
         with open(input_path, "rb") as f:
             checked = Checked(input_path, cache_dir, f.read())
@@ -165,12 +208,69 @@ def check(argv: Sequence[str]) -> Checked | None:
 
 def main() -> None:
     """The ``halflow`` command."""
+    argv = sys.argv[1:]
     try:
-        checked = check(sys.argv[1:])
+        checked = check(argv)
+        form = build_form(argv) if checked is None or not checked.current else None
     except Exception:  # noqa: BLE001 - any doubt: the full command line decides
-        checked = None
-    if checked is not None and checked.current:
-        sys.exit(0)
-    from halflow.cli import main as command_line
+        checked = form = None
+    try:
+        if checked is not None and checked.current:
+            sys.exit(0)
+        if form is not None:
+            _build(form, checked)
+            sys.exit(0)
+        from halflow.cli import main as command_line
 
-    command_line(obj=checked)
+        command_line(obj=checked)
+    except SystemExit as e:
+        exit_now(e.code)  # returns when the process must end the usual way
+        raise
+
+
+def _build(form: BuildForm, checked: Checked | None) -> None:
+    """A recognized build form, as ``halflow.cli``'s ``build`` runs it."""
+    from halflow import command, startup
+
+    startup.command_line()
+    content = checked.data if checked is not None and checked.input == form.input else None
+    command.build_to_mlir(
+        form.input,
+        form.output,
+        cache_dir=form.cache_dir,
+        content=content,
+        explain=command.explain_line if form.explain else None,
+        report=form.report,
+        trace=form.trace,
+    )
+
+
+def exit_now(code: object) -> None:
+    """End the process at once with ``code``, skipping the interpreter's
+    teardown, when that is safe: a build leaves hundreds of thousands of
+    objects (and an MLIR context) whose orderly destruction costs a
+    one-edit rebuild ~15% of its time, for nothing the process still needs.
+
+    Safe means: an integer status, output streams flushed, and nothing else
+    running that exit handlers would stop or wait for (other threads,
+    worker processes, a Dask client). Otherwise this returns and the caller
+    exits normally. Everything a command writes (outputs, cache entries) is
+    complete before it returns: files are closed or renamed, cache
+    transactions committed."""
+    if code is None:
+        code = 0
+    if not isinstance(code, int) or isinstance(code, bool):
+        return
+    import threading
+
+    if threading.active_count() != 1 or "distributed" in sys.modules:
+        return
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is not None and multiprocessing.active_children():
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a closed pipe: let the usual exit report it
+        return
+    os._exit(code)

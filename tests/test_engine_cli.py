@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -443,6 +444,56 @@ def test_input_edit_after_up_to_date_check(tmp_path: Path) -> None:
     ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
     assert last_mode(cache) == "noop"
     assert out.read_text() == reference_output(src)
+
+
+def imported_modules(run: subprocess.CompletedProcess[bytes]) -> set[str]:
+    """Modules a ``python -X importtime`` run imported."""
+    return {
+        line.split("|")[-1].strip()
+        for line in run.stderr.decode().splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+def test_build_forms_run_without_the_command_line_framework(tmp_path: Path) -> None:
+    """``build INPUT -o OUTPUT`` with --cache-dir/--report/--trace/--explain
+    builds without loading click, with the same results as the full command
+    line; anything it would reject still goes to click (usage errors, exit 2)
+    and input errors are diagnosed the same way (exit 1)."""
+    src = copy("gpt2_l2.mlir", tmp_path)
+    out, cache, report = tmp_path / "out.mlir", tmp_path / "cache", tmp_path / "r.json"
+    text = corpus_text("gpt2_l2.mlir")
+    src.write_text(body_edit(text, Module.parse(text).executables()[1]))
+    run = run_halflow("build", src, "-o", out, "--cache-dir", cache, "--report", report,
+                      "--explain", python_flags=["-X", "importtime"])
+    assert run.returncode == 0, run.stderr.decode()[-2000:]
+    assert "click" not in imported_modules(run)
+    assert out.read_text() == reference_output(src)
+    assert json.loads(report.read_text())["total"] > 0
+    assert last_mode(cache) == "whole"
+    # An edit: incremental, explained, reported.
+    src.write_text(text)
+    run = run_halflow("build", "--explain", f"--report={report}", src, "--cache-dir", cache,
+                      "-o", out, python_flags=["-X", "importtime"])
+    assert run.returncode == 0
+    assert "click" not in imported_modules(run)
+    assert b"halflow: explain: executable:@" in run.stderr
+    executed = [e["node"] for e in json.loads(report.read_text())["executed"]]
+    assert executed and executed[-1] == "module"
+    assert out.read_text() == reference_output(src)
+    # Input errors: the same diagnostics, exit 1, output untouched.
+    before = out.read_bytes()
+    missing = run_halflow("build", tmp_path / "nope.mlir", "-o", out, "--cache-dir", cache,
+                          "--report", report, python_flags=["-X", "importtime"])
+    assert missing.returncode == 1
+    assert "click" not in imported_modules(missing)
+    assert f"{tmp_path / 'nope.mlir'}:0:0: error:".encode() in missing.stderr
+    assert out.read_bytes() == before
+    # Paths the command line rejects: its usage errors.
+    for args in (["-o", tmp_path], ["-o", out, "--report", tmp_path]):
+        bad = run_halflow("build", src, *args, "--cache-dir", cache)
+        assert bad.returncode == 2
+        assert b"Invalid value" in bad.stderr and b"is a directory" in bad.stderr
 
 
 def test_damaged_marker_is_rebuilt_not_trusted(tmp_path: Path) -> None:

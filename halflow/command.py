@@ -1,0 +1,79 @@
+"""What ``halflow build`` (to MLIR) does, without the command-line framework.
+
+:mod:`halflow.cli` parses every command line with click. The entry point
+(:mod:`halflow.quick`) runs the forms build tools use on every build
+(``halflow build INPUT -o OUTPUT`` with ``--cache-dir``, ``--report``,
+``--trace``, ``--explain``) through :func:`build_to_mlir` directly: importing
+click costs a one-edit rebuild of a large module about a tenth of its time.
+Both paths call the same function, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from halflow.diagnostics import HalflowError
+
+
+def fail(err: HalflowError) -> None:
+    """Report ``err`` on stderr and exit with status 1."""
+    text = err.render() + "\n"
+    stream = getattr(sys.stderr, "buffer", None)
+    if stream is None:  # a replaced stderr (tests): text only
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    else:
+        # Quoted source lines are the input's own bytes, UTF-8 or not.
+        sys.stderr.flush()
+        stream.write(text.encode("utf-8", "surrogateescape"))
+        stream.flush()
+    sys.exit(1)
+
+
+def explain_line(line: str) -> None:
+    sys.stderr.write(f"halflow: explain: {line}\n")
+
+
+def build_to_mlir(
+    input: str | None,
+    output: str | None,
+    *,
+    split_input_file: bool = False,
+    cache_dir: str | None = None,
+    no_cache: bool = False,
+    explain: Callable[[str], None] | None = None,
+    report: str | None = None,
+    trace: str | None = None,
+    content: bytes | None = None,
+) -> None:
+    """``halflow build`` to MLIR: the output to ``output`` (stdout when
+    None); a diagnosed input error exits with status 1. ``content``: the
+    input's bytes when the caller already read them."""
+    from halflow.builder import build
+    from halflow.diagnostics import HalflowError
+
+    try:
+        result = build(
+            input,
+            output,
+            split_input_file=split_input_file,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            content=content,
+            explain=explain,
+            report=report,
+            trace=trace,
+        )
+    except HalflowError as err:
+        partial = getattr(err, "partial_output", None)
+        if partial and output is None:
+            sys.stdout.write(partial)
+            sys.stdout.flush()
+        fail(err)
+        return
+    if output is None:
+        sys.stdout.write(result.text)
+        sys.stdout.flush()
