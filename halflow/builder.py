@@ -7,6 +7,7 @@ engine) is imported.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -31,12 +32,40 @@ class BuildResult:
     text: str
     output: Path | None
     seconds: float
-    report: dict[str, Any] = field(default_factory=dict)
+    # The report, with the executed nodes as the engine recorded them (a
+    # cold build of a large module runs tens of thousands: they become
+    # JSON-ready objects only when someone reads ``report``).
+    raw_report: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @functools.cached_property
+    def report(self) -> dict[str, Any]:
+        """The report data (DESIGN.md): ``total``, ``executed`` (objects
+        with ``node``, ``stage``, ``reason``, ``seconds``), ``reused``,
+        ``seconds``, ``mode``, ``cache``, ..."""
+        return {**self.raw_report,
+                "executed": [_run_data(r) for r in self.raw_report.get("executed", [])]}
 
     @property
     def executed(self) -> list[str]:
         """Ids of the nodes that executed, in execution order."""
-        return [e["node"] for e in self.report.get("executed", [])]
+        return [r.node for r in self.raw_report.get("executed", [])]
+
+
+def _run_data(run: Any) -> dict[str, Any]:
+    return {"node": run.node, "stage": run.stage, "reason": run.reason,
+            "seconds": round(run.seconds, 6)}
+
+
+def report_json(rep: dict[str, Any]) -> str:
+    """The report file's text, written one executed node at a time."""
+    head = {k: v for k, v in rep.items() if k != "executed"}
+    parts = ['{\n "executed": [']
+    for k, run in enumerate(rep.get("executed", [])):
+        parts.append(("\n  " if k == 0 else ",\n  ") + json.dumps(_run_data(run)))
+    parts.append("\n ]")
+    rest = json.dumps(head, indent=1)[1:]
+    parts.append("," + rest if head else "\n}")
+    return "".join(parts) + "\n"
 
 
 def open_cache(
@@ -132,13 +161,13 @@ def build(
             store.close()
     if explain is not None:
         for run in rep.get("executed", []):
-            explain(f"{run['node']} ({run['stage']}): {run['reason']}")
+            explain(f"{run.node} ({run.stage}): {run.reason}")
     events = rep.pop("trace_events", [])
     if report is not None:
-        write_atomic(report, json.dumps(rep, indent=1) + "\n")
+        write_atomic(report, report_json(rep))
     if trace is not None:
         write_atomic(trace, json.dumps({"traceEvents": events, "displayTimeUnit": "ms"}) + "\n")
-    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], report=rep)
+    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], raw_report=rep)
 
 
 def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
@@ -237,10 +266,7 @@ def _report(
 ) -> dict[str, Any]:
     rep: dict[str, Any] = {
         "total": total,
-        "executed": [
-            {"node": r.node, "stage": r.stage, "reason": r.reason, "seconds": round(r.seconds, 6)}
-            for r in executed
-        ],
+        "executed": list(executed),  # NodeRun records (see BuildResult.report)
         "reused": reused,
         "mode": mode,
         "trace_events": events,
@@ -314,6 +340,10 @@ def _build_text(
             if result.fallback:
                 fallbacks.append(result.fallback)
     joined = _join(outputs)
+    if workspace is None:
+        # A one-shot build: its state is saved; let it go before the report
+        # is made (on a large module the state is the bulk of the memory).
+        ws = result = None  # type: ignore[assignment]
     if diagnostics:
         err = HalflowError(diagnostics)
         err.partial_output = joined  # type: ignore[attr-defined]
