@@ -22,9 +22,11 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Replace ``path`` with ``data`` via a temporary file and ``os.replace``.
 
     On any failure the previous content of ``path`` (or its absence) is kept.
-    A ``path`` that exists and is not a regular file is written in place.
+    A ``path`` that exists and is not a regular file is written in place. A
+    symbolic link is written through: the file it points to is replaced
+    (and the link stays), as a plain ``open(path, "w")`` would update it.
     """
-    target = Path(path)
+    target = Path(os.path.realpath(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         mode = target.stat().st_mode

@@ -79,10 +79,17 @@ def test_build_vmfb_edit_and_cache_stats(tmp_path: Path) -> None:
 
 
 def test_build_vmfb_no_cache_writes_nothing(tmp_path: Path) -> None:
-    out, cache = tmp_path / "mlp.vmfb", tmp_path / "cache"
+    """--no-cache writes no cache; -o through a symbolic link updates the
+    file it points to and keeps the link."""
+    real, cache = tmp_path / "real" / "mlp.vmfb", tmp_path / "cache"
+    real.parent.mkdir()
+    out = tmp_path / "mlp.vmfb"
+    out.symlink_to(real)
     ok(run_halflow("build", PROGRAMS / "mlp.mlir", "--to", "vmfb", "-o", out, "--no-cache",
                    "--cache-dir", cache, "--", *FLAGS))
     assert not cache.exists()
+    assert out.is_symlink() and real.is_file()
+    assert [p.name for p in real.parent.iterdir()] == ["mlp.vmfb"]
     assert_same_outputs(out, plain_compile(PROGRAMS / "mlp.mlir", tmp_path / "p.vmfb"),
                         MLP_SHAPES)
 

@@ -226,6 +226,30 @@ def test_output_file_is_replaced_atomically(
     assert out.read_text() == oracle.stdout
 
 
+def test_output_symlink_is_written_through(
+    run_halflow: RunTool, iree_materialize, tmp_path: Path
+) -> None:
+    """``-o LINK`` updates the file the link points to (atomically, beside
+    it) and leaves the link a link; a second build through the link is up
+    to date."""
+    source = corpus_file("mlp_s.mlir")
+    real_dir, link_dir = tmp_path / "real", tmp_path / "links"
+    real_dir.mkdir()
+    link_dir.mkdir()
+    real = real_dir / "result.mlir"
+    real.write_bytes(OLD_CONTENT)
+    link = link_dir / "result.mlir"
+    link.symlink_to(real)
+    cache = tmp_path / "cache"
+    for _ in range(2):
+        run = run_halflow("build", source, "-o", link, "--cache-dir", cache)
+        assert run.returncode == 0, run.describe()
+        assert link.is_symlink() and link.resolve() == real
+        assert real.read_text() == iree_materialize(source).stdout
+        assert [p.name for p in real_dir.iterdir()] == ["result.mlir"]
+        assert [p.name for p in link_dir.iterdir()] == ["result.mlir"]
+
+
 def test_new_output_file(run_halflow: RunTool, tmp_path: Path) -> None:
     out = tmp_path / "fresh.mlir"
     run = run_halflow("build", corpus_file("mlp_s.mlir"), "-o", out)

@@ -252,7 +252,9 @@ def build_vmfb(
         kind = model.detect_kind(data)
     if kind == model.ModelKind.PRE_MATERIALIZE and flags.compile_from is not None:
         raise _error(name, "--compile-from applies to programs, not to a pre-materialize module")
-    temp = output_file.parent / f".{output_file.name}.{os.getpid()}.halflow-tmp"
+    # A symbolic link is written through (the file it points to is replaced).
+    target = Path(os.path.realpath(output_file))
+    temp = target.parent / f".{target.name}.{os.getpid()}.halflow-tmp"
     if output_file.is_dir():
         raise _error(str(output_file), "cannot write output file: it is a directory")
     try:  # fail now, not after the whole build
@@ -405,7 +407,7 @@ def build_vmfb(
         try:
             with open(temp, "rb+") as f:
                 os.fsync(f.fileno())
-            os.replace(temp, output_file)
+            os.replace(temp, target)
         except OSError as e:
             raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
         clock.add("write", result.write_seconds + time.perf_counter() - started)
