@@ -11,9 +11,11 @@ enum classes: ~25 ms for stream, hal, arith and builtin) the first time an
 attribute, type or op of that dialect reaches Python, only to offer typed
 subclasses; halflow works on generic ``ir.Operation``/``ir.Attribute``
 objects and names, so the command line empties the search path for those
-modules. Library users are left alone (their own code may want the typed
-classes), and the library path is what most tests exercise, so both ways
-are covered by the oracle tests.
+modules. It also imports the bindings without running the package's
+``__init__`` (which loads the compiler-driver tools). Library users are
+left alone (their own code may want the typed classes and the package's
+API), and the library path is what most tests exercise, so both ways are
+covered by the oracle tests.
 """
 
 from __future__ import annotations
@@ -38,10 +40,44 @@ def load_mlir() -> None:
         return
     sys.modules["numpy"] = None  # type: ignore[assignment]  # `import numpy` fails
     try:
-        import iree.compiler.ir  # noqa: F401
+        if not _import_bindings_only():
+            import iree.compiler.ir  # noqa: F401
     finally:
         if sys.modules.get("numpy", 0) is None:
             del sys.modules["numpy"]
     from iree.compiler._mlir_libs import _mlir
 
     _mlir.globals.dialect_search_modules = []
+
+
+def _import_bindings_only() -> bool:
+    """Import ``iree.compiler.ir`` without running ``iree/compiler/__init__.py``,
+    which imports the compiler-driver API (``iree.compiler.tools``: subprocess,
+    logging, ...; ~12 ms of every command-line build that loads MLIR) only to
+    re-export it. The package is registered bare; its submodules
+    (``iree.compiler.tools``, ``.api``, ``.rewrite``) still import on demand.
+    False (nothing changed) when this cannot be done; the caller then
+    imports the usual way."""
+    import importlib.util
+
+    if "iree.compiler" in sys.modules:
+        return False
+    try:
+        spec = importlib.util.find_spec("iree.compiler")
+    except (ImportError, ValueError):
+        return False
+    if spec is None or spec.submodule_search_locations is None:
+        return False
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["iree.compiler"] = package
+    parent = sys.modules.get("iree")
+    try:
+        import iree.compiler.ir  # noqa: F401
+    except Exception:
+        for name in [n for n in sys.modules if n.partition(".")[2].startswith("compiler")
+                     and n.split(".")[:2] == ["iree", "compiler"]]:
+            del sys.modules[name]
+        return False
+    if parent is not None:
+        parent.compiler = package  # type: ignore[attr-defined]
+    return True

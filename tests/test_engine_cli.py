@@ -476,7 +476,11 @@ def test_build_forms_run_without_the_command_line_framework(tmp_path: Path) -> N
     run = run_halflow("build", "--explain", f"--report={report}", src, "--cache-dir", cache,
                       "-o", out, python_flags=["-X", "importtime"])
     assert run.returncode == 0
-    assert "click" not in imported_modules(run)
+    modules = imported_modules(run)
+    assert "click" not in modules
+    # The bindings were loaded (an executable was parsed), without the
+    # compiler-driver API the package's __init__ would bring.
+    assert "iree.compiler.ir" in modules and "iree.compiler.tools" not in modules
     assert b"halflow: explain: executable:@" in run.stderr
     executed = [e["node"] for e in json.loads(report.read_text())["executed"]]
     assert executed and executed[-1] == "module"
