@@ -20,7 +20,7 @@ from typing import Any
 from halflow import quick
 from halflow import source as source_mod
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText
-from halflow.output import write_atomic
+from halflow.output import write_atomic, write_reported
 
 PathLike = str | os.PathLike[str]
 
@@ -164,9 +164,10 @@ def build(
             explain(f"{run.node} ({run.stage}): {run.reason}")
     events = rep.pop("trace_events", [])
     if report is not None:
-        write_atomic(report, report_json(rep))
+        write_reported(report, report_json(rep), "report file")
     if trace is not None:
-        write_atomic(trace, json.dumps({"traceEvents": events, "displayTimeUnit": "ms"}) + "\n")
+        write_reported(trace, json.dumps({"traceEvents": events, "displayTimeUnit": "ms"}) + "\n",
+                       "trace file")
     return BuildResult(text=text, output=out_path, seconds=rep["seconds"], raw_report=rep)
 
 

@@ -80,7 +80,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     load_mlir()  # the command line's cheaper way (see halflow.startup)
     from halflow.codegen.pipeline import build_vmfb
     from halflow.codegen.watching import open_store, report_data
-    from halflow.output import write_atomic
+    from halflow.output import write_reported
     from halflow.source import EXAMPLE
 
     if input is not None and input.startswith("-") and input != "-":
@@ -102,7 +102,10 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         store.close()
     if report is not None:
         data = report_data(result, model, output, time.perf_counter() - started)
-        write_atomic(report, json.dumps(data, indent=1) + "\n")
+        try:
+            write_reported(report, json.dumps(data, indent=1) + "\n", "report file")
+        except HalflowError as err:
+            _fail(err)
 
 
 @main.command()
@@ -185,7 +188,7 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
     """Write the build graph of INPUT (nodes, dependency edges) as DOT or JSON."""
     from halflow import graph as graph_mod
     from halflow.builder import build_graph
-    from halflow.output import write_atomic
+    from halflow.output import write_reported
 
     try:
         g = build_graph(input, split_input_file=split_input_file, cache_dir=cache_dir,
@@ -196,8 +199,11 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
     text = graph_mod.to_dot(g) if fmt == "dot" else graph_mod.to_json(g)
     if output is None:
         sys.stdout.write(text)
-    else:
-        write_atomic(output, text)
+        return
+    try:
+        write_reported(output, text, "output file")
+    except HalflowError as err:
+        _fail(err)
 
 
 @main.group()

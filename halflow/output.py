@@ -54,3 +54,16 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def write_reported(path: str | os.PathLike[str], data: str | bytes, what: str) -> None:
+    """:func:`write_atomic`, a failure reported as halflow reports bad input:
+    ``PATH:0:0: error: cannot write WHAT: REASON`` (a HalflowError)."""
+    try:
+        write_atomic(path, data)
+    except OSError as e:
+        from halflow.diagnostics import Diagnostic, HalflowError
+
+        raise HalflowError(
+            Diagnostic(str(path), 0, 0, f"cannot write {what}: {e.strerror or e}")
+        ) from None

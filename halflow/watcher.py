@@ -675,7 +675,7 @@ class HalBuilder:
 
     def __call__(self, input: Path, output: Path, content: bytes) -> Any:
         from halflow.builder import build
-        from halflow.output import write_atomic
+        from halflow.output import write_reported
 
         key = _norm(input)
         first = key not in self._built
@@ -700,7 +700,7 @@ class HalBuilder:
             self._totals[key] = (counts["executables"], counts["dispatch_sites"])
         if self.report is not None:
             data = {**result.report, "input": str(input), "output": str(output)}
-            write_atomic(self.report, json.dumps(data, indent=1) + "\n")
+            write_reported(self.report, json.dumps(data, indent=1) + "\n", "report file")
         return result
 
     def summary(self, input: Path, result: Any) -> str:

@@ -250,6 +250,35 @@ def test_output_symlink_is_written_through(
         assert [p.name for p in link_dir.iterdir()] == ["result.mlir"]
 
 
+@pytest.mark.parametrize(
+    ("command", "what"),
+    [
+        (["build", "{src}", "-o", "{out}", "--report", "{bad}"], "report file"),
+        (["build", "{src}", "-o", "{out}", "--trace", "{bad}"], "trace file"),
+        (["build", "{src}", "--report", "{bad}"], "report file"),
+        (["graph", "{src}", "-o", "{bad}"], "output file"),
+    ],
+    ids=["report", "trace", "report-stdout", "graph"],
+)
+def test_unwritable_side_files_are_diagnosed(
+    command: list[str], what: str, run_halflow: RunTool, tmp_path: Path
+) -> None:
+    """A report, trace or graph file that cannot be written (its directory
+    does not exist) is a diagnostic with exit status 1, not a traceback; the
+    build's own output is still written."""
+    src = corpus_file("mlp_s.mlir")
+    out = tmp_path / "out.mlir"
+    bad = tmp_path / "missing" / "file.json"
+    args = [a.format(src=src, out=out, bad=bad) for a in command]
+    run = run_halflow(*args, "--cache-dir", tmp_path / "cache", cwd=tmp_path)
+    assert run.returncode == 1, run.describe()
+    assert f"{bad}:0:0: error: cannot write {what}: No such file or directory" in run.stderr
+    assert "Traceback" not in run.stderr
+    if "-o" in command and command[0] == "build":
+        assert out.read_text().startswith("#executable_target_embedded_elf_x86_64 = ")
+    assert not bad.parent.exists()
+
+
 def test_new_output_file(run_halflow: RunTool, tmp_path: Path) -> None:
     out = tmp_path / "fresh.mlir"
     run = run_halflow("build", corpus_file("mlp_s.mlir"), "-o", out)

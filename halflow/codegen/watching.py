@@ -77,7 +77,7 @@ class VmfbBuilder:
     def __call__(self, input: Path, output: Path, content: bytes) -> CodegenResult:
         import time
 
-        from halflow.output import write_atomic
+        from halflow.output import write_reported
 
         started = time.perf_counter()
         result = build_vmfb(
@@ -86,7 +86,7 @@ class VmfbBuilder:
         )
         if self.report is not None:
             data = report_data(result, input, output, time.perf_counter() - started)
-            write_atomic(self.report, json.dumps(data, indent=1) + "\n")
+            write_reported(self.report, json.dumps(data, indent=1) + "\n", "report file")
         return result
 
     def summary(self, input: Path, result: CodegenResult) -> str:
