@@ -71,13 +71,14 @@ def report_json(rep: dict[str, Any]) -> str:
 def open_cache(
     cache: Any = None, *, cache_dir: PathLike | None = None, no_cache: bool = False
 ) -> Any:
-    from halflow.cache import Cache, NullCache
+    from halflow.cache import NullCache, open_or_none
 
     if cache is not None:
         return cache
     if no_cache:
         return NullCache()
-    return Cache(cache_dir)
+    store = open_or_none(cache_dir)
+    return store if store is not None else NullCache()
 
 
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:

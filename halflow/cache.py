@@ -130,6 +130,23 @@ class Counters:
             pair[1] += 1
 
 
+class CacheUnavailable(Exception):
+    """The cache directory cannot be created or written (not damage: nothing
+    is moved aside). Builds go on without a cache (:func:`open_or_none`)."""
+
+
+def open_or_none(
+    directory: str | os.PathLike[str] | None, warn: Warn = _warn_stderr
+) -> Cache | None:
+    """The cache in ``directory``; None, after a warning, when it cannot be
+    used (a build then goes on without one: a cache is never fatal)."""
+    try:
+        return Cache(directory, warn=warn)
+    except CacheUnavailable as e:
+        warn(f"{e}; building without a cache")
+        return None
+
+
 class Cache:
     """A halflow cache in ``directory`` (see module docstring).
 
@@ -156,7 +173,16 @@ class Cache:
     def _connect(self):  # noqa: ANN202 - diskcache.Cache
         import diskcache
 
-        self.directory.mkdir(parents=True, exist_ok=True)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CacheUnavailable(
+                f"cannot use cache directory {self.directory}: {e.strerror or e}"
+            ) from None
+        if not os.access(self.directory, os.W_OK | os.X_OK):
+            raise CacheUnavailable(
+                f"cannot use cache directory {self.directory}: not writable"
+            )
         return diskcache.Cache(
             str(self.directory),
             size_limit=self._size_limit,
@@ -176,7 +202,9 @@ class Cache:
     def _open(self):  # noqa: ANN202 - diskcache.Cache
         try:
             return self._connect()
-        except Exception as e:  # noqa: BLE001 - any failure to open means a damaged index
+        except CacheUnavailable:
+            raise
+        except Exception as e:  # noqa: BLE001 - any other failure to open: a damaged index
             # Not only sqlite3.DatabaseError: damaged rows of diskcache's
             # Settings table surface as UnicodeDecodeError (text that is not
             # UTF-8) or AttributeError/TypeError (a NULL or wrong-typed key).

@@ -206,6 +206,19 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
         _fail(err)
 
 
+def _open_cache(cache_dir: str | None):  # noqa: ANN202 - halflow.cache.Cache
+    """The cache for ``halflow cache ...``: one that cannot be used is a
+    diagnostic (exit 1)."""
+    from halflow.cache import Cache, CacheUnavailable, default_cache_dir
+    from halflow.diagnostics import Diagnostic
+
+    try:
+        return Cache(cache_dir)
+    except CacheUnavailable as e:
+        where = str(cache_dir if cache_dir is not None else default_cache_dir())
+        _fail(HalflowError(Diagnostic(where, 0, 0, str(e))))
+
+
 @main.group()
 def cache() -> None:
     """Inspect and maintain the cache."""
@@ -226,11 +239,9 @@ def cache_stats(cache_dir: str | None, as_json: bool) -> None:
     """Entries, bytes, and hits/misses of the last builds."""
     import json
 
-    from halflow.cache import Cache
-
     from halflow.codegen.store import DiskStore, codegen_stats
 
-    store = Cache(cache_dir)
+    store = _open_cache(cache_dir)
     try:
         stats = store.stats()
         stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
@@ -266,13 +277,11 @@ def cache_stats(cache_dir: str | None, as_json: bool) -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 def cache_gc(max_size: str, cache_dir: str | None) -> None:
     """Evict the oldest entries until the cache fits in --max-size."""
-    from halflow.cache import Cache
-
     try:
         limit = _size(max_size)
     except ValueError:
         raise click.BadParameter(f"not a size: {max_size!r}", param_hint="--max-size") from None
-    store = Cache(cache_dir)
+    store = _open_cache(cache_dir)
     removed = store.gc(limit)
     stats = store.stats()
     store.close()
@@ -283,9 +292,7 @@ def cache_gc(max_size: str, cache_dir: str | None) -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 def cache_clear(cache_dir: str | None) -> None:
     """Remove every entry."""
-    from halflow.cache import Cache
-
-    store = Cache(cache_dir)
+    store = _open_cache(cache_dir)
     removed = store.clear()
     store.close()
     click.echo(f"removed {removed} entries")

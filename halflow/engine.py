@@ -1457,9 +1457,11 @@ class Workspace:
     node values, output) warm in memory, over a persistent cache."""
 
     def __init__(self, cache: Any = None, *, warn: Callable[[str], None] | None = None):
-        from halflow.cache import Cache
+        from halflow.cache import NullCache, open_or_none
 
-        self.cache = cache if cache is not None else Cache()
+        if cache is None:
+            cache = open_or_none(None) or NullCache()
+        self.cache = cache
         if warn is None:
             warn = getattr(self.cache, "warn", None) or (lambda m: None)
         self.warn = warn

@@ -78,6 +78,20 @@ def test_build_vmfb_edit_and_cache_stats(tmp_path: Path) -> None:
     assert set(actions(report).values()) == {"compiled"}
 
 
+def test_build_vmfb_with_an_unusable_cache_directory(tmp_path: Path) -> None:
+    """A cache directory that cannot be created: a warning, and the .vmfb
+    is built without a cache."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    out = tmp_path / "mlp.vmfb"
+    run = run_halflow("build", PROGRAMS / "mlp.mlir", "--to", "vmfb", "-o", out,
+                      "--cache-dir", blocker / "cache", "--", *FLAGS)
+    assert run.returncode == 0, run.stderr.decode()[-2000:]
+    assert b"cannot use cache directory" in run.stderr and b"Traceback" not in run.stderr
+    assert_same_outputs(out, plain_compile(PROGRAMS / "mlp.mlir", tmp_path / "p.vmfb"),
+                        MLP_SHAPES)
+
+
 def test_build_vmfb_no_cache_writes_nothing(tmp_path: Path) -> None:
     """--no-cache writes no cache; -o through a symbolic link updates the
     file it points to and keeps the link."""

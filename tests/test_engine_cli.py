@@ -525,6 +525,29 @@ def test_damaged_marker_is_rebuilt_not_trusted(tmp_path: Path) -> None:
     assert last_mode(cache) == "up-to-date"
 
 
+def test_unusable_cache_directory_builds_without_a_cache(tmp_path: Path) -> None:
+    """A cache directory that cannot be created (here: under a regular file)
+    is not damage and not fatal: builds warn and go on without a cache,
+    with the same output; ``cache stats`` on it is a diagnostic (exit 1)."""
+    src = copy("mlp_s.mlir", tmp_path)
+    out = tmp_path / "out.mlir"
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory\n")
+    cache = blocker / "cache"
+    for extra in ([], ["--report", str(tmp_path / "r.json")]):
+        run = run_halflow("build", src, "-o", out, "--cache-dir", cache, *extra)
+        assert run.returncode == 0, run.stderr.decode()[-2000:]
+        assert b"halflow: warning: cannot use cache directory" in run.stderr
+        assert b"building without a cache" in run.stderr
+        assert b"Traceback" not in run.stderr
+        assert out.read_text() == reference_output(src)
+    assert blocker.read_text() == "not a directory\n"
+    stats = run_halflow("cache", "stats", "--cache-dir", cache)
+    assert stats.returncode == 1
+    assert f"{cache}:0:0: error: cannot use cache directory".encode() in stats.stderr
+    assert b"Traceback" not in stats.stderr
+
+
 def test_build_history_survives_damage_and_stays_bounded(tmp_path: Path) -> None:
     """The history of builds is a file of JSON lines: a line cut short or
     damaged is skipped, ``cache stats`` shows the last 20 builds, and the

@@ -41,6 +41,7 @@ from halflow.codegen.store import (
     SECONDS_SAVED,
     DiskStore,
     Entry,
+    MemoryStore,
     Store,
     decode_entry,
     encode_entry,
@@ -266,7 +267,7 @@ def build_vmfb(
     local: LocalExecutor | None = None
     remote: DaskExecutor | None = None
     materialized: model.Materialized | None = None
-    owned_store: DiskStore | None = None
+    owned_store: Store | None = None
     try:
         if kind == model.ModelKind.PROGRAM:
             try:
@@ -289,7 +290,13 @@ def build_vmfb(
             except RuntimeError as e:
                 raise _error("halflow", str(e)) from None
         if store is None:
-            store = owned_store = DiskStore()
+            from halflow.cache import CacheUnavailable, _warn_stderr
+
+            try:
+                store = owned_store = DiskStore()
+            except CacheUnavailable as e:  # a cache is never fatal
+                _warn_stderr(f"{e}; building without a cache")
+                store = owned_store = MemoryStore()
         # Have a worker parse the translations the previous build of this
         # model used while materialize runs: after a small edit, the final
         # compile finds nearly all of them parsed. (Not during the front-end:

@@ -23,7 +23,15 @@ PathLike = str | os.PathLike[str]
 def open_store(cache_dir: PathLike | None = None, no_cache: bool = False) -> Store:
     """The halflow cache (``cache_dir``, else the default location), or a
     store that keeps nothing (``no_cache``)."""
-    return MemoryStore() if no_cache else DiskStore(cache_dir)
+    if no_cache:
+        return MemoryStore()
+    from halflow.cache import CacheUnavailable, _warn_stderr
+
+    try:
+        return DiskStore(cache_dir)
+    except CacheUnavailable as e:  # a cache is never fatal
+        _warn_stderr(f"{e}; building without a cache")
+        return MemoryStore()
 
 
 def report_data(result: CodegenResult, input: PathLike, output: PathLike,
