@@ -191,8 +191,9 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
     from halflow.output import write_reported
 
     try:
-        g = build_graph(input, split_input_file=split_input_file, cache_dir=cache_dir,
-                        no_cache=no_cache)
+        with command.exit_on_interrupt():
+            g = build_graph(input, split_input_file=split_input_file, cache_dir=cache_dir,
+                            no_cache=no_cache)
     except HalflowError as err:
         _fail(err)
         return

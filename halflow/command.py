@@ -10,8 +10,10 @@ Both paths call the same function, so they cannot disagree.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +33,40 @@ def fail(err: HalflowError) -> None:
         stream.write(text.encode("utf-8", "surrogateescape"))
         stream.flush()
     sys.exit(1)
+
+
+@contextlib.contextmanager
+def exit_on_interrupt() -> Iterator[None]:
+    """Ctrl-C (SIGINT) ends the process at once, as the full command line
+    reports it ("Aborted!", exit status 1).
+
+    Not as a KeyboardInterrupt: Python raises that wherever the interpreter
+    happens to be, including inside a callback the MLIR bindings run from
+    C++ (an IR walk, a rewrite pattern), which print and swallow it and
+    carry on with half a walk. Ending at once is what SIGKILL does, which
+    the cache and the outputs are built to survive (transactions, atomic
+    renames); files being written are removed first."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupted(signum: int, frame: object) -> None:
+        from halflow.output import discard_in_flight
+
+        discard_in_flight()
+        with contextlib.suppress(Exception):
+            sys.stderr.write("\nAborted!\n")
+            sys.stderr.flush()
+        os._exit(1)
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def explain_line(line: str) -> None:
@@ -56,17 +92,18 @@ def build_to_mlir(
     from halflow.diagnostics import HalflowError
 
     try:
-        result = build(
-            input,
-            output,
-            split_input_file=split_input_file,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            content=content,
-            explain=explain,
-            report=report,
-            trace=trace,
-        )
+        with exit_on_interrupt():
+            result = build(
+                input,
+                output,
+                split_input_file=split_input_file,
+                cache_dir=cache_dir,
+                no_cache=no_cache,
+                content=content,
+                explain=explain,
+                report=report,
+                trace=trace,
+            )
     except HalflowError as err:
         partial = getattr(err, "partial_output", None)
         if partial and output is None:

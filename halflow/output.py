@@ -17,6 +17,19 @@ def _umask() -> int:
 
 _DEFAULT_MODE = 0o666 & ~_umask()
 
+# Temporary files being written right now (see discard_in_flight).
+_in_flight: set[str] = set()
+
+
+def discard_in_flight() -> None:
+    """Remove the temporary files of writes in progress: for a process that
+    is about to end abruptly (Ctrl-C), so that no ``.NAME.XXXX.tmp`` is left
+    next to an output."""
+    for tmp in list(_in_flight):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    _in_flight.clear()
+
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Replace ``path`` with ``data`` via a temporary file and ``os.replace``.
@@ -40,6 +53,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
             f.write(payload)
         return
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    _in_flight.add(tmp)
     try:
         with os.fdopen(fd, "wb") as f:
             # No fsync: the rename makes the replacement atomic for readers
@@ -54,6 +68,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    finally:
+        _in_flight.discard(tmp)
 
 
 def write_reported(path: str | os.PathLike[str], data: str | bytes, what: str) -> None:

@@ -218,7 +218,14 @@ def main() -> None:
         if checked is not None and checked.current:
             sys.exit(0)
         if form is not None:
-            _build(form, checked)
+            try:
+                _build(form, checked)
+            except KeyboardInterrupt:
+                # As the full command line (click) reports Ctrl-C. Nothing is
+                # half-written: outputs are renamed into place, cache writes
+                # are transactions.
+                sys.stderr.write("\nAborted!\n")
+                sys.exit(1)
             sys.exit(0)
         from halflow.cli import main as command_line
 

@@ -229,6 +229,30 @@ def test_sigkill_at_random_moments_leaves_a_usable_cache(tmp_path: Path) -> None
         check_after_kill(src, out, cache, previous)
 
 
+def test_ctrl_c_aborts_cleanly_and_leaves_a_usable_cache(tmp_path: Path) -> None:
+    """SIGINT (Ctrl-C) during a cold build, at several moments: exit status
+    1 with "Aborted!" as the full command line says it, no traceback, no
+    output, and the next build is right."""
+    name = "llama_serving.mlir"
+    src = tmp_path / name
+    shutil.copyfile(corpus_file(name), src)
+    duration = timed_build(src, tmp_path / "calibrate.mlir", tmp_path / "calibrate-cache")
+    for k, share in enumerate((0.3, 0.6, 0.85)):
+        out, cache = tmp_path / f"out{k}.mlir", tmp_path / f"cache{k}"
+        proc = start("build", src, "-o", out, "--cache-dir", cache, "--report", tmp_path / "r.json")
+        time.sleep(share * duration)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        text = err.decode()
+        if proc.returncode == 0:  # finished before the signal landed
+            assert out.read_text() == reference_output(src)
+            continue
+        assert proc.returncode == 1, text
+        assert "Aborted!" in text and "Traceback" not in text, text
+        assert not out.exists()
+        check_after_kill(src, out, cache, None)
+
+
 # -- damaged cache directories ---------------------------------------------------------------
 
 
