@@ -189,7 +189,7 @@ def find_dispatches(op: ir.Operation) -> list[ir.Operation]:
             found.append(o)
         return ir.WalkResult.ADVANCE
 
-    op.walk(visit)
+    irutil.walk(op, visit)
     return found
 
 

@@ -8,9 +8,12 @@ between contexts must go through text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from iree.compiler import ir
+
+from halflow import interrupts
 
 
 def new_context() -> ir.Context:
@@ -42,6 +45,29 @@ def print_module_bytes(module: ir.Module | ir.Operation) -> bytes:
 
 def decode_printed(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
+
+
+def walk(
+    op: ir.Operation,
+    visit: Callable[[ir.Operation], ir.WalkResult],
+    order: ir.WalkOrder | None = None,
+) -> None:
+    """``op.walk(visit, order)``, with Ctrl-C held back until it returns
+    (see :mod:`halflow.interrupts`)."""
+    with interrupts.callbacks_running():
+        if order is None:
+            op.walk(visit)
+        else:
+            op.walk(visit, order)
+
+
+def apply_patterns(op: ir.Operation, patterns: Any) -> None:
+    """IREE's greedy rewrite driver over ``op`` (halflow's patterns are
+    Python callbacks: Ctrl-C is held back as in :func:`walk`)."""
+    from iree.compiler import rewrite
+
+    with interrupts.callbacks_running():
+        rewrite.apply_patterns_and_fold_greedily(op, patterns)
 
 
 def op_name(op: ir.Operation | ir.OpView) -> str:
@@ -99,7 +125,7 @@ def region_ops(op: ir.Operation | ir.OpView, region: int = 0) -> list[ir.Operati
         found.append(child)
         return ir.WalkResult.SKIP
 
-    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    walk(op, visit, ir.WalkOrder.PRE_ORDER)
     return found
 
 
@@ -112,7 +138,7 @@ def walk_named(op: ir.Operation, name: str) -> list[ir.Operation]:
             found.append(child)
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit)
+    walk(op.operation, visit)
     return found
 
 

@@ -828,7 +828,9 @@ def run_command(
         if stopping:
             return
         stopping.append(signum)
-        raise KeyboardInterrupt
+        from halflow import interrupts
+
+        interrupts.interrupt()  # not inside a callback MLIR runs
 
     # Installed for the rest of the process: after the first signal, further
     # ones are ignored while shutdown (observer, persisting state) finishes.

@@ -105,5 +105,5 @@ def _ops_of_first_region(op: ir.Operation) -> list[ir.Operation]:
             found.append(child)
         return ir.WalkResult.SKIP
 
-    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    irutil.walk(op, visit, ir.WalkOrder.PRE_ORDER)
     return found

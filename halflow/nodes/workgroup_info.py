@@ -89,4 +89,4 @@ def _patterns(context: ir.Context) -> rewrite.FrozenRewritePatternSet:
 
 def convert_and_fold(executable: ir.Operation) -> None:
     """Apply the conversions and IREE's greedy fold to one hal.executable."""
-    rewrite.apply_patterns_and_fold_greedily(executable, _patterns(executable.context))
+    irutil.apply_patterns(executable, _patterns(executable.context))
