@@ -71,6 +71,11 @@ def test_build_vmfb_edit_and_cache_stats(tmp_path: Path) -> None:
     assert codegen["reuses"] == len(first) - 1 and codegen["seconds_saved"] > 0
     plain = ok(run_halflow("cache", "stats", "--cache-dir", cache))
     assert f"code generation: {len(first) + 1} executables cached" in plain
+    # Both builds are in the history of builds.
+    history = stats["history"]
+    assert [(h["mode"], h["executed"], h["reused"]) for h in history] == [
+        ("vmfb", len(first), 0), ("vmfb", 1, len(first) - 1)]
+    assert all(h["input"] == str(src) for h in history)
 
     # `cache clear` covers code generation too: everything compiles again.
     ok(run_halflow("cache", "clear", "--cache-dir", cache))

@@ -426,8 +426,18 @@ def build_vmfb(
             store.add(REUSES, len(saved))
             store.add(SECONDS_SAVED, sum(saved))
         clock.add("total", clock.total())
-        return CodegenResult(
+        result = CodegenResult(
             output_file, kind, tuple(reports[u.name] for u in units), dict(clock.phases))
+        record = getattr(store, "record_build", None)
+        if record is not None:
+            record({
+                "input": name,
+                "mode": "vmfb",
+                "executed": len(result.compiled),
+                "reused": len(result.reused),
+                "seconds": round(clock.phases.get("total", 0.0), 6),
+            })
+        return result
     finally:
         sink(Event(Kind.DONE))
         if frontend is not None:

@@ -143,6 +143,10 @@ class DiskStore:
         """Translations stored (build manifests not counted)."""
         return len(self.translation_keys())
 
+    def record_build(self, summary: dict[str, Any]) -> None:
+        """Add a build to the cache's history (``halflow cache stats``)."""
+        self.cache.record_build(summary)
+
     def close(self) -> None:
         if self._owned:
             self.cache.close()
