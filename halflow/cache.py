@@ -56,7 +56,7 @@ class _ChainReader:
     (encoded as UTF-8 a slice at a time, so that a large output is never
     copied whole) and binary files (read from their current position)."""
 
-    _SLICE = 1 << 20
+    _SLICE = 1 << 18
 
     def __init__(self, parts: Sequence[bytes | str | BinaryIO]):
         self._parts = [p for p in parts if p]
@@ -65,7 +65,7 @@ class _ChainReader:
 
     def read(self, size: int = -1) -> bytes:
         """Up to ``size`` bytes (all of them for -1); like a raw file, a
-        call may return fewer (at most 1 MiB of one part: diskcache copies
+        call may return fewer (at most 256 KiB of one part: diskcache copies
         in 4 MiB reads, and joining them would cost a copy of that size)."""
         if size < 0:
             return b"".join(iter(lambda: self.read(self._SLICE), b""))
