@@ -124,6 +124,8 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
         if token == "--explain" and not explain:
             explain = True
         elif token.startswith("-"):
+            if eq and not token.startswith("--"):
+                return None  # `-o=X`: click reads the value "=X"; let it
             option = _OPTIONS.get(name if eq else token)
             if option is None or option in values:
                 return None

@@ -500,6 +500,36 @@ def test_build_forms_run_without_the_command_line_framework(tmp_path: Path) -> N
         assert b"Invalid value" in bad.stderr and b"is a directory" in bad.stderr
 
 
+def test_build_form_recognizes_what_click_would_read_the_same_way(tmp_path: Path) -> None:
+    """The entry point takes only command lines it reads exactly as click
+    does; anything else (short options with '=', unknown or repeated
+    options, stdin, paths click rejects) goes to the full command line."""
+    from halflow.quick import build_form
+
+    out, rep = str(tmp_path / "o.mlir"), str(tmp_path / "r.json")
+    form = build_form(["build", "in.mlir", "--report", rep, "--explain", "-o", out])
+    assert form is not None
+    assert (form.input, form.output, form.report, form.explain, form.plain) == (
+        "in.mlir", out, rep, True, False)
+    form = build_form(["build", f"--output={out}", "--cache-dir=c", "in.mlir"])
+    assert form is not None and form.plain and form.cache_dir == "c"
+    declined = [
+        ["build", "in.mlir", f"-o={out}"],  # click: the value is "=..."
+        ["build", "in.mlir", f"-o{out}"],
+        ["build", "in.mlir", "-o", out, "-o", out],
+        ["build", "in.mlir", "-o", out, "--no-cache"],
+        ["build", "in.mlir", "-o", out, "--to", "vmfb"],
+        ["build", "-", "-o", out],
+        ["build", "a.mlir", "b.mlir", "-o", out],
+        ["build", "in.mlir", "-o", str(tmp_path)],  # a directory: click's usage error
+        ["build", "in.mlir", "-o", out, "--report", str(tmp_path)],
+        ["build", "in.mlir", "-o", out, "--explain", "--explain"],
+        ["graph", "in.mlir", "-o", out],
+    ]
+    for argv in declined:
+        assert build_form(argv) is None, argv
+
+
 def test_damaged_marker_is_rebuilt_not_trusted(tmp_path: Path) -> None:
     """The up-to-date check reads the output's marker straight from the
     cache's index: a marker whose bytes were damaged is no answer, and the
