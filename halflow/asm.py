@@ -59,13 +59,14 @@ the set or order of aliases changed.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+from halflow.fingerprint import blake2b
 
 if TYPE_CHECKING:
     from iree.compiler import ir
@@ -193,7 +194,7 @@ _DIGEST_SIZE = 12
 
 
 def _digest(data: str) -> str:
-    return hashlib.blake2b(data.encode("utf-8"), digest_size=_DIGEST_SIZE).hexdigest()
+    return blake2b(data.encode("utf-8"), digest_size=_DIGEST_SIZE).hexdigest()
 
 
 def _outside_strings(text: str, positions: Iterable[int]) -> list[int]:

@@ -325,10 +325,11 @@ class Cache:
         ``prefix`` and a digest of it, spooled through an unnamed file in
         the cache directory instead of memory. Returns the key ("" when
         nothing was written or the cache cannot be written)."""
-        import hashlib
         import tempfile
 
-        digest = hashlib.blake2b(digest_size=20)
+        from halflow.fingerprint import blake2b
+
+        digest = blake2b(digest_size=20)
         crc = 0
         size = 0
         try:
