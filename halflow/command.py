@@ -91,6 +91,11 @@ def build_to_mlir(
     from halflow.builder import build
     from halflow.diagnostics import HalflowError
 
+    if no_cache and explain is None and report is None and trace is None:
+        # Nothing to reuse, nothing to keep, no node to name: the stages
+        # over the whole module, without recording any node.
+        _clean_build(input, output, split_input_file, content)
+        return
     try:
         with exit_on_interrupt():
             result = build(
@@ -113,4 +118,38 @@ def build_to_mlir(
         return
     if output is None:
         sys.stdout.write(result.text)
+        sys.stdout.flush()
+
+
+def _clean_build(
+    input: str | None, output: str | None, split_input_file: bool, content: bytes | None
+) -> None:
+    """``build --no-cache`` without --report/--trace/--explain: the
+    reference driver (:func:`halflow.builder.materialize_text`), which
+    produces the same output and diagnostics as a build through the engine."""
+    from halflow import source as source_mod
+    from halflow.builder import materialize_text
+    from halflow.diagnostics import HalflowError
+    from halflow.output import write_reported
+    from halflow.startup import load_mlir
+
+    try:
+        with exit_on_interrupt():
+            if content is not None and input is not None and input != "-":
+                data = source_mod.InputData(input, content)
+            else:
+                data = source_mod.read_input(input)
+            load_mlir()
+            text = materialize_text(data, split_input_file)
+            if output is not None:
+                write_reported(output, text, "output file")
+    except HalflowError as err:
+        partial = getattr(err, "partial_output", None)
+        if partial and output is None:
+            sys.stdout.write(partial)
+            sys.stdout.flush()
+        fail(err)
+        return
+    if output is None:
+        sys.stdout.write(text)
         sys.stdout.flush()

@@ -243,6 +243,14 @@ def test_no_cache_leaves_the_cache_untouched(tmp_path: Path) -> None:
     env = subprocess_env(HALFLOW_CACHE_DIR=str(env_dir), XDG_CACHE_HOME=str(xdg))
     ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--no-cache", env=env))
     assert not env_dir.exists() and not xdg.exists()
+    # Without --report/--trace/--explain there is no node to name: the
+    # stages run without the engine, to the same output.
+    (tmp_path / "o.mlir").unlink()
+    run = run_halflow("build", src, "-o", tmp_path / "o.mlir", "--no-cache",
+                      python_flags=["-X", "importtime"])
+    assert run.returncode == 0
+    assert "halflow.engine" not in imported_modules(run)
+    assert (tmp_path / "o.mlir").read_text() == reference_output(src)
 
 
 def noop_report(src: Path, tmp_path: Path, *args: str, env=None) -> dict:
