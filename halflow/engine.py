@@ -586,16 +586,6 @@ _PIECE_STAGES = frozenset({"convert", "print"})
 _UNSTORED = frozenset({"export", "dispatch_site", *_PIECE_STAGES})
 
 
-def encode_records(
-    records: Mapping[str, NodeRecord], strings: dict[str, int] | None = None
-) -> list[Any]:
-    out: list[Any] = []
-    for node_id, r in records.items():
-        value = None if r.stage in _UNSTORED else codec.encode(r.value, strings)
-        out.append([node_id, r.tag, r.key, r.extra, r.depsig, r.vfp, value])
-    return out
-
-
 def decode_records(
     data: Sequence[Any], strings: list[str] | None = None
 ) -> dict[str, NodeRecord]:
@@ -1322,17 +1312,13 @@ def state_key(doc_id: str) -> str:
     return "state:" + fingerprint(doc_id, environment())
 
 
-def encode_payload(group: Group, strings: dict[str, int] | None = None) -> bytes:
-    """A group's payload (JSON); long strings go to ``strings``, the table
-    shared by the payloads stored together (see :func:`encode_strings`)."""
-    return "".join(iter_payload(group, strings)).encode("utf-8", "surrogateescape")
-
-
 def iter_payload(group: Group, strings: dict[str, int] | None = None) -> Iterator[str]:
-    """:func:`encode_payload` as pieces of text. Records and sites are
-    encoded one at a time: the host's payload holds every dispatch site of
-    the module, and encoding it whole would hold all of them as JSON-ready
-    lists at once."""
+    """A group's payload (JSON), in pieces of text: its node records and the
+    dispatch sites it read. Long strings go to ``strings``, the table shared
+    by the payloads stored together (see :func:`encode_strings`). Records
+    and sites are encoded one at a time: the host's payload holds every
+    dispatch site of the module, and encoding it whole would hold all of
+    them as JSON-ready lists at once."""
     yield '{"records":['
     out: list[str] = []
     for k, (node_id, r) in enumerate((group.records or {}).items()):
