@@ -1,7 +1,9 @@
 """halflow against iree-opt on the largest corpus files, measured in one run.
 
-For each file it runs, interleaved, ``halflow build FILE -o /dev/null`` (the
-CLI, as ``python -m halflow`` with this checkout first on ``PYTHONPATH``) and
+For each file it runs, interleaved, ``halflow build FILE -o /dev/null
+--no-cache`` (the CLI doing the whole pass, as ``python -m halflow`` with this
+checkout first on ``PYTHONPATH``; ``benchmarks/incremental.py`` measures
+builds with a cache) and
 ``iree-opt --iree-hal-materialize-interfaces FILE -o /dev/null``, and prints
 the median wall time of N runs, the median CPU time (user + system), and
 the peak resident memory of each process (``ru_maxrss`` and times from
@@ -98,7 +100,8 @@ def main() -> None:
     env = child_env()
     iree_opt = find_iree_opt()
     tools = {
-        "halflow": lambda f: [sys.executable, "-m", "halflow", "build", str(f), "-o", "/dev/null"],
+        "halflow": lambda f: [sys.executable, "-m", "halflow", "build", str(f), "-o", "/dev/null",
+                              "--no-cache"],
         "iree-opt": lambda f: [iree_opt, "--iree-hal-materialize-interfaces", str(f),
                                "-o", "/dev/null"],
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable
@@ -192,6 +193,11 @@ def _write_output(
         seen = path.stat()
     except OSError:
         seen = None
+    if seen is not None and not stat.S_ISREG(seen.st_mode):
+        # A device or pipe (-o /dev/stdout) holds nothing: always written,
+        # and no marker is kept for it.
+        seen = None
+        key = None
     where = quick.marker_key(path)
     if seen is not None and key is not None:
         if workspace is not None:

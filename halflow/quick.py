@@ -27,6 +27,7 @@ import json
 import os
 import sys
 import time
+from stat import S_ISREG
 from collections.abc import Sequence
 
 try:  # the hash itself: `hashlib` also loads OpenSSL (~3 ms of a no-op rebuild)
@@ -185,6 +186,8 @@ def check(argv: Sequence[str]) -> Checked | None:
         stat = os.stat(output_path)
     except OSError:
         return checked
+    if not S_ISREG(stat.st_mode):
+        return checked  # a device or pipe holds nothing: always written
     from halflow import cacheio
 
     directory = cache_dir if cache_dir is not None else cacheio.default_cache_dir()

@@ -508,6 +508,20 @@ def test_build_forms_run_without_the_command_line_framework(tmp_path: Path) -> N
         assert b"Invalid value" in bad.stderr and b"is a directory" in bad.stderr
 
 
+def test_only_regular_files_are_up_to_date(tmp_path: Path) -> None:
+    """A device (``-o /dev/null``) holds nothing that could still be
+    current: every build writes it (and records no marker)."""
+    src = copy("mlp_s.mlir", tmp_path)
+    cache = tmp_path / "cache"
+    for _ in range(2):
+        ok(run_halflow("build", src, "-o", "/dev/null", "--cache-dir", cache))
+        assert last_mode(cache) != "up-to-date"
+    out = tmp_path / "out.mlir"
+    for _ in range(2):
+        ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
+    assert last_mode(cache) == "up-to-date"
+
+
 def test_build_form_recognizes_what_click_would_read_the_same_way(tmp_path: Path) -> None:
     """The entry point takes only command lines it reads exactly as click
     does; anything else (short options with '=', unknown or repeated
