@@ -304,7 +304,7 @@ def _build_text(
     from halflow.progress import Progress
 
     ws = workspace if workspace is not None else Workspace(store)
-    text = data.text()
+    text = source_mod.engine_text(data)
     source = SourceText(data.name, text)
     recorder = Recorder(trace_nodes=trace_nodes)
     if t0 is not None:
@@ -443,7 +443,7 @@ def build_graph(
     )
     ws = workspace if workspace is not None else Workspace(store)
     data = source_mod.read_input(input)
-    text = data.text()
+    text = source_mod.engine_text(data)
     source = SourceText(data.name, text)
     options = quick.options_fingerprint(split_input_file)
     merged = BuildGraph()

@@ -43,6 +43,16 @@ class InputData:
         return self.data.decode("utf-8", "surrogateescape")
 
 
+def engine_text(data: InputData) -> str:
+    """The input's text as the incremental engine reads it: CRLF line ends
+    become LF. The engine cuts the text into top-level ops by its lines;
+    MLIR reads both the same way, and dropping the CR that ends a line moves
+    no token to another line or column, so outputs and diagnostics are
+    unchanged."""
+    text = data.text()
+    return text.replace("\r\n", "\n") if "\r\n" in text else text
+
+
 def read_input(path: str | os.PathLike[str] | None) -> InputData:
     """Read ``path`` (``-`` for stdin, None for the bundled example)."""
     if path is None:

@@ -178,6 +178,23 @@ def test_body_edit_executes_only_that_executable(name: str, work: Path) -> None:
     assert_correct(path, result.text)
 
 
+def test_crlf_input_is_built_incrementally(work: Path) -> None:
+    """A file with CRLF line ends (as saved on Windows) builds to iree-opt's
+    output, and a body edit executes only that executable's nodes."""
+    name = "gpt2_l2.mlir"
+    path = work / name
+    text = corpus_text(name)
+    path.write_bytes(text.replace("\n", "\r\n").encode())
+    first = lib_build(path, cache_dir=work / "cache")
+    assert first.text == reference_output(path)
+    ex = middle_executable(Module.parse(text))
+    path.write_bytes(body_edit(text, ex).replace("\n", "\r\n").encode())
+    result = lib_build(path, cache_dir=work / "cache")
+    same_nodes(executed(result), [f"executable:@{ex}", f"convert:@{ex}", "module"])
+    assert result.report["mode"] == "incremental"
+    assert_correct(path, result.text)
+
+
 def test_body_edit_cli_new_process_with_explain(work: Path) -> None:
     """Across processes (state from the cache directory): the same three
     nodes, and --explain names each with the input that changed."""
