@@ -87,6 +87,11 @@ def encode(obj: Any, strings: dict[str, int] | None = None) -> Any:
 
 _CHUNK = 64  # containers longer than this are written item by item
 
+# Compact JSON, non-ASCII kept: one encoder for every call (json.dumps with
+# non-default options builds a new one each time, tens of thousands of
+# times in a cold build's state).
+dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
 
 def iter_json(obj: Any, strings: dict[str, int] | None = None) -> Iterator[str]:
     """``json.dumps(encode(obj, strings))`` in pieces: long tuples and the
@@ -111,7 +116,7 @@ def iter_json(obj: Any, strings: dict[str, int] | None = None) -> Iterator[str]:
             yield from iter_json(getattr(obj, f), strings)
         yield "]"
         return
-    yield json.dumps(encode(obj, strings), separators=(",", ":"), ensure_ascii=False)
+    yield dumps(encode(obj, strings))
 
 
 def decode(data: Any, strings: list[str] | None = None) -> Any:

@@ -1346,8 +1346,7 @@ def iter_payload(group: Group, strings: dict[str, int] | None = None) -> Iterato
     yield from out
 
 
-def _dump(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+_dump = codec.dumps
 
 
 def encode_strings(strings: Mapping[str, int]) -> bytes:
@@ -1368,9 +1367,8 @@ def _group_fragment(group: Group) -> str:
     """The group's entry in the state's core, as JSON (cached on the group:
     unchanged groups are not encoded again)."""
     if group.fragment is None:
-        group.fragment = json.dumps(
-            [group.sig, group.count, group.summary, group.payload_ref],
-            separators=(",", ":"), ensure_ascii=False,
+        group.fragment = codec.dumps(
+            [group.sig, group.count, group.summary, group.payload_ref]
         )
     return group.fragment
 
@@ -1378,9 +1376,7 @@ def _group_fragment(group: Group) -> str:
 def encode_core(state: DocState) -> str:
     """The state's core as JSON text (group entries are cached fragments)."""
 
-    def dump(obj: Any) -> str:
-        return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
+    dump = codec.dumps
     head = {
         "format": STATE_FORMAT,
         "input": state.input_hash,
