@@ -93,30 +93,45 @@ _CHUNK = 64  # containers longer than this are written item by item
 dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
-def iter_json(obj: Any, strings: dict[str, int] | None = None) -> Iterator[str]:
+def iter_json(
+    obj: Any, strings: dict[str, int] | None = None, memo: dict[int, tuple[Any, str]] | None = None
+) -> Iterator[str]:
     """``json.dumps(encode(obj, strings))`` in pieces: long tuples and the
     records holding them are written item by item, so that encoding a large
     value (every dispatch site of a module) never holds all of it as
-    JSON-ready lists at once."""
+    JSON-ready lists at once.
+
+    ``memo`` (by object identity) keeps the text of records already written
+    with the same ``strings``: one dispatch site is part of the host's facts
+    and of the payloads of the groups that read it."""
     t = type(obj)
     if (t is tuple or t is list) and len(obj) > _CHUNK:
         yield '["t"'
         for x in obj:
             yield ","
-            yield from iter_json(x, strings)
+            yield from iter_json(x, strings, memo)
         yield "]"
         return
     fields = _FIELDS.get(t)
-    if fields is not None and any(
-        type(v) in (tuple, list) and len(v) > _CHUNK for v in (getattr(obj, f) for f in fields)
-    ):
+    if fields is None:
+        yield dumps(encode(obj, strings))
+        return
+    if memo is not None:
+        held = memo.get(id(obj))
+        if held is not None and held[0] is obj:
+            yield held[1]
+            return
+    if any(type(v) in (tuple, list) and len(v) > _CHUNK for v in (getattr(obj, f) for f in fields)):
         yield f'["c","{t.__name__}"'
         for f in fields:
             yield ","
-            yield from iter_json(getattr(obj, f), strings)
+            yield from iter_json(getattr(obj, f), strings, memo)
         yield "]"
         return
-    yield dumps(encode(obj, strings))
+    text = dumps(encode(obj, strings))
+    if memo is not None:
+        memo[id(obj)] = (obj, text)  # the object is kept: its id stays its own
+    yield text
 
 
 def decode(data: Any, strings: list[str] | None = None) -> Any:

@@ -1312,7 +1312,11 @@ def state_key(doc_id: str) -> str:
     return "state:" + fingerprint(doc_id, environment())
 
 
-def iter_payload(group: Group, strings: dict[str, int] | None = None) -> Iterator[str]:
+def iter_payload(
+    group: Group,
+    strings: dict[str, int] | None = None,
+    memo: dict[int, tuple[Any, str]] | None = None,
+) -> Iterator[str]:
     """A group's payload (JSON), in pieces of text: its node records and the
     dispatch sites it read. Long strings go to ``strings``, the table shared
     by the payloads stored together (see :func:`encode_strings`). Records
@@ -1328,7 +1332,7 @@ def iter_payload(group: Group, strings: dict[str, int] | None = None) -> Iterato
         if r.stage in _UNSTORED:
             out.append("null]")
         else:
-            out.extend(codec.iter_json(r.value, strings))
+            out.extend(codec.iter_json(r.value, strings, memo))
             out.append("]")
         yield from out
         out.clear()
@@ -1337,7 +1341,7 @@ def iter_payload(group: Group, strings: dict[str, int] | None = None) -> Iterato
         out.append(',"sites":[')
         for k, (index, site) in enumerate(sorted(group.sites.items())):
             out.append(f"{',' if k else ''}[{index},")
-            out.extend(codec.iter_json(site, strings))
+            out.extend(codec.iter_json(site, strings, memo))
             out.append("]")
             yield from out
             out.clear()
@@ -1520,6 +1524,7 @@ class Workspace:
         # time (a cold build of a large module writes tens of MB of them),
         # followed by the string table they share.
         strings: dict[str, int] = {}
+        memo: dict[int, tuple[Any, str]] = {}  # see codec.iter_json
         offsets: list[tuple[Group, int, int]] = []
         table_offset = 0
 
@@ -1539,7 +1544,7 @@ class Workspace:
 
             for group in fresh:
                 start = pos
-                for piece in iter_payload(group, strings):
+                for piece in iter_payload(group, strings, memo):
                     pending.append(piece)
                     size += len(piece)
                     if size > 1 << 16:
