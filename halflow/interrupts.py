@@ -26,15 +26,29 @@ _state = threading.local()
 @contextlib.contextmanager
 def callbacks_running() -> Iterator[None]:
     """Around a call into MLIR that may run Python callbacks."""
-    depth = getattr(_state, "depth", 0)
-    _state.depth = depth + 1
+    depth = enter()
     try:
         yield
     finally:
-        _state.depth = depth
-        if depth == 0 and getattr(_state, "pending", False):
-            _state.pending = False
-            raise KeyboardInterrupt
+        leave(depth)
+
+
+def enter() -> int:
+    """Start a call into MLIR that may run Python callbacks; returns what
+    :func:`leave` needs. (The pair costs less than the context manager:
+    a cold build makes tens of thousands of such calls.)"""
+    depth = getattr(_state, "depth", 0)
+    _state.depth = depth + 1
+    return depth
+
+
+def leave(depth: int) -> None:
+    """End the call :func:`enter` started (``depth``: what it returned);
+    raises a held-back KeyboardInterrupt when no such call is left."""
+    _state.depth = depth
+    if depth == 0 and getattr(_state, "pending", False):
+        _state.pending = False
+        raise KeyboardInterrupt
 
 
 def interrupt() -> None:

@@ -54,11 +54,14 @@ def walk(
 ) -> None:
     """``op.walk(visit, order)``, with Ctrl-C held back until it returns
     (see :mod:`halflow.interrupts`)."""
-    with interrupts.callbacks_running():
+    depth = interrupts.enter()
+    try:
         if order is None:
             op.walk(visit)
         else:
             op.walk(visit, order)
+    finally:
+        interrupts.leave(depth)
 
 
 def apply_patterns(op: ir.Operation, patterns: Any) -> None:
