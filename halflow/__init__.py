@@ -10,9 +10,10 @@ Library entry points::
 
 The exports below resolve on first use: ``import halflow`` costs nothing, so
 that a command-line rebuild of an up-to-date output (``halflow.quick``) pays
-only for what it reads. ``halflow.build`` lives in :mod:`halflow.builder`,
-``halflow.watch`` in :mod:`halflow.watcher`; no submodule shares the name of
-an export, so no import order can rebind one.
+only for what it reads. ``halflow.build`` lives in :mod:`halflow.builder` (no submodule shares
+its name, so no import order can rebind it). ``halflow.watch`` is the module
+:mod:`halflow.watch` itself, which is callable: calling it runs
+:func:`halflow.watch.watch`.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ _EXPORTS = {
     "build": "halflow.builder",
     "BuildResult": "halflow.builder",
     "HalflowError": "halflow.diagnostics",
-    "watch": "halflow.watcher",
-    "Watcher": "halflow.watcher",
-    "WatchEvent": "halflow.watcher",
+    "watch": "halflow.watch",
+    "Watcher": "halflow.watch",
+    "WatchEvent": "halflow.watch",
     "Workspace": "halflow.engine",
 }
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from halflow.builder import BuildResult, build
     from halflow.diagnostics import HalflowError
     from halflow.engine import Workspace
-    from halflow.watcher import Watcher, WatchEvent, watch
+    from halflow.watch import Watcher, WatchEvent, watch
 
 
 def __getattr__(name: str) -> object:
@@ -46,7 +47,9 @@ def __getattr__(name: str) -> object:
         raise AttributeError(f"module 'halflow' has no attribute {name!r}")
     import importlib
 
-    value = getattr(importlib.import_module(module), name)
+    imported = importlib.import_module(module)
+    # ``watch`` is the (callable) module: importing it bound it already.
+    value = imported if module == f"halflow.{name}" else getattr(imported, name)
     globals()[name] = value
     return value
 

@@ -339,7 +339,7 @@ def watch(
     save that fails keeps the last good OUTPUT. --to vmfb keeps the worker
     processes warm between rebuilds.
     """
-    from halflow.watcher import UsageError, run_command
+    from halflow.watch import UsageError, run_command
 
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
                          split_input_file=split_input_file, explain=explain, trace=trace)

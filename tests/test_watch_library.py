@@ -7,17 +7,19 @@ deadlines.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import run_process
 
 import halflow
 from halflow.diagnostics import Diagnostic, HalflowError
 from halflow.output import write_atomic
-from halflow.watcher import HalBuilder, Watcher, WatchEvent, read_stable
+from halflow.watch import HalBuilder, Watcher, WatchEvent, read_stable
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("HALFLOW_SHARED") or REPO.parent / "shared")
@@ -260,3 +262,31 @@ def test_idle_hook_after_builds(tmp_path: Path) -> None:
         src.write_bytes(b"two\n")
         wait_until(lambda: out.read_bytes() == b"TWO\n", "the rebuild")
         assert idled.wait(TIMEOUT)
+
+
+@pytest.mark.parametrize(
+    "first_import",
+    ["import halflow", "import halflow.watch", "from halflow.watch import Watcher",
+     "from halflow import Watcher", "import halflow.cli"],
+)
+def test_library_watch_is_callable_whatever_was_imported_first(
+    first_import: str, tmp_path: Path
+) -> None:
+    """``halflow.watch(...)`` is the library call in a fresh process, however
+    the package was entered first: the module ``halflow/watch.py`` is what
+    ``halflow.watch`` names, and calling it starts a real watch."""
+    src = tmp_path / "m.mlir"
+    src.write_bytes((CORPUS / "mlp_s.mlir").read_bytes())
+    out = tmp_path / "m.hal.mlir"
+    script = (
+        f"{first_import}\n"
+        "import sys, halflow\n"
+        "from halflow import watch\n"
+        "assert watch is halflow.watch is sys.modules['halflow.watch']\n"
+        f"with halflow.watch({str(src)!r}, {str(out)!r}, no_cache=True) as w:\n"
+        "    assert isinstance(w, halflow.Watcher), type(w)\n"
+        "    assert w.wait_ready(60)\n"
+    )
+    run = run_process([sys.executable, "-c", script])
+    assert run.returncode == 0, run.describe()
+    assert out.read_text() == halflow.build(src, no_cache=True).text

@@ -1,7 +1,7 @@
 """``.vmfb`` builds from the command line and under ``halflow watch``.
 
 :func:`open_store` picks the translation store for the cache options of the
-command line; :class:`VmfbBuilder` is the :class:`halflow.watcher.Builder`
+command line; :class:`VmfbBuilder` is the :class:`halflow.watch.Builder`
 of ``halflow watch --to vmfb``: one store and one set of worker processes
 for the whole session, so that a rebuild after a save pays neither for
 opening the cache nor for starting IREE in the workers.

@@ -50,6 +50,7 @@ import sys
 import threading
 import time
 import traceback
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -868,3 +869,21 @@ def run_command(
     if stopping:
         _stderr("halflow: stopped watching")
     return 0
+
+
+# -- `halflow.watch` is this module and the library call -------------------------
+#
+# The package exports ``halflow.watch(...)`` and this module is
+# ``halflow/watch.py``: Python binds ``halflow.watch`` to the module whenever
+# the module is first imported, whichever way (``import halflow.watch``,
+# ``from halflow.watch import Watcher``, the CLI). Calling the module runs
+# :func:`watch`, so ``halflow.watch(...)`` is the library call in every import
+# order, and ``halflow.watch`` is always the same object.
+
+
+class _CallableModule(types.ModuleType):
+    def __call__(self, *args: Any, **kwargs: Any) -> Watcher:
+        return watch(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
