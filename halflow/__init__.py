@@ -35,10 +35,14 @@ _EXPORTS = {
 __all__ = ["__version__", *sorted(_EXPORTS)]
 
 if TYPE_CHECKING:
-    from halflow.builder import BuildResult, build
-    from halflow.diagnostics import HalflowError
-    from halflow.engine import Workspace
-    from halflow.watch import Watcher, WatchEvent, watch
+    # Re-exports for type checkers (``X as X``: the explicit re-export form).
+    from halflow.builder import BuildResult as BuildResult
+    from halflow.builder import build as build
+    from halflow.diagnostics import HalflowError as HalflowError
+    from halflow.engine import Workspace as Workspace
+    from halflow.watch import Watcher as Watcher
+    from halflow.watch import WatchEvent as WatchEvent
+    from halflow.watch import watch as watch
 
 
 def __getattr__(name: str) -> object:

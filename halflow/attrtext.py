@@ -39,7 +39,7 @@ def split_top_level(text: str, sep: str = ",") -> list[str]:
             else:
                 stack.append(c)
         elif c in _CLOSE:
-            if c == ">" and (i > 0 and text[i - 1] == "-" or "(" in stack[-1:] or not stack):
+            if c == ">" and ((i > 0 and text[i - 1] == "-") or "(" in stack[-1:] or not stack):
                 pass
             elif stack and _OPEN[stack[-1]] == c:
                 stack.pop()

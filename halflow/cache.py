@@ -90,7 +90,7 @@ class _ChainReader:
         return b""
 
 
-def _bytes_only_disk():  # noqa: ANN202 - a diskcache.Disk subclass
+def _bytes_only_disk():
     """diskcache's Disk, minus unpickling: halflow stores only bytes, so a
     row whose mode says "pickled" is damaged (or planted), and loading it
     would run pickle on whatever the cache directory holds."""
@@ -98,12 +98,12 @@ def _bytes_only_disk():  # noqa: ANN202 - a diskcache.Disk subclass
     from diskcache.core import MODE_PICKLE
 
     class BytesOnlyDisk(diskcache.Disk):
-        def fetch(self, mode, filename, value, read):  # noqa: ANN001, ANN202
+        def fetch(self, mode, filename, value, read):
             if mode == MODE_PICKLE:
                 raise ValueError("entry claims to be a pickled object")
             return super().fetch(mode, filename, value, read)
 
-        def get(self, key, raw):  # noqa: ANN001, ANN202 - a stored key, when listing keys
+        def get(self, key, raw):
             if not raw:  # halflow keys are str: never pickled
                 return "damaged:" + repr(key)[:40]
             return super().get(key, raw)
@@ -170,7 +170,7 @@ class Cache:
         self._dc = self._open()
 
     # -- opening and recovery -------------------------------------------------
-    def _connect(self):  # noqa: ANN202 - diskcache.Cache
+    def _connect(self):
         import diskcache
 
         try:
@@ -199,18 +199,18 @@ class Cache:
             disk=_bytes_only_disk(),
         )
 
-    def _open(self):  # noqa: ANN202 - diskcache.Cache
+    def _open(self):
         try:
             return self._connect()
         except CacheUnavailable:
             raise
-        except Exception as e:  # noqa: BLE001 - any other failure to open: a damaged index
+        except Exception as e:
             # Not only sqlite3.DatabaseError: damaged rows of diskcache's
             # Settings table surface as UnicodeDecodeError (text that is not
             # UTF-8) or AttributeError/TypeError (a NULL or wrong-typed key).
             return self._rebuild(e)
 
-    def _rebuild(self, error: BaseException):  # noqa: ANN202
+    def _rebuild(self, error: BaseException):
         """Move a damaged cache aside and start a fresh one."""
         self.warn(f"cache at {self.directory} is damaged ({error}); starting a fresh one")
         aside = self.directory.with_name(f"{self.directory.name}.damaged-{os.getpid()}")
@@ -256,7 +256,7 @@ class Cache:
             if key not in self._dc:
                 return False
             return self._dc.get(key, default=None, retry=True) is None
-        except Exception:  # noqa: BLE001 - a damaged index is handled elsewhere
+        except Exception:
             return False
 
     def get(self, key: str) -> object | None:
@@ -320,7 +320,9 @@ class Cache:
         header = _MAGIC_BLOB + crc.to_bytes(4, "little")
         self._put_chain(key, [header, *parts], size)
 
-    def put_blob_streamed(self, prefix: str, produce: Callable[[Callable[[bytes], None]], None]) -> str:
+    def put_blob_streamed(
+        self, prefix: str, produce: Callable[[Callable[[bytes], None]], None]
+    ) -> str:
         """Store what ``produce(write)`` writes as one blob keyed by
         ``prefix`` and a digest of it, spooled through an unnamed file in
         the cache directory instead of memory. Returns the key ("" when
@@ -333,7 +335,7 @@ class Cache:
         crc = 0
         size = 0
         try:
-            spool = tempfile.TemporaryFile(dir=self.directory, prefix="spool-")
+            spool = tempfile.TemporaryFile(dir=self.directory, prefix="spool-")  # noqa: SIM115
         except OSError as e:
             self.warn(f"cannot write cache entry: {e}")
             return ""
@@ -491,7 +493,9 @@ class NullCache:
     def put_blob_parts(self, key: str, parts: Sequence[bytes | str]) -> None:
         pass
 
-    def put_blob_streamed(self, prefix: str, produce: Callable[[Callable[[bytes], None]], None]) -> str:
+    def put_blob_streamed(
+        self, prefix: str, produce: Callable[[Callable[[bytes], None]], None]
+    ) -> str:
         return ""
 
     def put_blob(self, key: str, blob: bytes) -> None:

@@ -151,7 +151,7 @@ def read_history_file(path: str) -> list[dict[str, object]]:
 
 
 def clear_history(directory: str | os.PathLike[str]) -> None:
-    try:
+    try:  # noqa: SIM105 (contextlib is not imported on the up-to-date path)
         os.unlink(os.path.join(directory, HISTORY_NAME))
     except OSError:
         pass

@@ -179,7 +179,8 @@ def build(
 @click.argument("input", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--format", "fmt", type=click.Choice(["dot", "json"]), default="dot",
               show_default=True, help="Output format.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write here instead of stdout.")
 @click.option("--split-input-file", is_flag=True, help="Graph of every '// -----' case.")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 @click.option("--no-cache", is_flag=True, help="Read and write no cache.")
@@ -207,7 +208,7 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
         _fail(err)
 
 
-def _open_cache(cache_dir: str | None):  # noqa: ANN202 - halflow.cache.Cache
+def _open_cache(cache_dir: str | None):
     """The cache for ``halflow cache ...``: one that cannot be used is a
     diagnostic (exit 1)."""
     from halflow.cache import Cache, CacheUnavailable, default_cache_dir
@@ -286,7 +287,9 @@ def cache_gc(max_size: str, cache_dir: str | None) -> None:
     removed = store.gc(limit)
     stats = store.stats()
     store.close()
-    click.echo(f"removed {removed} entries; {stats['entries']} entries, {stats['bytes']} bytes left")
+    click.echo(
+        f"removed {removed} entries; {stats['entries']} entries, {stats['bytes']} bytes left"
+    )
 
 
 @cache.command("clear")

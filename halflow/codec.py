@@ -48,7 +48,9 @@ _RECORDS: dict[str, type] = {
 _FIELDS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _RECORDS.values()
 }
-_ENUMS: dict[str, type[enum.Enum]] = {cls.__name__: cls for cls in (DescriptorFlags, ResourceOrigin)}
+_ENUMS: dict[str, type[enum.Enum]] = {
+    cls.__name__: cls for cls in (DescriptorFlags, ResourceOrigin)
+}
 
 
 class DecodeError(ValueError):

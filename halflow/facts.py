@@ -41,7 +41,7 @@ class ExecutableFacts:
     def export(self, name: str) -> ExportFacts | None:
         return next((e for e in self.exports if e.name == name), None)
 
-    def rename(self, fn) -> ExecutableFacts:  # noqa: ANN001 - str -> str
+    def rename(self, fn) -> ExecutableFacts:
         """A copy with every name passed through ``fn`` (name normalization)."""
         return ExecutableFacts(
             symbol=fn(self.symbol),
@@ -79,7 +79,10 @@ def executable_facts(op: ir.Operation) -> ExecutableFacts:
         info = executable.export_info(export)
         func = executable.entry_function(op, export)
         args = (
-            tuple(str(t) == clone_function.BINDING_TYPE for t in clone_function.argument_types(func))
+            tuple(
+                str(t) == clone_function.BINDING_TYPE
+                for t in clone_function.argument_types(func)
+            )
             if func is not None
             else None
         )

@@ -45,7 +45,7 @@ class BuildGraph:
         return len(self.nodes)
 
 
-def to_networkx(graph: BuildGraph):  # noqa: ANN201 - networkx.DiGraph
+def to_networkx(graph: BuildGraph):
     import networkx as nx
 
     g = nx.DiGraph()

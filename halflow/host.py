@@ -242,6 +242,10 @@ def _hal_exports(top_level: Iterable[ir.Operation]) -> frozenset[str]:
             for child in irutil.region_ops(variant):
                 if child.name == "hal.executable.export":
                     refs.add(
-                        symref(name, irutil.symbol_name(variant) or "", irutil.symbol_name(child) or "")
+                        symref(
+                            name,
+                            irutil.symbol_name(variant) or "",
+                            irutil.symbol_name(child) or "",
+                        )
                     )
     return frozenset(refs)

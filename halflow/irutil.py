@@ -78,8 +78,7 @@ def op_name(op: ir.Operation | ir.OpView) -> str:
 
 
 def attr(op: ir.Operation | ir.OpView, name: str) -> ir.Attribute | None:
-    attrs = op.operation.attributes
-    return attrs[name] if name in attrs else None
+    return op.operation.attributes.get(name, None)
 
 
 def attr_names(op: ir.Operation | ir.OpView) -> list[str]:

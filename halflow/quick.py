@@ -27,8 +27,8 @@ import json
 import os
 import sys
 import time
-from stat import S_ISREG
 from collections.abc import Sequence
+from stat import S_ISREG
 
 try:  # the hash itself: `hashlib` also loads OpenSSL (~3 ms of a no-op rebuild)
     from _blake2 import blake2b
@@ -217,7 +217,7 @@ def main() -> None:
     try:
         checked = check(argv)
         form = build_form(argv) if checked is None or not checked.current else None
-    except Exception:  # noqa: BLE001 - any doubt: the full command line decides
+    except Exception:
         checked = form = None
     try:
         if checked is not None and checked.current:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 # Alias definitions start a line: `#name = ...` or `!name = ...`.
 _ALIAS_RE = re.compile(r"^([#!][A-Za-z_][\w$.\-]*)[ \t]*=", re.M)
@@ -142,7 +143,7 @@ def _units(text: str, indent: str, starts: list[int], end: int, line: int) -> li
     units = []
     bounds = [*starts, end]
     prev = starts[0]
-    for a, b in zip(bounds, bounds[1:], strict=False):
+    for a, b in pairwise(bounds):
         line += text.count("\n", prev, a)  # lines are counted incrementally
         prev = a
         start = a + len(indent)

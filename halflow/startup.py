@@ -36,7 +36,7 @@ def load_mlir() -> None:
     if "iree.compiler.ir" in sys.modules:
         return
     if not _command_line or "numpy" in sys.modules:
-        import iree.compiler.ir  # noqa: F401
+        import iree.compiler.ir
         return
     sys.modules["numpy"] = None  # type: ignore[assignment]  # `import numpy` fails
     try:

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import run_halflow  # noqa: E402
-from test_codegen import (  # noqa: E402 - the programs and checks of the library tests
+from engine_support import run_halflow
+from test_codegen import (
     FLAGS,
     MLP_SHAPES,
     PROGRAMS,
@@ -28,10 +28,10 @@ from test_codegen import (  # noqa: E402 - the programs and checks of the librar
     edited,
     plain_compile,
 )
-from test_watch import WatchProcess, wait_until  # noqa: E402
+from test_watch import WatchProcess, wait_until
 
 
-def ok(proc) -> str:  # noqa: ANN001 - CompletedProcess
+def ok(proc) -> str:
     err = proc.stderr.decode()
     assert proc.returncode == 0, err
     assert "Traceback" not in err

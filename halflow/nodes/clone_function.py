@@ -53,7 +53,7 @@ def _arg_attrs(func: ir.Operation, count: int, name: str) -> list[ir.Attribute |
     out: list[ir.Attribute | None] = []
     for d in ir.ArrayAttr(attrs["arg_attrs"]):
         d = ir.DictAttr(d)
-        out.append(d[name] if name in d else None)
+        out.append(d[name] if name in d else None)  # noqa: SIM401 (DictAttr.get is a constructor)
     return out + [None] * (count - len(out))
 
 

@@ -32,7 +32,7 @@ def _convert_return(op: ir.Operation, rewriter: rewrite.PatternRewriter) -> None
     rewriter.replace_op(op, new)
 
 
-def _workgroup_info_pattern(target: str):  # noqa: ANN202 - a rewrite callback
+def _workgroup_info_pattern(target: str):
     def convert(op: ir.Operation, rewriter: rewrite.PatternRewriter) -> None:
         op = op.operation
         new = ir.Operation.create(
