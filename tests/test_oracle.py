@@ -107,6 +107,19 @@ def test_cli_small_file_matches_iree_opt(run_halflow: RunTool, iree_materialize)
     assert_same_output(oracle, run.stdout)
 
 
+def test_cli_without_input_builds_the_bundled_example(
+    run_halflow: RunTool, iree_materialize
+) -> None:
+    """``halflow build`` with no INPUT builds the example shipped in the
+    package, which ``examples/`` at the top of the repository shows."""
+    bundled = Path(halflow.__file__).parent / "examples" / "mlp_s.mlir"
+    assert (REPO_ROOT / "examples" / "mlp_s.mlir").read_bytes() == bundled.read_bytes()
+    run = run_halflow("build")
+    assert run.returncode == 0, run.describe()
+    assert run.stderr == ""
+    assert_same_output(iree_materialize(bundled), run.stdout)
+
+
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
 def test_corpus_cli_matches_iree_opt(
     path: Path, run_halflow: RunTool, iree_materialize, tmp_path: Path
