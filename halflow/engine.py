@@ -77,7 +77,7 @@ from halflow.split import (
     split_module,
 )
 
-STATE_FORMAT = 3
+STATE_FORMAT = 4
 
 # Node stages that are not in halflow.nodes (reading inputs, printing).
 EXECUTABLE = stages.EXECUTABLE
@@ -1650,7 +1650,9 @@ class Workspace:
                         ev, split, IncrementalProvider(bench, host_idx), unit_keys,
                         self.assembler,
                     )
-            except (Fallback, UnitMismatch) as e:
+            except (Fallback, UnitMismatch, targets_stage.DeviceResolutionError) as e:
+                # (An unresolvable device is an input error: the whole-module
+                # build below reports it.)
                 fallback = str(e) or type(e).__name__
                 ev = Evaluator(self, prev, recorder, options)
                 if need_graph:

@@ -169,16 +169,23 @@ def site_usage(dispatch: ir.Operation) -> SiteUsage:
 
 
 def device_table(top_level: Iterable[ir.Operation]) -> device_targets.DeviceTable:
-    globals_ = []
+    devices = []
+    others = []
     for op in top_level:
         if op.name != "util.global":
             continue
-        type_attr = irutil.attr(op, "type")
-        if type_attr is None or str(ir.TypeAttr(type_attr).value) != "!hal.device":
-            continue
+        name = irutil.symbol_name(op) or ""
         initial = irutil.attr(op, "initial_value")
-        globals_.append((irutil.symbol_name(op) or "", None if initial is None else str(initial)))
-    return device_targets.DeviceTable(tuple(globals_))
+        type_attr = irutil.attr(op, "type")
+        if type_attr is not None and str(ir.TypeAttr(type_attr).value) == "!hal.device":
+            devices.append((name, None if initial is None else str(initial)))
+        elif initial is None:
+            others.append((name, None))
+        elif isinstance(initial, (ir.FlatSymbolRefAttr, ir.SymbolRefAttr)):
+            others.append((name, str(initial)))
+        else:
+            others.append((name, device_targets.NOT_A_DEVICE))
+    return device_targets.DeviceTable(tuple(devices), tuple(others))
 
 
 def find_dispatches(op: ir.Operation) -> list[ir.Operation]:
@@ -211,9 +218,17 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
             key = (affinity, legacy)
             targets = target_memo.get(key)
             if targets is None:
-                targets = target_memo[key] = device_targets.required_targets(
-                    affinity, table, legacy
-                )
+                if not table.globals:
+                    # No devices at all: the pass stops with "no HAL devices
+                    # defined" before it resolves any affinity.
+                    targets = ()
+                else:
+                    try:
+                        targets = device_targets.required_targets(affinity, table, legacy)
+                    except device_targets.DeviceResolutionError as e:
+                        e.op = dispatch
+                        raise
+                target_memo[key] = targets
             entry_points = tuple(str(a) for a in ir.ArrayAttr(dispatch.attributes["entry_points"]))
             sites.append(
                 DispatchSite(

@@ -17,7 +17,7 @@ from iree.compiler import ir
 from halflow import host, irutil, plan
 from halflow.diagnostics import HalflowError, SourceText
 from halflow.facts import SOURCE, STREAM, ExecutableFacts, executable_facts
-from halflow.nodes import dispatch, executable, executable_source
+from halflow.nodes import device_targets, dispatch, executable, executable_source
 
 NO_DEVICES = (
     "no HAL devices defined in the module; use the module-level hal.device.targets "
@@ -52,6 +52,24 @@ def plan_error(
     return HalflowError(source.at_op(op, str(err)))
 
 
+def device_error(
+    source: SourceText, err: device_targets.DeviceResolutionError, top_level: list[ir.Operation]
+) -> HalflowError:
+    """A device reference naming no global, at the dispatch whose affinity
+    led to it, or at the device global being resolved for a public
+    executable. (IREE 3.13 asserts on such input.)"""
+    op = err.op
+    if op is None:
+        op = next(
+            (o for o in top_level
+             if o.name == "util.global" and irutil.symbol_name(o) == err.device),
+            None,
+        )
+    if not isinstance(op, ir.Operation):
+        return HalflowError(source.diagnostic(0, 0, f"device {err}"))
+    return HalflowError(source.at_op(op, f"'{op.name}' op device {err}"))
+
+
 def materialize(
     module: ir.Module | ir.Operation,
     source: SourceText,
@@ -61,7 +79,10 @@ def materialize(
     reports progress."""
     module_op = module.operation
     top_level = irutil.region_ops(module_op)
-    analysis = host.analyze(module_op, top_level)
+    try:
+        analysis = host.analyze(module_op, top_level)
+    except device_targets.DeviceResolutionError as e:
+        raise device_error(source, e, top_level) from None
     host_facts = analysis.facts
 
     exec_ops: list[ir.Operation] = []
@@ -88,6 +109,8 @@ def materialize(
         ]
     except plan.PlanError as e:
         raise plan_error(source, e, analysis, export_ops, module_op) from None
+    except device_targets.DeviceResolutionError as e:
+        raise device_error(source, e, top_level) from None
 
     all_expansions: dict[str, dispatch.Expansion] = {}
     parse_attr = irutil.AttrParser()

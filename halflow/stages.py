@@ -15,7 +15,7 @@ from halflow.fingerprint import fingerprint
 from halflow.nodes import Stage
 
 # The pass, in halflow.nodes.
-TARGETS = Stage("targets", 1, "executable targets required by a dispatch site or executable")
+TARGETS = Stage("targets", 2, "executable targets required by a dispatch site or executable")
 VARIANTS = Stage("variants", 1, "variant names and targets of one executable")
 LAYOUT = Stage("layout", 1, "pipeline layout of one export from its signature and dispatch sites")
 INTERFACE = Stage("interface", 1, "#hal.pipeline.layout attribute text of a layout")
@@ -31,7 +31,7 @@ DISPATCH = Stage("dispatch", 1, "entry points of one dispatch site after materia
 EXECUTABLE = Stage("executable", 1, "facts of one executable, read from its text")
 EXPORT = Stage("export", 1, "facts of one export")
 DISPATCH_SITE = Stage("dispatch_site", 1, "facts of one dispatch site")
-HOST = Stage("host", 1, "device globals and dispatch sites of the host program")
+HOST = Stage("host", 2, "device globals and dispatch sites of the host program")
 # v2: printed ops of units with dialect resources are parsed in their own
 # context (a shared one renamed resource keys).
 CONVERT = Stage("convert", 2, "hal.executable of one executable, printed")

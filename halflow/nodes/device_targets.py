@@ -15,6 +15,12 @@ Semantics (IREE 3.13, ``DeviceAnalysis::gatherDeviceTargets``):
   what is left in the worklist.
 - Executable targets are the union, in order, of the device targets'
   executable target lists.
+- A symbol resolves through *any* top-level ``util.global`` (IREE looks up a
+  global op, whatever its type); a global that is not a ``!hal.device`` has
+  no device value, so it falls back like a global without initial value.
+  Only ``!hal.device`` globals are the module's devices (public executables,
+  the "no HAL devices" check). A symbol that names no global at all is an
+  input error here (IREE 3.13 asserts and crashes).
 """
 
 from __future__ import annotations
@@ -26,25 +32,45 @@ from halflow import attrtext, stages
 
 STAGE = stages.TARGETS
 
+# The initial value of a global that is neither a device nor a symbol
+# reference: resolving a device through it falls back to the legacy targets.
+NOT_A_DEVICE = "<not a device>"
+
 
 class DeviceResolutionError(ValueError):
-    """A device reference that cannot be resolved (IREE asserts here)."""
+    """A device reference to a symbol that names no global (IREE asserts
+    here). ``symbol`` is the reference as written (``@name``); callers turn
+    it into a diagnostic at the op whose device could not be resolved."""
+
+    def __init__(self, symbol: str):
+        super().__init__(f"{symbol} does not refer to a global")
+        self.symbol = symbol
+        self.device: str | None = None  # set when resolving a device global
+        self.op: object = None  # set by the host analysis: the dispatch op
 
 
 @dataclass(frozen=True)
 class DeviceTable:
-    """Device globals in declaration order: symbol name -> initial value text.
+    """Device globals in declaration order: symbol name -> initial value text
+    (``None``: the global has none).
 
-    ``None`` as initial value means the global has none.
+    ``other_globals`` are the other top-level ``util.global`` ops, for symbol
+    lookups only: their initial value is ``None``, or the text of a symbol
+    reference, or :data:`NOT_A_DEVICE` for any other value (a weight, a
+    constant: never printed, since it can be large).
     """
 
     globals: tuple[tuple[str, str | None], ...]
+    other_globals: tuple[tuple[str, str | None], ...] = ()
 
     def initial_value(self, name: str) -> str | None:
         for sym, value in self.globals:
             if sym == name:
                 return value
-        raise DeviceResolutionError(f"undefined device global @{name}")
+        for sym, value in self.other_globals:
+            if sym == name:
+                return value
+        raise DeviceResolutionError("@" + name)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -82,7 +108,10 @@ def resolve_device_targets(
         item = next(reversed(worklist))
         del worklist[item]
         if attrtext.is_symbol_ref(item):
-            value = table.initial_value(_symbol_name(item))
+            try:
+                value = table.initial_value(_symbol_name(item))
+            except DeviceResolutionError:
+                raise DeviceResolutionError(item.strip()) from None
             if value is None:
                 result.update(dict.fromkeys(legacy))
                 return list(result)
@@ -142,7 +171,12 @@ def all_targets(table: DeviceTable, module_legacy: Sequence[str]) -> tuple[str, 
     """Every executable target of every device global (public executables)."""
     devices: dict[str, None] = {}
     for name in table.names:
-        devices.update(dict.fromkeys(resolve_device_targets("@" + name, table, module_legacy)))
+        try:
+            resolved = resolve_device_targets("@" + name, table, module_legacy)
+        except DeviceResolutionError as e:
+            e.device = name  # the device global whose value could not be resolved
+            raise
+        devices.update(dict.fromkeys(resolved))
     return tuple(executable_targets_of(devices))
 
 
