@@ -28,11 +28,18 @@ PathLike = str | os.PathLike[str]
 
 @dataclass
 class BuildResult:
-    """What a build produced, and why each node ran."""
+    """What a build produced, and why each node ran.
+
+    ``warnings``: what iree-opt would warn about on stderr for the same
+    build, in its order (near misses with the ``--split-input-file``
+    marker); given on every build of the input, cached or not. A failed
+    build raises :class:`HalflowError` with them in its ``warnings``.
+    """
 
     text: str
     output: Path | None
     seconds: float
+    warnings: tuple[Diagnostic, ...] = ()
     # The report, with the executed nodes as the engine recorded them (a
     # cold build of a large module runs tens of thousands: they become
     # JSON-ready objects only when someone reads ``report``).
@@ -128,49 +135,56 @@ def build(
         data = source_mod.InputData(str(input), content)
     else:
         data = source_mod.read_input(input)
-    options = quick.options_fingerprint(split_input_file)
-    if workspace is not None:
-        store = workspace.cache
-    else:
-        store = open_cache(cache, cache_dir=cache_dir, no_cache=no_cache)
+    # Found before any lookup: a build answered from the cache warns too.
+    warnings = source_mod.split_warnings(data) if split_input_file else ()
     try:
-        text, rep, key = _materialize(
-            data, options, split_input_file, store, workspace, progress,
-            trace_nodes=trace is not None, t0=start,
-        )
-        out_path = Path(output) if output is not None else None
-        if out_path is not None:
-            t_write = time.perf_counter()
-            _write_output(out_path, text, key, rep["total"], store, workspace)
-            _phase(rep, "write output", t_write, start)
-        rep["seconds"] = round(time.perf_counter() - start, 6)
-        rep["cache"] = {
-            "hits": store.counters.hits,
-            "misses": store.counters.misses,
-            "corrupt": store.counters.corrupt,
-        }
-        store.record_build(
-            {
-                "input": data.name,
-                "mode": rep.get("mode"),
-                "executed": len(rep.get("executed", [])),
-                "reused": rep.get("reused", 0),
-                "seconds": rep["seconds"],
+        options = quick.options_fingerprint(split_input_file)
+        if workspace is not None:
+            store = workspace.cache
+        else:
+            store = open_cache(cache, cache_dir=cache_dir, no_cache=no_cache)
+        try:
+            text, rep, key = _materialize(
+                data, options, split_input_file, store, workspace, progress,
+                trace_nodes=trace is not None, t0=start,
+            )
+            out_path = Path(output) if output is not None else None
+            if out_path is not None:
+                t_write = time.perf_counter()
+                _write_output(out_path, text, key, rep["total"], store, workspace)
+                _phase(rep, "write output", t_write, start)
+            rep["seconds"] = round(time.perf_counter() - start, 6)
+            rep["cache"] = {
+                "hits": store.counters.hits,
+                "misses": store.counters.misses,
+                "corrupt": store.counters.corrupt,
             }
-        )
-    finally:
-        if workspace is None and cache is None:
-            store.close()
-    if explain is not None:
-        for run in rep.get("executed", []):
-            explain(f"{run.node} ({run.stage}): {run.reason}")
-    events = rep.pop("trace_events", [])
-    if report is not None:
-        write_reported(report, report_json(rep), "report file")
-    if trace is not None:
-        write_reported(trace, json.dumps({"traceEvents": events, "displayTimeUnit": "ms"}) + "\n",
-                       "trace file")
-    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], raw_report=rep)
+            store.record_build(
+                {
+                    "input": data.name,
+                    "mode": rep.get("mode"),
+                    "executed": len(rep.get("executed", [])),
+                    "reused": rep.get("reused", 0),
+                    "seconds": rep["seconds"],
+                }
+            )
+        finally:
+            if workspace is None and cache is None:
+                store.close()
+        if explain is not None:
+            for run in rep.get("executed", []):
+                explain(f"{run.node} ({run.stage}): {run.reason}")
+        events = rep.pop("trace_events", [])
+        if report is not None:
+            write_reported(report, report_json(rep), "report file")
+        if trace is not None:
+            trace_data = {"traceEvents": events, "displayTimeUnit": "ms"}
+            write_reported(trace, json.dumps(trace_data) + "\n", "trace file")
+    except HalflowError as err:
+        err.warnings = warnings + err.warnings
+        raise
+    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], warnings=warnings,
+                       raw_report=rep)
 
 
 def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
@@ -315,7 +329,7 @@ def _build_text(
     fallbacks: list[str] = []
     total = 0
     counts = {"executables": 0, "dispatch_sites": 0}
-    cases = source_mod.split_cases(text, split_input_file)
+    cases = source_mod.split_input(text, split_input_file).cases
     with Progress("materializing", enabled=progress) as bar:
         for index, case in enumerate(cases):
             padded = (
@@ -389,6 +403,9 @@ def materialize_text(data: source_mod.InputData, split_input_file: bool = False)
 
 
 def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -> str:
+    """See :func:`materialize_text`. Its :class:`HalflowError` carries the
+    near-miss warnings of a ``--split-input-file`` build; on success they
+    are :func:`halflow.source.split_warnings`'s."""
     if data.is_bytecode:
         return materialize_bytecode(data)
     from iree.compiler import ir
@@ -400,7 +417,8 @@ def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -
     source = SourceText(data.name, text)
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
-    for case in source_mod.split_cases(text, split_input_file):
+    split = source_mod.split_input(text, split_input_file)
+    for case in split.cases:
         context = ir.Context()
         try:
             with context, ir.Location.unknown():
@@ -412,7 +430,7 @@ def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -
             outputs.append("")
     joined = _join(outputs)
     if diagnostics:
-        err = HalflowError(diagnostics)
+        err = HalflowError(diagnostics, source_mod.near_miss_warnings(text, split, data.name))
         err.partial_output = joined  # type: ignore[attr-defined]
         raise err
     return joined
@@ -433,7 +451,8 @@ def build_graph(
     """The build graph (:class:`halflow.graph.BuildGraph`) of ``input``.
 
     Builds the input (using and filling the cache) to know its nodes; with
-    ``--split-input-file`` node ids get a ``case<k>/`` prefix.
+    ``--split-input-file`` node ids get a ``case<k>/`` prefix, and the
+    graph's ``warnings`` are the build's (:attr:`BuildResult.warnings`).
     """
     from halflow.engine import Recorder, Workspace
     from halflow.graph import BuildGraph
@@ -446,14 +465,18 @@ def build_graph(
     text = source_mod.engine_text(data)
     source = SourceText(data.name, text)
     options = quick.options_fingerprint(split_input_file)
-    merged = BuildGraph()
-    cases = source_mod.split_cases(text, split_input_file)
-    for index, case in enumerate(cases):
+    split = source_mod.split_input(text, split_input_file)
+    merged = BuildGraph(warnings=source_mod.near_miss_warnings(text, split, data.name))
+    for index, case in enumerate(split.cases):
         padded = "\n" * case.line_offset + " " * case.col_offset + case.text
-        result = ws.build_case(
-            _doc_id(data, index, split_input_file), padded, source, options, Recorder(),
-            need_graph=True,
-        )
+        try:
+            result = ws.build_case(
+                _doc_id(data, index, split_input_file), padded, source, options, Recorder(),
+                need_graph=True,
+            )
+        except HalflowError as err:
+            err.warnings = merged.warnings + err.warnings
+            raise
         g = result.graph or BuildGraph()
         prefix = f"case{index}/" if split_input_file else ""
         for node, attrs in g.nodes.items():

@@ -198,6 +198,7 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
     except HalflowError as err:
         _fail(err)
         return
+    command.warn(g.warnings)
     text = graph_mod.to_dot(g) if fmt == "dot" else graph_mod.to_json(g)
     if output is None:
         sys.stdout.write(text)

@@ -13,16 +13,27 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from halflow.diagnostics import HalflowError
+    from halflow.diagnostics import Diagnostic, HalflowError
 
 
 def fail(err: HalflowError) -> None:
-    """Report ``err`` on stderr and exit with status 1."""
-    text = err.render() + "\n"
+    """Report ``err`` (its warnings, then its errors) on stderr and exit
+    with status 1."""
+    _stderr(err.render() + "\n")
+    sys.exit(1)
+
+
+def warn(warnings: Sequence[Diagnostic]) -> None:
+    """Report the warnings of a successful build on stderr."""
+    if warnings:
+        _stderr("".join(w.render() + "\n" for w in warnings))
+
+
+def _stderr(text: str) -> None:
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None:  # a replaced stderr (tests): text only
         sys.stderr.write(text)
@@ -32,7 +43,6 @@ def fail(err: HalflowError) -> None:
         sys.stderr.flush()
         stream.write(text.encode("utf-8", "surrogateescape"))
         stream.flush()
-    sys.exit(1)
 
 
 @contextlib.contextmanager
@@ -116,6 +126,7 @@ def build_to_mlir(
             sys.stdout.flush()
         fail(err)
         return
+    warn(result.warnings)
     if output is None:
         sys.stdout.write(result.text)
         sys.stdout.flush()
@@ -133,12 +144,14 @@ def _clean_build(
     from halflow.output import write_reported
     from halflow.startup import load_mlir
 
+    warnings: tuple[Diagnostic, ...] = ()
     try:
         with exit_on_interrupt():
             if content is not None and input is not None and input != "-":
                 data = source_mod.InputData(input, content)
             else:
                 data = source_mod.read_input(input)
+            warnings = source_mod.split_warnings(data) if split_input_file else ()
             load_mlir()
             text = materialize_text(data, split_input_file)
             if output is not None:
@@ -148,8 +161,11 @@ def _clean_build(
         if partial and output is None:
             sys.stdout.write(partial)
             sys.stdout.flush()
+        # The build's own errors carry its warnings; writing the output's do not.
+        err.warnings = err.warnings or warnings
         fail(err)
         return
+    warn(warnings)
     if output is None:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -38,24 +38,68 @@ class Diagnostic:
         head = f"{self.filename}:{self.line}:{self.col}: {self.severity}: {self.message}"
         lines = [head]
         if self.source_line is not None and self.line > 0:
-            lines.append(self.source_line)
-            lines.append(" " * max(self.col - 1, 0) + "^")
+            lines += quote_source(self.source_line, self.col)
         for note in self.notes:
             lines.append(note.render())
         return "\n".join(lines)
 
 
-class HalflowError(Exception):
-    """An input or usage problem, described by one or more diagnostics."""
+TAB_STOP = 8
 
-    def __init__(self, diagnostics: Sequence[Diagnostic] | Diagnostic):
+
+def _expand_tabs(text: str, source: str) -> str:
+    """``text`` (the quoted source line or its caret line) with the column
+    of every tab of ``source`` widened to the next tab stop, so that the
+    quote and the caret under it line up. A tab becomes spaces; a caret
+    line repeats its own character there."""
+    out: list[str] = []
+    width = 0
+    for i, ch in enumerate(text):
+        fill = " " if ch == "\t" else ch
+        n = 1
+        if i < len(source) and source[i] == "\t":
+            n += -(width + 1) % TAB_STOP
+        out.append(fill * n)
+        width += n
+    return "".join(out)
+
+
+def quote_source(line: str, col: int) -> list[str]:
+    """The quoted source line and its caret line under column ``col``
+    (1-based, in bytes), as LLVM's ``SMDiagnostic::print`` shows them:
+    tabs widened to multiples of 8; the caret at the end of the line when
+    ``col`` is past it; and no caret line at all when the line holds a
+    non-ASCII byte (LLVM would misplace it, so it leaves it out)."""
+    if not line.isascii():
+        return [_expand_tabs(line, line)]
+    caret = " " * min(max(col - 1, 0), len(line)) + "^"
+    return [_expand_tabs(line, line), _expand_tabs(caret, line)]
+
+
+class HalflowError(Exception):
+    """An input or usage problem, described by one or more diagnostics.
+
+    ``diagnostics`` are the errors (with their notes). ``warnings`` are what
+    the same build warned about before it failed (near misses with the
+    ``--split-input-file`` marker); :meth:`render` puts them first, as
+    iree-opt prints them before it processes any case. ``warnings`` may be
+    set after construction (a build attaches its own).
+    """
+
+    def __init__(
+        self, diagnostics: Sequence[Diagnostic] | Diagnostic, warnings: Sequence[Diagnostic] = ()
+    ):
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
         self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
+        self.warnings: tuple[Diagnostic, ...] = tuple(warnings)
         super().__init__(self.render())
 
+    def __str__(self) -> str:
+        return self.render()
+
     def render(self) -> str:
-        return "\n".join(d.render() for d in self.diagnostics)
+        return "\n".join(d.render() for d in (*self.warnings, *self.diagnostics))
 
 
 _LOC_RE = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)(?:\s+to\s+[^)]*)?\)')

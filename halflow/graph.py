@@ -35,6 +35,9 @@ class BuildGraph:
     # node id -> attributes (at least "stage")
     nodes: dict[str, dict[str, Any]] = field(default_factory=dict)
     edges: list[tuple[str, str]] = field(default_factory=list)
+    # Not part of the graph: what the build warned about (near misses with
+    # the --split-input-file marker), for the command to print.
+    warnings: tuple[Any, ...] = ()
 
     def add(self, node: str, stage: str, deps: Iterable[str] = (), **attrs: Any) -> None:
         self.nodes[node] = {"stage": stage, **attrs}

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from halflow.diagnostics import Diagnostic, HalflowError, SourceText, from_mlir_error
+from halflow.diagnostics import (
+    Diagnostic,
+    HalflowError,
+    Severity,
+    SourceText,
+    from_mlir_error,
+)
 
 BYTECODE_MAGIC = b"ML\xefR"
 SPLIT_MARKER = "// -----"
@@ -75,24 +81,108 @@ class Case:
 
     text: str
     line_offset: int  # lines before the case's first character
-    col_offset: int  # columns before it on that line
+    col_offset: int  # columns (UTF-8 bytes, as MLIR counts) before it on that line
 
 
-def split_cases(text: str, split: bool) -> list[Case]:
-    """Split like MLIR's ``splitAndProcessBuffer``: at every ``// -----``."""
+@dataclass(frozen=True)
+class Split:
+    """The cases of an input, and where a marker was almost written."""
+
+    cases: tuple[Case, ...]
+    near_misses: tuple[int, ...] = ()  # text offsets, in file order
+
+
+# MLIR cuts the buffer at the marker without its last two characters, then
+# decides for each cut whether the rest of a marker follows.
+_CUT = SPLIT_MARKER[:-2]
+_TAIL = SPLIT_MARKER[-2:]
+NEAR_MISS = "near miss with file split marker"
+
+
+def split_input(text: str, split: bool) -> Split:
+    """The cases of ``text`` as ``iree-opt --split-input-file`` (MLIR's
+    ``splitAndProcessBuffer``, 3.13) sees them, quirks included.
+
+    The text is cut at every ``// ---``; empty pieces count. Walking the
+    pieces while holding the case being built:
+
+    - while that case is still empty (the file starts with a cut, or with
+      several), the piece becomes the case, ``--`` and all: a ``// -----``
+      line at the top of a file yields a case that starts with ``--`` (a
+      parse error at 1:7);
+    - a piece that starts with ``--``, is longer than that, and whose
+      third character is not ``0`` completes a marker (MLIR tests ``'0'``,
+      most likely meaning ``'-'``: ``// -----0`` is a near miss, and
+      ``// ------`` splits, the next case starting at the extra ``-``): the
+      case is done and the next one starts after the ``--``;
+    - any other piece is a near miss, reported at its first character; the
+      case goes on over the cut and the piece.
+
+    A case is kept at the end only if it is not empty, so a file that ends
+    in ``// -----`` without a newline is one case (and a near miss).
+    """
     if not split:
-        return [Case(text, 0, 0)]
-    cases = []
-    start = 0
+        return Split((Case(text, 0, 0),))
+    spans: list[tuple[int, int]] = []
+    near: list[int] = []
+    start = end = 0  # the case being built: text[start:end]
+    at = 0  # where the current piece starts
     while True:
-        end = text.find(SPLIT_MARKER, start)
-        chunk = text[start : end if end >= 0 else len(text)]
-        line_offset = text.count("\n", 0, start)
-        col_offset = start - (text.rfind("\n", 0, start) + 1)
-        cases.append(Case(chunk, line_offset, col_offset))
-        if end < 0:
-            return cases
-        start = end + len(SPLIT_MARKER)
+        cut = text.find(_CUT, at)
+        stop = cut if cut >= 0 else len(text)
+        if start == end:
+            start, end = at, stop
+        elif text.startswith(_TAIL, at) and stop - at > len(_TAIL) and text[at + 2] != "0":
+            spans.append((start, end))
+            start, end = at + len(_TAIL), stop
+        else:
+            near.append(at)
+            end = stop
+        if cut < 0:
+            break
+        at = cut + len(_CUT)
+    if start != end:
+        spans.append((start, end))
+    return Split(tuple(_case(text, a, b) for a, b in spans), tuple(near))
+
+
+def _columns(text: str, offset: int) -> int:
+    """Columns before ``offset`` on its line, as MLIR counts them: UTF-8
+    bytes since the last LF (a lone CR starts no line)."""
+    piece = text[text.rfind("\n", 0, offset) + 1 : offset]
+    return len(piece) if piece.isascii() else len(piece.encode("utf-8", "surrogateescape"))
+
+
+def _case(text: str, start: int, end: int) -> Case:
+    return Case(text[start:end], text.count("\n", 0, start), _columns(text, start))
+
+
+def near_miss_warnings(text: str, split: Split, filename: str) -> tuple[Diagnostic, ...]:
+    """The warnings iree-opt prints for ``split``'s near misses, before it
+    processes any case."""
+    warnings = []
+    for offset in split.near_misses:
+        # The quoted line is cut at CRs too (LLVM's SourceMgr).
+        begin = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+        stops = [i for i in (text.find("\n", offset), text.find("\r", offset)) if i >= 0]
+        warnings.append(Diagnostic(
+            filename,
+            text.count("\n", 0, offset) + 1,
+            _columns(text, offset) + 1,
+            NEAR_MISS,
+            Severity.WARNING,
+            source_line=text[begin : min(stops, default=len(text))],
+        ))
+    return tuple(warnings)
+
+
+def split_warnings(data: InputData) -> tuple[Diagnostic, ...]:
+    """The near-miss warnings of ``data`` read with ``--split-input-file``
+    (none for bytecode, which halflow does not split)."""
+    if data.is_bytecode or _CUT.encode() not in data.data:
+        return ()
+    text = data.text()
+    return near_miss_warnings(text, split_input(text, True), data.name)
 
 
 def _single_threaded(context: ir.Context) -> None:

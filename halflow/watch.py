@@ -593,7 +593,10 @@ def format_event(event: WatchEvent) -> str:
     verb = "built" if event.number == 1 else "rebuilt"
     if event.ok:
         line = f"halflow: {verb} {event.input} in {event.seconds:.3f}s"
-        return line + (f": {event.summary}" if event.summary else "")
+        line += f": {event.summary}" if event.summary else ""
+        # What iree-opt would warn about (BuildResult.warnings), every build.
+        warnings = getattr(event.result, "warnings", ())
+        return "\n".join([*(w.render() for w in warnings), line])
     kept = (
         f"kept the last good {event.output}" if os.path.exists(event.output)
         else f"{event.output} not written"
