@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 
 class Severity(StrEnum):
@@ -34,46 +35,92 @@ class Diagnostic:
     # The source line the position points into, for the caret display.
     source_line: str | None = field(default=None, compare=False)
 
+    @property
+    def position(self) -> tuple[str, int, int]:
+        return (self.filename, self.line, self.col)
+
     def render(self) -> str:
-        head = f"{self.filename}:{self.line}:{self.col}: {self.severity}: {self.message}"
-        lines = [head]
-        if self.source_line is not None and self.line > 0:
-            lines += quote_source(self.source_line, self.col)
+        """As MLIR's ``SourceMgrDiagnosticHandler`` prints it: a note shows
+        its source line only when its position differs from the one before
+        (a "see current operation" note at the op that has the error shows
+        none)."""
+        lines = self._render(show_source=True)
+        previous = self.position
         for note in self.notes:
-            lines.append(note.render())
+            lines += note._render(show_source=note.position != previous)
+            previous = note.position
         return "\n".join(lines)
 
-
-TAB_STOP = 8
-
-
-def _expand_tabs(text: str, source: str) -> str:
-    """``text`` (the quoted source line or its caret line) with the column
-    of every tab of ``source`` widened to the next tab stop, so that the
-    quote and the caret under it line up. A tab becomes spaces; a caret
-    line repeats its own character there."""
-    out: list[str] = []
-    width = 0
-    for i, ch in enumerate(text):
-        fill = " " if ch == "\t" else ch
-        n = 1
-        if i < len(source) and source[i] == "\t":
-            n += -(width + 1) % TAB_STOP
-        out.append(fill * n)
-        width += n
-    return "".join(out)
+    def _render(self, show_source: bool) -> list[str]:
+        head = f"{self.filename}:{self.line}:{self.col}: {self.severity}: {self.message}"
+        if not show_source or self.source_line is None or self.line <= 0:
+            return [head]
+        return [head, *source_excerpt(self.source_line, self.col)]
 
 
-def quote_source(line: str, col: int) -> list[str]:
-    """The quoted source line and its caret line under column ``col``
-    (1-based, in bytes), as LLVM's ``SMDiagnostic::print`` shows them:
-    tabs widened to multiples of 8; the caret at the end of the line when
-    ``col`` is past it; and no caret line at all when the line holds a
-    non-ASCII byte (LLVM would misplace it, so it leaves it out)."""
-    if not line.isascii():
-        return [_expand_tabs(line, line)]
-    caret = " " * min(max(col - 1, 0), len(line)) + "^"
-    return [_expand_tabs(line, line), _expand_tabs(caret, line)]
+# OpPrintingFlags::elideLargeElementsAttrs()'s default limit.
+DIAGNOSTIC_ELEMENTS_LIMIT = 16
+
+
+def current_operation(op: object) -> str:
+    """The note ``Operation::emitError`` attaches: the op printed with the
+    flags ``Diagnostic::appendOp`` uses (generic form, local scope, elements
+    attributes over 16 elements elided), on a line of its own when it takes
+    several."""
+    text: str = op.get_asm(  # type: ignore[attr-defined]
+        print_generic_op_form=True,
+        use_local_scope=True,
+        large_elements_limit=DIAGNOSTIC_ELEMENTS_LIMIT,
+        assume_verified=True,  # the generic form is printed unverified anyway
+    )
+    return "see current operation: " + ("\n" if "\n" in text else "") + text
+
+
+TAB_STOP = 8  # llvm::SMDiagnostic's
+
+
+def source_excerpt(line: str, col: int) -> list[str]:
+    """The lines LLVM's ``SMDiagnostic::print`` shows under a diagnostic at
+    1-based byte column ``col`` of ``line`` (a source line without its
+    ``\n``; bytes that are not UTF-8 as lone surrogates).
+
+    - No position (column 0, past the end of the line, or a ``\r`` before
+      it): nothing, as ``SourceMgr::FindLocForLineAndColumn`` fails.
+    - The shown line ends at the first ``\r``; tabs are expanded to
+      8-column stops, in the caret line too.
+    - A line with any byte that is not ASCII (a UTF-8 BOM, a non-ASCII
+      character in a comment or string) is shown without a caret line.
+    """
+    raw = line.encode("utf-8", "surrogateescape")
+    offset = col - 1
+    if offset < 0 or offset > len(raw) or b"\r" in raw[:offset]:
+        return []
+    shown = raw.split(b"\r", 1)[0]
+    source = _expand_tabs(shown).decode("utf-8", "surrogateescape")
+    if not shown.isascii():
+        return [source]
+    caret = (" " * min(offset, len(shown)) + "^").encode()
+    out = bytearray()
+    for i, c in enumerate(caret):
+        out.append(c)
+        if i < len(shown) and shown[i] == 0x09:  # a tab: fill to the next stop
+            while len(out) % TAB_STOP:
+                out.append(c)
+    return [source, out.decode()]
+
+
+def _expand_tabs(line: bytes) -> bytes:
+    """Tabs to spaces up to the next 8-column stop (at least one space),
+    counting bytes, as LLVM's ``printSourceLine``."""
+    if b"\t" not in line:
+        return line
+    out = bytearray()
+    for piece in line.split(b"\t")[:-1]:
+        out += piece
+        out += b" " * (TAB_STOP - len(out) % TAB_STOP)
+    out += line.rsplit(b"\t", 1)[1]
+    return bytes(out)
+
 
 
 class HalflowError(Exception):
@@ -118,8 +165,28 @@ def parse_location(loc_text: str) -> tuple[str | None, int, int]:
     return m.group(1), int(m.group(2)), int(m.group(3))
 
 
+# The name the bindings give the text halflow parses (ir.Module.parse).
+PARSED_BUFFER_NAME = "-"
+
+
+def _line_of_file(filename: str, line: int) -> str | None:
+    """Line ``line`` of another file, which MLIR's source manager loads to
+    show it (relative to the working directory)."""
+    if line <= 0:
+        return None
+    try:
+        with open(filename, "rb") as f:
+            data = f.read()
+    except (OSError, ValueError):
+        return None
+    return SourceText(filename, data.decode("utf-8", "surrogateescape")).line(line)
+
+
 class SourceText:
-    """The text of one input, for caret display and line lookups."""
+    """The text of one input, for caret display and line lookups.
+
+    :meth:`line` is the text between two ``\\n``, ``\\r`` included:
+    :func:`source_excerpt` decides what of it MLIR would show."""
 
     def __init__(self, filename: str, text: str | None):
         self.filename = filename
@@ -133,7 +200,7 @@ class SourceText:
             self._lines = self._text.split("\n")
         if line > len(self._lines):
             return None
-        return self._lines[line - 1].rstrip("\r")
+        return self._lines[line - 1]
 
     def diagnostic(
         self,
@@ -154,30 +221,70 @@ class SourceText:
         )
 
     def at_location(
-        self, loc_text: str, message: str, severity: Severity = Severity.ERROR
+        self,
+        loc_text: str,
+        message: str,
+        severity: Severity = Severity.ERROR,
+        notes: Iterable[Diagnostic] = (),
     ) -> Diagnostic:
-        """A diagnostic at a printed MLIR location (``loc("-":3:5)``)."""
-        _, line, col = parse_location(loc_text)
-        return self.diagnostic(line, col, message, severity)
+        """A diagnostic at a printed MLIR location (``loc("-":3:5)``).
+
+        ``-`` is the buffer halflow parses (this input); a location naming
+        another file (debug locations, ``loc("model.py":7:3)``) is reported
+        in that file, with its line when the file can be read, as MLIR's
+        source manager does."""
+        filename, line, col = parse_location(loc_text)
+        if filename is None or filename in (PARSED_BUFFER_NAME, self.filename):
+            return self.diagnostic(line, col, message, severity, notes)
+        return Diagnostic(
+            filename=filename,
+            line=line,
+            col=col,
+            message=message,
+            severity=severity,
+            notes=tuple(notes),
+            source_line=_line_of_file(filename, line),
+        )
 
     def at_op(self, op: object, message: str) -> Diagnostic:
         """A diagnostic at an operation's location."""
         return self.at_location(str(op.location), message)  # type: ignore[attr-defined]
 
+    def op_error(self, op: object, message: str) -> Diagnostic:
+        """An error as MLIR's ``Operation::emitError`` reports it: at the
+        op, with a note at the same place showing the op as it is now."""
+        loc = str(op.location)  # type: ignore[attr-defined]
+        note = self.at_location(loc, current_operation(op), Severity.NOTE)
+        return self.at_location(loc, message, notes=(note,))
 
-def from_mlir_error(source: SourceText, err: object) -> HalflowError:
-    """Convert an ``ir.MLIRError`` raised by the parser into diagnostics."""
-    diags: list[Diagnostic] = []
-    for d in getattr(err, "error_diagnostics", ()) or ():
-        notes = tuple(
-            source.at_location(str(n.location), n.message, Severity.NOTE)
-            for n in d.notes
-            # MLIR's "see current operation" notes dump generic IR; they help
-            # nobody reading a parse error in their own file.
-            if not n.message.startswith("see current operation")
+
+class EmittedDiagnostic(Protocol):
+    """What MLIR emitted, as :class:`halflow.rawdiag.RawDiagnostic` holds it."""
+
+    @property
+    def location(self) -> str: ...  # printed: loc("-":2:19)
+    @property
+    def message(self) -> str: ...
+    @property
+    def notes(self) -> Sequence[EmittedDiagnostic]: ...
+
+
+def from_mlir_diagnostics(
+    source: SourceText, errors: Sequence[EmittedDiagnostic], fallback: str
+) -> HalflowError:
+    """Diagnostics for the error diagnostics MLIR emitted, with every note
+    MLIR attached (its "see current operation" notes too: iree-opt prints
+    them). ``fallback``: the message when MLIR emitted none."""
+    diags = [
+        source.at_location(
+            d.location,
+            d.message,
+            notes=tuple(
+                source.at_location(n.location, n.message, Severity.NOTE) for n in d.notes
+            ),
         )
-        _, line, col = parse_location(str(d.location))
-        diags.append(source.diagnostic(line, col, d.message, notes=notes))
+        for d in errors
+    ]
     if not diags:
-        diags.append(source.diagnostic(0, 0, str(getattr(err, "message", err))))
+        diags.append(source.diagnostic(0, 0, fallback))
     return HalflowError(diags)

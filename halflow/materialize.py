@@ -125,7 +125,8 @@ def materialize(
                 try:
                     executable.check_entry_points(op)
                 except executable.ExecutableError as e:
-                    raise HalflowError(source.at_op(e.op, str(e))) from None
+                    report = source.op_error if e.op_error else source.at_op
+                    raise HalflowError(report(e.op, str(e))) from None
             if f.kind == SOURCE:
                 executable_source.convert(op, p.variants, parse_attr)
             else:

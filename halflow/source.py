@@ -19,7 +19,7 @@ from halflow.diagnostics import (
     HalflowError,
     Severity,
     SourceText,
-    from_mlir_error,
+    from_mlir_diagnostics,
 )
 
 BYTECODE_MAGIC = b"ML\xefR"
@@ -201,26 +201,30 @@ def parse_text(
     context: ir.Context, case: Case, source: SourceText
 ) -> ir.Module:
     """Parse one case; positions in diagnostics and locations are the file's."""
-    from iree.compiler import ir
-
     if case.line_offset or case.col_offset:
         data = ("\n" * case.line_offset + " " * case.col_offset + case.text).encode(
             "utf-8", "surrogateescape"
         )
     else:  # one copy of a large text, not two
         data = case.text.encode("utf-8", "surrogateescape")
-    _single_threaded(context)
-    try:
-        return ir.Module.parse(data, context)
-    except ir.MLIRError as e:
-        raise from_mlir_error(source, e) from None
+    return _parse(context, data, source)
 
 
 def parse_bytecode(context: ir.Context, data: bytes, source: SourceText) -> ir.Module:
+    return _parse(context, data, source)
+
+
+def _parse(context: ir.Context, data: bytes, source: SourceText) -> ir.Module:
+    """Parse text or bytecode; MLIR's errors, with their notes, as the bytes
+    MLIR wrote (:mod:`halflow.rawdiag`: the bindings' own error capture
+    raises a RuntimeError on a message quoting input that is not UTF-8)."""
     from iree.compiler import ir
 
+    from halflow.rawdiag import capture_errors
+
     _single_threaded(context)
-    try:
-        return ir.Module.parse(data, context)
-    except ir.MLIRError as e:
-        raise from_mlir_error(source, e) from None
+    with capture_errors(context) as errors:
+        try:
+            return ir.Module.parse(data, context)
+        except ir.MLIRError as e:
+            raise from_mlir_diagnostics(source, errors, e.message) from None

@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -95,7 +95,8 @@ class Run:
     args: tuple[str, ...]
     returncode: int
     stdout: str
-    stderr: str
+    stderr: str  # decoded with "replace": raw_stderr holds the bytes
+    raw_stderr: bytes = field(default=b"", repr=False)
 
     def describe(self) -> str:
         return (
@@ -121,6 +122,7 @@ def run_process(
         proc.returncode,
         proc.stdout.decode("utf-8", errors="replace"),
         proc.stderr.decode("utf-8", errors="replace"),
+        proc.stderr,
     )
 
 

@@ -2,8 +2,9 @@
 
 For every kind of bad input: exit status 1, a ``<file>:<line>:<col>: error:``
 diagnostic on stderr in IREE's words where ``iree-opt`` reports the same
-problem (compared with iree-opt's stderr for the same file), no Python
-traceback, no IR on stdout, and ``-o OUT`` neither created nor touched.
+problem (then halflow's whole stderr is iree-opt's, byte for byte: source
+lines, carets, notes, input bytes that are not UTF-8), no Python traceback,
+no IR on stdout, and ``-o OUT`` neither created nor touched.
 Usage errors exit with 2. A successful ``-o`` replaces its file atomically.
 """
 
@@ -25,7 +26,15 @@ LIT_DIR = TESTS_DIR / "lit"
 DATA_DIR = TESTS_DIR / "data"
 OLD_CONTENT = b"// an output file from an earlier build\n"
 OLD_MTIME_NS = 1_000_000_000 * 10**9  # 2001-09-09, far from "now"
-
+UTF8_BOM = b"\xef\xbb\xbf"
+# MLIR quotes the bad predicate in its message as it is: a byte that is not
+# UTF-8, which the bindings cannot hand to Python as a str.
+NON_UTF8_MESSAGE = (
+    b"func.func @f(%a: i32) -> i1 {\n"
+    b'  %0 = arith.cmpi "e\xffq", %a, %a : i32\n'
+    b"  return %0 : i1\n"
+    b"}\n"
+)
 
 
 @dataclass(frozen=True)
@@ -33,8 +42,9 @@ class BadInput:
     """A bad input made in a scratch directory.
 
     ``iree_agrees``: iree-opt reports an error for it too, and halflow's
-    error lines must be iree-opt's. ``message``: a regex the first error's
-    text (after ``error: ``) must match.
+    stderr must be iree-opt's (its error lines, for files iree-opt cannot
+    open). ``message``: a regex the first error's text (after ``error: ``,
+    decoded with replacement characters) must match.
     """
 
     name: str
@@ -59,6 +69,37 @@ def _truncated(directory: Path) -> Path:
     return target
 
 
+def _written(name: str, data: Callable[[], bytes]) -> Callable[[Path], Path]:
+    def make(directory: Path) -> Path:
+        target = directory / name
+        target.write_bytes(data())
+        return target
+
+    return make
+
+
+def _with_bom(extra_edit: Callable[[bytes], bytes] = lambda data: data) -> Callable[[], bytes]:
+    """A corpus file starting with a UTF-8 BOM. MLIR does not skip it: the
+    error is at 1:1, whatever else is wrong later, and LLVM shows the line
+    without a caret (it has bytes that are not ASCII)."""
+    return lambda: UTF8_BOM + extra_edit(corpus_file("mlp_s.mlir").read_bytes())
+
+
+def _unsupported_i32_argument(data: bytes) -> bytes:
+    edited = data.replace(b"%arg2: i32, %arg3: i32) {", b"%arg2: f32, %arg3: i32) {", 1)
+    assert edited != data
+    return edited
+
+
+def _lit_edit(name: str, old: bytes, new: bytes) -> Callable[[], bytes]:
+    def data() -> bytes:
+        text = (LIT_DIR / name).read_bytes()
+        assert old in text
+        return text.replace(old, new, 1)
+
+    return data
+
+
 def _missing(directory: Path) -> Path:
     return directory / "does_not_exist.mlir"
 
@@ -78,6 +119,27 @@ BAD_INPUTS = [
              r"requires !stream\.binding or i32 operands only"),
     BadInput("no_devices", _copy(LIT_DIR / "error_no_devices.mlir"), True,
              r"no HAL devices defined in the module; "),
+    # The note Operation::emitError adds shows a larger function, generic
+    # form, elided elements.
+    BadInput("unsupported_argument_type_large_function",
+             _copy(DATA_DIR / "error_arg_type_large.mlir"), True,
+             r"unsupported interface function argument 2 type 'f32'"),
+    BadInput("non_utf8_byte_in_message", _written("non_utf8.mlir", lambda: NON_UTF8_MESSAGE),
+             True, r"custom op 'arith\.cmpi' invalid predicate attribute specification: "),
+    BadInput("utf8_bom", _written("bom.mlir", _with_bom()), True, r"unexpected character"),
+    BadInput("utf8_bom_and_unsupported_argument",
+             _written("bom_arg.mlir", _with_bom(_unsupported_i32_argument)), True,
+             r"unexpected character"),
+    # LLVM shows a source line with a byte that is not ASCII without a caret,
+    # and expands tabs (in the caret line too).
+    BadInput("non_ascii_source_line",
+             _written("non_ascii.mlir", _lit_edit(
+                 "error_arg_type.mlir", b"%arg1: f32) {\n", b"%arg1: f32) { // caf\xc3\xa9\n")),
+             True, r"unsupported interface function argument 1 type 'f32'"),
+    BadInput("tabs_in_source_line",
+             _written("tabs.mlir", _lit_edit("error_parse.mlir", b"\n  %0 = arith.addi %arg0, ",
+                                             b"\n\t%0 = arith.addi\t%arg0, ")),
+             True, r"use of undeclared SSA value name"),
     BadInput("missing_file", _missing, True,
              r"cannot open input file '.*does_not_exist\.mlir': No such file or directory"),
     BadInput("directory", _directory, True,
@@ -123,11 +185,12 @@ def test_bad_input_is_a_clean_diagnostic(bad_input, run_halflow: RunTool, iree_m
     if case.iree_agrees:
         oracle = iree_materialize(path)
         assert oracle.returncode == 1, oracle.describe()
-        theirs = error_lines(oracle.stderr, path)
-        if not theirs:
+        if error_lines(oracle.stderr, path):
+            assert run.raw_stderr == oracle.raw_stderr
+        else:
             # iree-opt reports unopenable files without a position.
             theirs = [f"{path}:0:0: error: {line}" for line in oracle.stderr.splitlines()]
-        assert error_lines(run.stderr, path) == theirs
+            assert error_lines(run.stderr, path) == theirs
 
 
 def test_bad_input_does_not_create_output(bad_input, run_halflow: RunTool, tmp_path: Path) -> None:
@@ -182,7 +245,63 @@ def test_stdin_parse_error_names_stdin(run_halflow: RunTool, iree_materialize) -
     assert_clean_failure(run, "<stdin>", r"use of undeclared SSA value name")
     oracle = iree_materialize("-", stdin=data)
     assert oracle.returncode == 1
-    assert error_lines(run.stderr, "<stdin>") == error_lines(oracle.stderr, "<stdin>")
+    assert run.raw_stderr == oracle.raw_stderr
+
+
+def _split_with_non_utf8_case() -> bytes:
+    """split_errors.mlir's cases (one good) and a case whose message quotes
+    a byte that is not UTF-8."""
+    return (LIT_DIR / "split_errors.mlir").read_bytes() + b"\n// -----\n" + NON_UTF8_MESSAGE
+
+
+@pytest.mark.parametrize(
+    ("data", "options"),
+    [(lambda: NON_UTF8_MESSAGE, ()), (_split_with_non_utf8_case, ("--split-input-file",))],
+    ids=["whole_file", "split_input_file"],
+)
+@pytest.mark.parametrize("via_stdin", [False, True], ids=["file", "stdin"])
+def test_non_utf8_message_in_every_build_mode(
+    data: Callable[[], bytes],
+    options: tuple[str, ...],
+    via_stdin: bool,
+    run_halflow: RunTool,
+    iree_materialize,
+    tmp_path: Path,
+) -> None:
+    """A message quoting input bytes that are not UTF-8 (which the MLIR
+    bindings cannot turn into a str) is iree-opt's stderr, byte for byte,
+    in every way of building: without a cache, with a fresh cache, with
+    that cache again (and the same stdout: the other cases' output)."""
+    content = data()
+    path = tmp_path / "non_utf8.mlir"
+    path.write_bytes(content)
+    where, stdin = ("-", content) if via_stdin else (path, None)
+    oracle = iree_materialize(where, *options, stdin=stdin)
+    assert oracle.returncode == 1 and b'"e\xffq"' in oracle.raw_stderr, oracle.describe()
+    cache = tmp_path / "cache"
+    for mode in (["--no-cache"], ["--cache-dir", cache], ["--cache-dir", cache]):
+        run = run_halflow("build", where, *options, *mode, stdin=stdin)
+        assert run.returncode == 1, run.describe()
+        assert run.raw_stderr == oracle.raw_stderr, run.describe()
+        assert run.stdout == oracle.stdout
+
+
+@pytest.mark.parametrize("no_cache", [True, False], ids=["no_cache", "cache"])
+def test_non_utf8_message_through_the_library(
+    no_cache: bool, iree_materialize, tmp_path: Path
+) -> None:
+    """``halflow.build`` raises a HalflowError whose rendering, written with
+    ``surrogateescape`` (as the CLI writes it), is iree-opt's stderr."""
+    import halflow
+
+    path = tmp_path / "non_utf8.mlir"
+    path.write_bytes(NON_UTF8_MESSAGE)
+    oracle = iree_materialize(path)
+    for _ in range(2):
+        with pytest.raises(halflow.HalflowError) as info:
+            halflow.build(path, no_cache=no_cache, cache_dir=None if no_cache else tmp_path / "c")
+        rendered = info.value.render() + "\n"
+        assert rendered.encode("utf-8", "surrogateescape") == oracle.raw_stderr
 
 
 @pytest.mark.parametrize(
@@ -317,3 +436,26 @@ def test_output_that_is_not_a_regular_file_is_written_in_place(
         reader.join(timeout=30)
         assert received == [iree_materialize(source).stdout.encode()]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "pipe"]
+
+
+@pytest.mark.parametrize("source_exists", [False, True], ids=["no_source", "source_on_disk"])
+def test_error_at_a_debug_location_names_its_file(
+    source_exists: bool, run_halflow: RunTool, run_iree_opt: RunTool, tmp_path: Path
+) -> None:
+    """An op whose location names another file (``loc("model.py":7:3)``,
+    as in inputs with debug locations) is reported in that file, as
+    iree-opt does: with the line MLIR's source manager reads from that file
+    (relative to the working directory) when it exists, else none."""
+    text = (LIT_DIR / "error_arg_type.mlir").read_bytes()
+    body_end = b"      return\n    }\n"  # the entry function's closing brace
+    assert text.count(body_end) == 1
+    path = tmp_path / "debug_locations.mlir"
+    path.write_bytes(text.replace(body_end, body_end[:-1] + b' loc("model.py":7:3)\n'))
+    if source_exists:
+        (tmp_path / "model.py").write_text("import x\n" * 6 + "  def entry(binding, scale):\n")
+    oracle = run_iree_opt("--iree-hal-materialize-interfaces", path, cwd=tmp_path)
+    assert oracle.returncode == 1 and oracle.stderr.startswith("model.py:7:3: error: ")
+    assert ("def entry" in oracle.stderr) == source_exists
+    run = run_halflow("build", path, cwd=tmp_path)
+    assert run.returncode == 1, run.describe()
+    assert run.raw_stderr == oracle.raw_stderr

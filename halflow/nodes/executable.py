@@ -25,11 +25,14 @@ STAGE = stages.CONVERT_EXECUTABLE
 
 
 class ExecutableError(ValueError):
-    """An executable IREE rejects; ``op`` carries the location to report."""
+    """An executable IREE rejects; ``op`` carries the location to report.
+    ``op_error``: IREE reports it with ``op->emitError()``, which attaches a
+    "see current operation" note (see :meth:`SourceText.op_error`)."""
 
-    def __init__(self, message: str, op: ir.Operation):
+    def __init__(self, message: str, op: ir.Operation, *, op_error: bool = False):
         super().__init__(message)
         self.op = op
+        self.op_error = op_error
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def check_entry_points(stream_executable: ir.Operation) -> None:
             continue
         message = clone_function.unsupported_argument(func)
         if message is not None:
-            raise ExecutableError(message, func)
+            raise ExecutableError(message, func, op_error=True)  # entryFuncOp.emitError()
 
 
 def convert(
