@@ -32,6 +32,25 @@ if sys.path[:1] != [str(REPO_ROOT)]:
 CONFORMANCE_NAME = "iree_materialize_interfaces.split.mlir"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests and every process they start use a cache directory of
+    their own, never the user's (``$XDG_CACHE_HOME/halflow``, the default
+    cache of builds that name none): a scratch XDG cache home, removed at
+    the end of the run."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="halflow-tests-xdg-cache-")
+    config._halflow_xdg_cache = scratch  # type: ignore[attr-defined]
+    os.environ["XDG_CACHE_HOME"] = scratch
+    os.environ.pop("HALFLOW_CACHE_DIR", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    scratch = getattr(config, "_halflow_xdg_cache", None)
+    if scratch:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def shared_dir() -> Path:
     """The shared input directory; raises ``pytest.fail`` if it is missing."""
     override = os.environ.get("HALFLOW_SHARED")

@@ -4,18 +4,27 @@ Run as a process by ``test_robustness.py`` so that a crash of the
 interpreter (a segfault in the MLIR bindings, say) fails the test and names
 the mutation instead of taking pytest down::
 
-    python tests/robustness_driver.py OUT_DIR FIRST_SEED COUNT FILE...
+    python tests/robustness_driver.py OUT_DIR SEEDS FILE... [--edits CACHE_DIR]
 
-For each seed it writes the mutated input to ``OUT_DIR/<seed>.mlir`` and
-prints JSON lines to stdout, flushed at once: ``{"seed", "event": "start",
-"file", "kind"}`` before building, then ``{"seed", "event": "done",
-"outcome", "detail"}``. ``outcome`` is ``ok`` (the output is in
-``OUT_DIR/<seed>.out``), ``diagnostic`` (``halflow.HalflowError``; detail is
-its text) or ``failure`` (any other exception; detail is the traceback). A
-``start`` without its ``done`` means the process died there: a crash, or a
-build still running after ``PER_MUTATION_SECONDS`` (faulthandler then dumps
-every thread's stack to stderr and exits; it needs no GIL, so it also ends
-a deadlock inside the bindings).
+``SEEDS`` is a comma-separated list of seeds and ``FIRST:END`` ranges
+(``0:300,866``). For each seed it writes the mutated input to
+``OUT_DIR/<seed>.mlir`` and prints JSON lines to stdout, flushed at once:
+``{"seed", "event": "start", "file", "kind"}`` before building, then
+``{"seed", "event": "done", "outcome", "detail"}``. ``outcome`` is ``ok``
+(the output is in ``OUT_DIR/<seed>.out``; ``mode`` is the build report's),
+``diagnostic``
+(``halflow.HalflowError``; detail is its text) or ``failure`` (any other
+exception; detail is the traceback). A ``start`` without its ``done`` means
+the process died there: a crash, or a build still running after
+``PER_MUTATION_SECONDS`` (faulthandler then dumps every thread's stack to
+stderr and exits; it needs no GIL, so it also ends a deadlock inside the
+bindings).
+
+With ``--edits CACHE_DIR`` every mutation is built as an *edit*: the
+original file is built at ``OUT_DIR/edits/<name>`` with the cache in
+``CACHE_DIR``, then the mutation is saved over it and built again, so the
+incremental engine meets it with the state of the good build (its output
+goes to ``OUT_DIR/<seed>.out`` as before).
 
 Mutations are pure functions of (seed, source files): :func:`mutate`
 regenerates any of them.
@@ -23,6 +32,7 @@ regenerates any of them.
 
 from __future__ import annotations
 
+import dataclasses
 import faulthandler
 import json
 import random
@@ -32,6 +42,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 TOKEN = re.compile(rb"[%@#^]?[\w.$-]+|\S")
 PER_MUTATION_SECONDS = 20
@@ -148,30 +159,75 @@ def _emit(record: dict[str, object]) -> None:
     sys.stdout.flush()
 
 
+def _renamed(diagnostic: Any, old: str, new: str) -> Any:
+    """``diagnostic`` (and its notes) at ``new`` where they were at ``old``."""
+    return dataclasses.replace(
+        diagnostic,
+        filename=new if diagnostic.filename == old else diagnostic.filename,
+        notes=tuple(_renamed(n, old, new) for n in diagnostic.notes),
+    )
+
+
+def parse_seeds(spec: str) -> list[int]:
+    """``0:300,866`` -> 0..299 and 866."""
+    seeds: list[int] = []
+    for part in spec.split(","):
+        if ":" in part:
+            first, end = part.split(":")
+            seeds.extend(range(int(first), int(end)))
+        elif part:
+            seeds.append(int(part))
+    return seeds
+
+
 def main(argv: Sequence[str]) -> int:
-    out_dir, first, count, *names = argv
-    files = [Path(name) for name in names]
-    out = Path(out_dir)
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("out_dir", type=Path)
+    parser.add_argument("seeds", type=parse_seeds)
+    parser.add_argument("files", type=Path, nargs="+")
+    parser.add_argument("--edits", type=Path, metavar="CACHE_DIR")
+    args = parser.parse_args(argv)
+    out: Path = args.out_dir
 
     import halflow
 
-    for seed in range(int(first), int(first) + int(count)):
-        mutation = mutate(seed, files)
-        source = out / f"{seed}.mlir"
+    def build(mutation: Mutation, source: Path) -> halflow.BuildResult:
+        if args.edits is None:
+            source.write_bytes(mutation.data)
+            return halflow.build(source)
+        edited = out / "edits" / mutation.file.name
+        edited.parent.mkdir(exist_ok=True)
+        edited.write_bytes(mutation.file.read_bytes())
+        halflow.build(edited, cache_dir=args.edits)
         source.write_bytes(mutation.data)
+        edited.write_bytes(mutation.data)
+        try:
+            return halflow.build(edited, cache_dir=args.edits)
+        except halflow.HalflowError as err:
+            # The same diagnostics as for OUT_DIR/<seed>.mlir, under that name.
+            raise halflow.HalflowError(
+                [_renamed(d, str(edited), str(source)) for d in err.diagnostics]
+            ) from None
+
+    for seed in args.seeds:
+        mutation = mutate(seed, args.files)
+        source = out / f"{seed}.mlir"
         _emit({"seed": seed, "event": "start", "file": mutation.file.name, "kind": mutation.kind})
         faulthandler.dump_traceback_later(PER_MUTATION_SECONDS, exit=True)
         try:
-            result = halflow.build(source)
+            result = build(mutation, source)
             (out / f"{seed}.out").write_text(result.text)
-            outcome, detail = "ok", ""
+            outcome, detail, mode = "ok", "", result.report.get("mode")
         except halflow.HalflowError as err:
-            outcome, detail = "diagnostic", str(err)
+            outcome, detail, mode = "diagnostic", str(err), None
         except BaseException:
-            outcome, detail = "failure", traceback.format_exc()
+            outcome, detail, mode = "failure", traceback.format_exc(), None
         finally:
             faulthandler.cancel_dump_traceback_later()
-        _emit({"seed": seed, "event": "done", "outcome": outcome, "detail": detail})
+        _emit({"seed": seed, "event": "done", "outcome": outcome, "detail": detail,
+               "mode": mode})
     return 0
 
 
