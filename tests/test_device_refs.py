@@ -1,11 +1,12 @@
-"""Device references through globals that are not devices, or through no
-global at all, on every build path.
+"""Device references through globals that are not devices, through no
+global at all, or round a cycle, on every build path.
 
 IREE resolves a device reference through any ``util.global`` (a global that
 holds no device falls back to ``hal.device.targets``); a reference that
-names no global makes IREE 3.13 assert, and halflow reports it instead
-(README.md, deliberate divergences). The lit cases ``device_refs.mlir`` and
-``error_undefined_device.mlir`` cover the single builds; here: the library's
+names no global makes IREE 3.13 assert, a cycle of fallbacks makes it loop
+forever, and halflow reports both instead (README.md, deliberate
+divergences). The lit cases ``device_refs.mlir`` and
+``error_device_refs.mlir`` cover the single builds; here: the library's
 exception, and an edit that breaks (then repairs) a device reference in a
 module built before, so the incremental engine meets it.
 """
@@ -46,7 +47,7 @@ def break_first_dispatching_execute(text: str, device: str) -> tuple[str, int]:
 
 
 def test_library_raises_a_diagnostic_not_a_python_error() -> None:
-    path = LIT / "error_undefined_device.mlir"
+    path = LIT / "error_device_refs.mlir"
     with pytest.raises(halflow.HalflowError) as info:
         halflow.build(path, split_input_file=True, no_cache=True)
     messages = [d.message for d in info.value.diagnostics]
@@ -55,6 +56,8 @@ def test_library_raises_a_diagnostic_not_a_python_error() -> None:
         "'stream.cmd.dispatch' op device @ex_b does not refer to a global",
         "'stream.cmd.dispatch' op device @nosuch does not refer to a global",
         "'util.global' op device @nosuch does not refer to a global",
+        "'stream.cmd.dispatch' op device @dev1 leads to a cycle of fallbacks or choices",
+        "'stream.cmd.dispatch' op device @dev3 leads to a cycle of fallbacks or choices",
     ]
 
 

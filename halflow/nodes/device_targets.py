@@ -20,7 +20,8 @@ Semantics (IREE 3.13, ``DeviceAnalysis::gatherDeviceTargets``):
   no device value, so it falls back like a global without initial value.
   Only ``!hal.device`` globals are the module's devices (public executables,
   the "no HAL devices" check). A symbol that names no global at all is an
-  input error here (IREE 3.13 asserts and crashes).
+  input error here (IREE 3.13 asserts and crashes), and so is a device
+  reached again through its own fallbacks or choices (IREE never returns).
 """
 
 from __future__ import annotations
@@ -38,12 +39,14 @@ NOT_A_DEVICE = "<not a device>"
 
 
 class DeviceResolutionError(ValueError):
-    """A device reference to a symbol that names no global (IREE asserts
-    here). ``symbol`` is the reference as written (``@name``); callers turn
-    it into a diagnostic at the op whose device could not be resolved."""
+    """A device reference that cannot be resolved: a symbol that names no
+    global (IREE asserts here), or a cycle of fallbacks and choices (IREE
+    never returns). ``symbol`` is the reference as written (``@name``);
+    callers turn it into a diagnostic at the op whose device could not be
+    resolved: ``device <str(self)>``."""
 
-    def __init__(self, symbol: str):
-        super().__init__(f"{symbol} does not refer to a global")
+    def __init__(self, symbol: str, problem: str = "does not refer to a global"):
+        super().__init__(f"{symbol} {problem}")
         self.symbol = symbol
         self.device: str | None = None  # set when resolving a device global
         self.op: object = None  # set by the host analysis: the dispatch op
@@ -104,12 +107,22 @@ def resolve_device_targets(
     """
     result: dict[str, None] = {}
     worklist: dict[str, None] = {root: None}  # an ordered set, like SetVector
+    # The next step depends only on the worklist: if it comes back to a state
+    # it was in, IREE's loop goes round a cycle of fallbacks or choices forever.
+    states: set[tuple[str, ...]] = set()
     while worklist:
+        state = tuple(worklist)
+        if state in states:
+            raise DeviceResolutionError(
+                root.strip(), "leads to a cycle of fallbacks or choices"
+            )
+        states.add(state)
         item = next(reversed(worklist))
         del worklist[item]
         if attrtext.is_symbol_ref(item):
+            name = _symbol_name(item)
             try:
-                value = table.initial_value(_symbol_name(item))
+                value = table.initial_value(name)
             except DeviceResolutionError:
                 raise DeviceResolutionError(item.strip()) from None
             if value is None:

@@ -86,3 +86,37 @@ module attributes {hal.device.targets = [#hal.device.target<"local", [#hal.execu
     util.return %0 : !stream.timepoint
   }
 }
+
+// -----
+
+// Two choices falling back to the same device: it is resolved twice (no
+// cycle), and its targets are needed once.
+
+// CHECK-LABEL: hal.executable private @ex_diamond
+// CHECK:         hal.executable.variant public @x86_64
+// CHECK-NOT:     hal.executable.variant
+// CHECK:       stream.cmd.dispatch @ex_diamond::@x86_64::@entry
+util.global private @leaf = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "x86_64">]> : !hal.device
+util.global private @left = #hal.device.fallback<@leaf> : !hal.device
+util.global private @right = #hal.device.fallback<@leaf> : !hal.device
+util.global private @top = #hal.device.select<[#hal.device.fallback<@left>, #hal.device.fallback<@right>]> : !hal.device
+stream.executable private @ex_diamond {
+  stream.executable.export public @entry workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @entry(%arg0: !stream.binding) {
+      return
+    }
+  }
+}
+util.func public @main(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %0 = stream.cmd.execute on(#hal.device.affinity<@top>) with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
+    stream.cmd.dispatch @ex_diamond::@entry {
+      rw %arg2[%c0 for %arg1] : !stream.resource<transient>{%arg1}
+    }
+  } => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
