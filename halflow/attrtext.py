@@ -94,13 +94,30 @@ def is_symbol_ref(text: str) -> bool:
     return text.strip().startswith("@")
 
 
+# One ``@name`` of a symbol reference: bare, quoted (``@"a::b"``, which may
+# hold ``::``), or how MLIR prints the empty name.
+_SYMBOL_PART_RE = re.compile(r'@(?:("(?:[^"\\]|\\.)*")|(<<INVALID EMPTY SYMBOL>>)|([^\s:"@<>]+))')
+# ``::`` between the parts of a nested reference.
+_SYMBOL_SEP_RE = re.compile(r"\s*::\s*")
+
+
 def symbol_ref_parts(text: str) -> list[str]:
-    """``@a::@b::@c`` -> ``["a", "b", "c"]`` (quoted names decoded)."""
+    """``@a::@b::@c`` -> ``["a", "b", "c"]`` (quoted names decoded, so
+    ``@"a::b"`` is the one name ``a::b``; MLIR's ``@<<INVALID EMPTY SYMBOL>>``
+    is the empty name)."""
+    text = text.strip()
     parts = []
-    for piece in text.strip().split("::"):
-        piece = piece.strip()
-        if not piece.startswith("@"):
+    pos = 0
+    while True:
+        m = _SYMBOL_PART_RE.match(text, pos)
+        if m is None:
             raise ValueError(f"not a symbol reference: {text!r}")
-        name = piece[1:]
-        parts.append(unquote(name) if name.startswith('"') else name)
-    return parts
+        quoted, _empty, bare = m.groups()
+        parts.append(unquote(quoted) if quoted is not None else bare or "")
+        pos = m.end()
+        if pos == len(text):
+            return parts
+        sep = _SYMBOL_SEP_RE.match(text, pos)
+        if sep is None or sep.end() == pos:
+            raise ValueError(f"not a symbol reference: {text!r}")
+        pos = sep.end()

@@ -93,8 +93,12 @@ def device_target_executable_targets(device_target: str) -> list[str]:
 
 
 def _symbol_name(ref: str) -> str:
+    """The global a device reference names; a nested reference
+    (``@a::@b``) names no global of the module."""
     parts = attrtext.symbol_ref_parts(ref)
-    return parts[-1] if len(parts) == 1 else "::".join(parts)
+    if len(parts) != 1:
+        raise DeviceResolutionError(ref.strip())
+    return parts[0]
 
 
 def resolve_device_targets(
@@ -120,9 +124,8 @@ def resolve_device_targets(
         item = next(reversed(worklist))
         del worklist[item]
         if attrtext.is_symbol_ref(item):
-            name = _symbol_name(item)
             try:
-                value = table.initial_value(name)
+                value = table.initial_value(_symbol_name(item))
             except DeviceResolutionError:
                 raise DeviceResolutionError(item.strip()) from None
             if value is None:

@@ -120,3 +120,61 @@ util.func public @main(%arg0: !stream.resource<transient>, %arg1: index) -> !str
   } => !stream.timepoint
   util.return %0 : !stream.timepoint
 }
+
+// -----
+
+// Quoted device names, one holding "::" (one name, not a nested reference)
+// and the empty name, reached through a function's stream.affinity and a
+// select's fallback.
+
+// CHECK-LABEL: hal.executable private @ex_quoted
+// CHECK:         hal.executable.variant public @arm_64
+// CHECK-NOT:     hal.executable.variant
+// CHECK-LABEL: hal.executable private @ex_empty_name
+// CHECK:         hal.executable.variant public @arm_64
+// CHECK:         hal.executable.variant public @x86_64
+// CHECK:       stream.cmd.dispatch @ex_quoted::@arm_64::@entry
+// CHECK:       stream.cmd.dispatch {@ex_empty_name::@arm_64::@entry, @ex_empty_name::@x86_64::@entry}
+util.global private @"a::b" = #hal.device.target<"cpu", [#hal.executable.target<"llvm-cpu", "arm_64">]> : !hal.device
+util.global private @"" = #hal.device.target<"cpu", [#hal.executable.target<"llvm-cpu", "arm_64">]> : !hal.device
+util.global private @either = #hal.device.select<[#hal.device.fallback<@"">, #hal.device.target<"cpu", [#hal.executable.target<"llvm-cpu", "x86_64">]>]> : !hal.device
+stream.executable private @ex_quoted {
+  stream.executable.export public @entry workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @entry(%arg0: !stream.binding) {
+      return
+    }
+  }
+}
+stream.executable private @ex_empty_name {
+  stream.executable.export public @entry workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @entry(%arg0: !stream.binding) {
+      return
+    }
+  }
+}
+util.func public @quoted(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint attributes {stream.affinity = #hal.device.affinity<@"a::b">} {
+  %c0 = arith.constant 0 : index
+  %0 = stream.cmd.execute with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
+    stream.cmd.dispatch @ex_quoted::@entry {
+      rw %arg2[%c0 for %arg1] : !stream.resource<transient>{%arg1}
+    }
+  } => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
+util.func public @empty_name(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint attributes {stream.affinity = #hal.device.affinity<@either>} {
+  %c0 = arith.constant 0 : index
+  %0 = stream.cmd.execute with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
+    stream.cmd.dispatch @ex_empty_name::@entry {
+      rw %arg2[%c0 for %arg1] : !stream.resource<transient>{%arg1}
+    }
+  } => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
