@@ -189,14 +189,22 @@ def device_table(top_level: Iterable[ir.Operation]) -> device_targets.DeviceTabl
 
 
 def find_dispatches(op: ir.Operation) -> list[ir.Operation]:
+    """The dispatch sites in top-level op ``op``, in order. Dispatches inside
+    a nested ``builtin.module`` are not sites: IREE looks their entry points
+    up from the nearest symbol table, the nested module, so they never name
+    the executables the pass converts (and are left alone)."""
+    if op.name == "builtin.module":
+        return []
     found: list[ir.Operation] = []
 
     def visit(o: ir.Operation) -> ir.WalkResult:
         if o.name == "stream.cmd.dispatch":
             found.append(o)
+        elif o.name == "builtin.module":
+            return ir.WalkResult.SKIP
         return ir.WalkResult.ADVANCE
 
-    irutil.walk(op, visit)
+    irutil.walk(op, visit, ir.WalkOrder.PRE_ORDER)
     return found
 
 
