@@ -351,7 +351,7 @@ def _build_text(
                     source_bytes=data.data if len(cases) == 1 else None,
                 )
             except HalflowError as e:
-                diagnostics.extend(e.diagnostics)
+                diagnostics.extend(source_mod.at_case_start(e.diagnostics, case, source))
                 outputs.append("")
                 continue
             outputs.append(result.output)
@@ -426,7 +426,7 @@ def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -
                 materialize(module, source)
                 outputs.append(irutil.print_module(module))
         except HalflowError as e:
-            diagnostics.extend(e.diagnostics)
+            diagnostics.extend(source_mod.at_case_start(e.diagnostics, case, source))
             outputs.append("")
     joined = _join(outputs)
     if diagnostics:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -82,6 +83,24 @@ class Case:
     text: str
     line_offset: int  # lines before the case's first character
     col_offset: int  # columns (UTF-8 bytes, as MLIR counts) before it on that line
+
+
+def at_case_start(
+    diagnostics: Iterable[Diagnostic], case: Case, source: SourceText
+) -> list[Diagnostic]:
+    """``diagnostics`` of ``case`` with the ones at no position (``0:0``, the
+    implicit module of a text without ``module``) placed at the case's first
+    character, as iree-opt places them for every case but one that starts
+    the file (its chunk is a buffer of its own, whose start is that position)."""
+    if not (case.line_offset or case.col_offset):
+        return list(diagnostics)
+    line, col = case.line_offset + 1, case.col_offset + 1
+    return [
+        source.diagnostic(line, col, d.message, d.severity, d.notes)
+        if (d.line, d.col) == (0, 0) and d.filename == source.filename
+        else d
+        for d in diagnostics
+    ]
 
 
 @dataclass(frozen=True)

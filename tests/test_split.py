@@ -25,6 +25,30 @@ from halflow.source import split_input
 
 M = b"module {}\n"
 
+# A dispatch and no device global: IREE's "no HAL devices" error, at the
+# (implicit) module.
+NO_DEVICES = b"""
+stream.executable private @ex {
+  stream.executable.export public @entry workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @entry(%arg0: !stream.binding) {
+      return
+    }
+  }
+}
+util.func public @f(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %0 = stream.cmd.execute with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
+    stream.cmd.dispatch @ex::@entry {
+      rw %arg2[%c0 for %arg1] : !stream.resource<transient>{%arg1}
+    }
+  } => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
+"""
 INPUTS: dict[str, bytes] = {
     # The probes that first showed the differences.
     "starts_with_marker": b"// -----\n" + M,
@@ -54,6 +78,12 @@ INPUTS: dict[str, bytes] = {
     "marker_twice_at_start": b"// -----\n// -----\n" + M,
     "near_miss_at_end": M + b"// ---",
     "no_marker": M,
+    # An error at the implicit module of a case: 0:0 in the first case, at
+    # the case's first character (just after its marker) in the others.
+    "no_devices_in_later_cases": (
+        b'util.global private @x = 1 : i32\n// -----\n' + NO_DEVICES + b"// -----" + NO_DEVICES
+    ),
+    "no_devices_in_first_case": NO_DEVICES + b"// -----\n" + M,
 }
 
 
