@@ -280,7 +280,8 @@ def from_mlir_diagnostics(
             d.location,
             d.message,
             notes=tuple(
-                source.at_location(n.location, n.message, Severity.NOTE) for n in d.notes
+                source.at_location(n.location, _as_iree_opt_lists(n.message), Severity.NOTE)
+                for n in d.notes
             ),
         )
         for d in errors
@@ -288,3 +289,19 @@ def from_mlir_diagnostics(
     if not diags:
         diags.append(source.diagnostic(0, 0, fallback))
     return HalflowError(diags)
+
+
+_AVAILABLE_DIALECTS = "Available dialects: "
+_LOADED_NOT_REGISTERED = re.compile(r"(, )?[\w.]+ \(\*\)(?(1)|(, )?)")
+_LOADED_FOOTNOTE = "(* corresponding to loaded but unregistered dialects)"
+
+
+def _as_iree_opt_lists(message: str) -> str:
+    """MLIR's note on an unknown dialect lists the context's dialects. The
+    bindings' context also has ``index`` loaded without registering it,
+    which MLIR marks ``index (*)`` with a footnote; iree-opt's context has
+    only the registered ones, so both go."""
+    if not message.startswith(_AVAILABLE_DIALECTS) or _LOADED_FOOTNOTE not in message:
+        return message
+    return _LOADED_NOT_REGISTERED.sub("", message).replace(_LOADED_FOOTNOTE, "")
+

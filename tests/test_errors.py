@@ -141,6 +141,11 @@ BAD_INPUTS = [
              _written("tabs.mlir", _lit_edit("error_parse.mlir", b"\n  %0 = arith.addi %arg0, ",
                                              b"\n\t%0 = arith.addi\t%arg0, ")),
              True, r"use of undeclared SSA value name"),
+    # MLIR's note lists the available dialects: iree-opt's list, although the
+    # bindings' context has one more dialect loaded.
+    BadInput("unknown_dialect",
+             _written("unknown_dialect.mlir", lambda: b"module {\n  foo.bar\n}\n"),
+             True, r"Dialect `foo' not found for custom op 'foo\.bar'"),
     BadInput("missing_file", _missing, True,
              r"cannot open input file '.*does_not_exist\.mlir': No such file or directory"),
     BadInput("directory", _directory, True,
