@@ -38,11 +38,11 @@ import functools
 import json
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from halflow import asm, codec, keys, pieces, plan, stages
+from halflow import asm, codec, keys, pieces, plan, stages, verify
 from halflow.facts import SOURCE, ExecutableFacts
 from halflow.fingerprint import (
     environment,
@@ -941,6 +941,10 @@ def evaluate(
             summary = exec_groups[i].summary if i not in opened else prev_summary(opened[i])
             sites_of[i] = list(summary.get("sites", ()))
 
+    # -- symbol uses: each dispatch against the export it names -----------------------
+    # (MLIR's verifier never saw both sides: see halflow.verify.)
+    _verify_sites(host, host_changed, exec_idx, names, exec_groups, opened, facts_of, sites_of)
+
     # -- planning and conversion --------------------------------------------------------
     for i, group in opened.items():
         name = names[i]
@@ -1015,6 +1019,52 @@ def evaluate(
         return Assembled(prev.output, prev.order, prev.spans, prev.visits, prev.names,
                          prev.has_resources, prev._printed)
     return result[0]
+
+
+def _verify_sites(
+    host: _HostView,
+    host_changed: bool,
+    exec_idx: Sequence[int],
+    names: Mapping[int, str],
+    exec_groups: Mapping[int, Group],
+    opened: Mapping[int, Group],
+    facts_of: Mapping[int, ExecutableFacts],
+    sites_of: Mapping[int, Sequence[int]],
+) -> None:
+    """Raise :class:`Fallback` when a dispatch does not match the export it
+    names (the whole-module build then reports it in IREE's words). Checks
+    every site when the host changed, else the sites of changed executables."""
+
+    def signatures(i: int) -> dict[str, Any]:
+        if i in facts_of:
+            return {e.name: verify.signature(e) for e in facts_of[i].exports}
+        found = exec_groups[i].summary.get("signatures")
+        if found is None:
+            raise Fallback(f"no export signatures of @{names[i]}")
+        return found
+
+    if host_changed:
+        by_ref = {
+            plan.export_ref(names[i], e): sig
+            for i in exec_idx for e, sig in signatures(i).items()
+        }
+        checked: Iterable[Any] = host.get().sites
+    else:
+        by_ref = {}
+        seen: dict[int, Any] = {}
+        for i, group in opened.items():
+            by_ref.update(
+                (plan.export_ref(names[i], e), sig) for e, sig in signatures(i).items()
+            )
+            seen.update(_site_slice(host, getattr(group, "prev_group", None), sites_of[i], False))
+        checked = seen.values()
+    for site in checked:
+        for ref in site.entry_points:
+            sig = by_ref.get(ref)
+            if sig is not None:
+                reason = verify.mismatch(site, ref, sig)
+                if reason is not None:
+                    raise Fallback(reason)
 
 
 def plan_exec(ref: str) -> str:
@@ -1146,6 +1196,7 @@ def _exec_summary(group: Group, name: str, facts: ExecutableFacts, unit_key: str
     return {
         "unit_key": unit_key,
         "exports": [e.name for e in facts.exports],
+        "signatures": {e.name: verify.signature(e) for e in facts.exports},
         "sites": list(sites),
         "expansions": stored,
         "expansions_fp": value_fp(expansions),

@@ -25,6 +25,13 @@ class ExportFacts:
     # Per argument: is it a !stream.binding? None without an entry function.
     args: tuple[bool, ...] | None
     forced_layout: str | None  # printed hal.interface.layout, if any
+    # What IREE's CmdDispatchOp::verifySymbolUses compares a dispatch with
+    # (see halflow.verify): the explicit (non-!hal.device) argument types of
+    # the workgroup-count region, None when it has none; the non-binding
+    # argument types of the entry function, None when it is not found. Both
+    # None for hal.executable.source exports (not stream exports: unchecked).
+    workload: tuple[str, ...] | None = None
+    uniforms: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -49,7 +56,8 @@ class ExecutableFacts:
             public=self.public,
             has_inner_module=self.has_inner_module,
             exports=tuple(
-                ExportFacts(fn(e.name), fn(e.function), e.args, e.forced_layout)
+                ExportFacts(fn(e.name), fn(e.function), e.args, e.forced_layout,
+                            e.workload, e.uniforms)
                 for e in self.exports
             ),
             entry_error=self.entry_error,
@@ -78,16 +86,33 @@ def executable_facts(op: ir.Operation) -> ExecutableFacts:
     for export in executable.exports_of(op):
         info = executable.export_info(export)
         func = executable.entry_function(op, export)
-        args = (
-            tuple(
-                str(t) == clone_function.BINDING_TYPE
-                for t in clone_function.argument_types(func)
-            )
-            if func is not None
+        types = [str(t) for t in clone_function.argument_types(func)] if func is not None else None
+        args = tuple(t == clone_function.BINDING_TYPE for t in types) if types is not None else None
+        uniforms = (
+            tuple(t for t in types if t != clone_function.BINDING_TYPE)
+            if types is not None
             else None
         )
         forced = irutil.attr(export, "hal.interface.layout")
-        out.append(ExportFacts(info.name, info.function, args, str(forced) if forced else None))
+        out.append(
+            ExportFacts(
+                info.name, info.function, args, str(forced) if forced else None,
+                _workload_types(export), uniforms,
+            )
+        )
     return ExecutableFacts(
         symbol, STREAM, public, irutil.inner_module(op) is not None, tuple(out), entry_error
+    )
+
+
+def _workload_types(export: ir.Operation) -> tuple[str, ...] | None:
+    """Types of the workgroup-count region's explicit arguments (IREE skips
+    implicitly captured types: ``!hal.device``), None without the region."""
+    if not export.regions:
+        return None
+    blocks = list(export.regions[0].blocks)
+    if not blocks:
+        return None
+    return tuple(
+        str(a.type) for a in blocks[0].arguments if str(a.type) != "!hal.device"
     )

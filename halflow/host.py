@@ -54,6 +54,10 @@ class DispatchSite:
     entry_points: tuple[str, ...]
     usage: SiteUsage
     targets: tuple[str, ...]
+    # Types of the workload and uniform operands (the resource count is
+    # ``len(usage.accesses)``): what IREE verifies against the export.
+    workload: tuple[str, ...] = ()
+    uniforms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,6 +172,15 @@ def site_usage(dispatch: ir.Operation) -> SiteUsage:
     return SiteUsage(once=once, accesses=accesses, origins=tuple(origins))
 
 
+def operand_types(dispatch: ir.Operation) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Types of a dispatch's workload and uniform operands."""
+    segments = list(ir.DenseI32ArrayAttr(dispatch.attributes["operandSegmentSizes"]))
+    operands = dispatch.operands
+    workload = tuple(str(operands[i].type) for i in range(segments[0]))
+    uniforms = tuple(str(operands[segments[0] + i].type) for i in range(segments[1]))
+    return workload, uniforms
+
+
 def device_table(top_level: Iterable[ir.Operation]) -> device_targets.DeviceTable:
     devices = []
     others = []
@@ -238,6 +251,7 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
                         raise
                 target_memo[key] = targets
             entry_points = tuple(str(a) for a in ir.ArrayAttr(dispatch.attributes["entry_points"]))
+            workload, uniforms = operand_types(dispatch)
             sites.append(
                 DispatchSite(
                     id=f"dispatch:{owner}#{index}",
@@ -246,6 +260,8 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
                     entry_points=entry_points,
                     usage=site_usage(dispatch),
                     targets=targets,
+                    workload=workload,
+                    uniforms=uniforms,
                 )
             )
             ops.append(dispatch)

@@ -28,10 +28,13 @@ EXECUTABLE_SOURCE = Stage("executable_source", 1, "hal.executable of one hal.exe
 DISPATCH = Stage("dispatch", 1, "entry points of one dispatch site after materialization")
 
 # The engine's own nodes.
-EXECUTABLE = Stage("executable", 1, "facts of one executable, read from its text")
+# v2: export facts carry the workload and uniform types IREE verifies
+# dispatches against (halflow.verify).
+EXECUTABLE = Stage("executable", 2, "facts of one executable, read from its text")
 EXPORT = Stage("export", 1, "facts of one export")
 DISPATCH_SITE = Stage("dispatch_site", 1, "facts of one dispatch site")
-HOST = Stage("host", 2, "device globals and dispatch sites of the host program")
+# v3: dispatch sites carry their workload and uniform operand types.
+HOST = Stage("host", 3, "device globals and dispatch sites of the host program")
 # v2: printed ops of units with dialect resources are parsed in their own
 # context (a shared one renamed resource keys).
 CONVERT = Stage("convert", 2, "hal.executable of one executable, printed")
