@@ -156,6 +156,10 @@ BAD_INPUTS = [
              r"does not refer to an executable export"),
     BadInput("export_of_missing_function", _copy(DATA_DIR / "export_of_missing_function.mlir"),
              False, r"export @not_defined calls an undefined function @not_defined"),
+    # IREE 3.13 crashes on this one too: the export's symbol is a global.
+    BadInput("export_of_a_symbol_that_is_not_a_function",
+             _copy(DATA_DIR / "export_of_non_function.mlir"), False,
+             r"export @entry calls an undefined function @entry"),
 ]
 
 

@@ -59,10 +59,16 @@ def export_info(export: ir.Operation) -> ExportInfo:
 
 
 def entry_function(stream_executable: ir.Operation, export: ir.Operation) -> ir.Operation | None:
+    """The function an export calls, or None: no inner module, no symbol of
+    that name, or a symbol that is not a function (IREE looks up a function
+    op; it crashes on the last two, halflow reports them)."""
     module = irutil.inner_module(stream_executable)
     if module is None:
         return None
-    return irutil.lookup_in(module, export_info(export).function)
+    found = irutil.lookup_in(module, export_info(export).function)
+    if found is None or irutil.attr(found, "function_type") is None:
+        return None
+    return found
 
 
 def check_entry_points(stream_executable: ir.Operation) -> None:
