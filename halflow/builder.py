@@ -369,13 +369,34 @@ def _build_text(
     if diagnostics:
         err = HalflowError(diagnostics)
         err.partial_output = joined  # type: ignore[attr-defined]
-        raise err
+        raise _diagnosed_from_bytes(data, split_input_file, err)
     mode = modes[0] if len(set(modes)) == 1 else "mixed"
     rep = _report(
         mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
     )
     rep.update(counts)
     return joined, rep
+
+
+def _diagnosed_from_bytes(
+    data: source_mod.InputData, split_input_file: bool, err: HalflowError
+) -> HalflowError:
+    """The error to report for ``data`` when the engine found ``err``.
+
+    The engine reads CRLF line ends as LF (:func:`halflow.source.engine_text`),
+    which moves the end of a string literal left open at the end of a line
+    (MLIR's lexer takes the CR into the string): diagnostics of such an input
+    come from the original bytes, as :func:`build_uncached` reads them. Its
+    near-miss warnings are left to the caller, which adds its own.
+    """
+    if b"\r\n" not in data.data:
+        return err
+    try:
+        build_uncached(data, split_input_file)
+    except HalflowError as exact:
+        exact.warnings = ()
+        return exact
+    return err  # not expected: the engine's error then stands
 
 
 def materialize_bytecode(data: source_mod.InputData) -> str:
@@ -475,8 +496,11 @@ def build_graph(
                 need_graph=True,
             )
         except HalflowError as err:
-            err.warnings = merged.warnings + err.warnings
-            raise
+            exact = _diagnosed_from_bytes(data, split_input_file, err)
+            exact.warnings = merged.warnings + exact.warnings
+            if exact is err:
+                raise
+            raise exact from None
         g = result.graph or BuildGraph()
         prefix = f"case{index}/" if split_input_file else ""
         for node, attrs in g.nodes.items():

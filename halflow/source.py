@@ -52,10 +52,16 @@ class InputData:
 
 def engine_text(data: InputData) -> str:
     """The input's text as the incremental engine reads it: CRLF line ends
-    become LF. The engine cuts the text into top-level ops by its lines;
-    MLIR reads both the same way, and dropping the CR that ends a line moves
-    no token to another line or column, so outputs and diagnostics are
-    unchanged."""
+    become LF. The engine cuts the text into top-level ops by its lines.
+
+    For a valid input this changes nothing in the output: MLIR reads a CR
+    before a line end as whitespace, and no token of a valid input spans it.
+    Diagnostics can move, though: a string literal left open to the end of
+    a line takes the CR in (MLIR's lexer stops at the LF), so its error is
+    one column further right in the original, where iree-opt quotes no
+    source line for it. Hence a build of a CRLF input that
+    finds errors reports them from the original bytes
+    (``halflow.builder._diagnosed_from_bytes``), never from this text."""
     text = data.text()
     return text.replace("\r\n", "\n") if "\r\n" in text else text
 

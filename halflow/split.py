@@ -112,8 +112,13 @@ def split_module(text: str) -> SplitModule:
 
     header = text[:header_end]
     aliases = _parse_aliases(header)
-    if header.strip() and not aliases and header.strip().startswith(("#", "!")):
-        raise SplitError("unrecognized alias header")
+    # Only the alias definitions enter the keys: anything else before the
+    # first one (or before the module, without aliases) must be blank lines
+    # or comments, or the split declines (an op or stray text there is an
+    # input the whole-module build must see).
+    first_alias = _ALIAS_RE.search(header)
+    if not _only_comments(header[: first_alias.start() if first_alias else len(header)]):
+        raise SplitError("unrecognized text in the alias header")
 
     starts = _op_starts(text, indent, body_start, body_end)
     if not starts:
