@@ -923,7 +923,7 @@ def evaluate(
     sites_of: dict[int, list[int]] = {}
     if reshuffled:
         all_sites = host.get()
-        if all_sites.sites and not all_sites.devices.globals:
+        if all_sites.has_dispatches and not all_sites.devices.globals:
             raise Fallback("no devices")  # the reference driver reports it
         by_ref = {plan.export_ref(names[i], e): i for i in exec_idx for e in exports_of[i]}
         for i in exec_idx:

@@ -70,6 +70,13 @@ class HostFacts:
     # Exports of executables that are already hal.executable ops
     # (`@ex::@variant::@export`): dispatches to them are left alone.
     hal_exports: frozenset[str] = frozenset()
+    # Dispatches that are not sites (inside nested modules): they name no
+    # executable of the module, but IREE's "no HAL devices" check counts them.
+    other_dispatches: int = 0
+
+    @property
+    def has_dispatches(self) -> bool:
+        return bool(self.sites) or self.other_dispatches > 0
 
 
 @dataclass
@@ -201,12 +208,17 @@ def device_table(top_level: Iterable[ir.Operation]) -> device_targets.DeviceTabl
     return device_targets.DeviceTable(tuple(devices), tuple(others))
 
 
-def find_dispatches(op: ir.Operation) -> list[ir.Operation]:
+def find_dispatches(
+    op: ir.Operation, nested: list[ir.Operation] | None = None
+) -> list[ir.Operation]:
     """The dispatch sites in top-level op ``op``, in order. Dispatches inside
     a nested ``builtin.module`` are not sites: IREE looks their entry points
     up from the nearest symbol table, the nested module, so they never name
-    the executables the pass converts (and are left alone)."""
+    the executables the pass converts (and are left alone). They are added
+    to ``nested`` when it is given."""
     if op.name == "builtin.module":
+        if nested is not None:
+            nested += irutil.walk_named(op, "stream.cmd.dispatch")
         return []
     found: list[ir.Operation] = []
 
@@ -214,6 +226,8 @@ def find_dispatches(op: ir.Operation) -> list[ir.Operation]:
         if o.name == "stream.cmd.dispatch":
             found.append(o)
         elif o.name == "builtin.module":
+            if nested is not None:
+                nested.extend(irutil.walk_named(o, "stream.cmd.dispatch"))
             return ir.WalkResult.SKIP
         return ir.WalkResult.ADVANCE
 
@@ -230,10 +244,11 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
     sites: list[DispatchSite] = []
     ops: list[ir.Operation] = []
     target_memo: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}
+    nested: list[ir.Operation] = []  # dispatches inside nested modules
     for owner, op in zip(owner_names(top_level), top_level, strict=True):
         if op.name in EXECUTABLE_OPS:
             continue
-        for index, dispatch in enumerate(find_dispatches(op)):
+        for index, dispatch in enumerate(find_dispatches(op, nested)):
             affinity = lookup_affinity(dispatch)
             legacy = _legacy_targets(dispatch)
             key = (affinity, legacy)
@@ -265,7 +280,9 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
                 )
             )
             ops.append(dispatch)
-    facts = HostFacts(table, module_legacy, tuple(sites), _hal_exports(top_level))
+    facts = HostFacts(
+        table, module_legacy, tuple(sites), _hal_exports(top_level), len(nested)
+    )
     return HostAnalysis(facts, ops)
 
 

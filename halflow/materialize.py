@@ -100,7 +100,7 @@ def materialize(
         if c.name in ("stream.executable.export", "hal.executable.export")
     }
 
-    if host_facts.sites and not host_facts.devices.globals:
+    if host_facts.has_dispatches and not host_facts.devices.globals:
         raise HalflowError(source.at_op(module_op, NO_DEVICES))
     try:
         by_export = plan.sites_by_export(host_facts.sites, facts, host_facts.hal_exports)
