@@ -82,6 +82,10 @@ def executable_facts(op: ir.Operation) -> ExecutableFacts:
         entry_error = None
     except executable.ExecutableError as e:
         entry_error = str(e)
+    if entry_error is None:
+        returning = executable.entry_returning_values(op)
+        if returning is not None:
+            entry_error = executable.RETURNS_VALUES + returning
     out = []
     for export in executable.exports_of(op):
         info = executable.export_info(export)

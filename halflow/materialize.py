@@ -140,7 +140,25 @@ def materialize(
     for site, new_refs, op in zip(host_facts.sites, annotations, analysis.ops, strict=True):
         if new_refs != site.entry_points:
             set_entry_points(op, new_refs, parse_attr)
+    if any(
+        plans[i].converted and (facts[i].entry_error or "").startswith(executable.RETURNS_VALUES)
+        for i in range(len(facts))
+    ):
+        verify_after_pass(module_op, source)
     return Materialized(host_facts, facts, plans, by_export, annotations, positions)
+
+
+def verify_after_pass(module_op: ir.Operation, source: SourceText) -> None:
+    """MLIR's verifier over the converted module, as iree-opt runs it after
+    the pass: its errors (with their notes) are the build's."""
+    from halflow.diagnostics import from_mlir_diagnostics
+    from halflow.rawdiag import capture_errors
+
+    with capture_errors(module_op.context) as errors:
+        try:
+            module_op.verify()
+        except ir.MLIRError as e:
+            raise from_mlir_diagnostics(source, errors, e.message) from None
 
 
 def set_entry_points(

@@ -30,7 +30,7 @@ DISPATCH = Stage("dispatch", 1, "entry points of one dispatch site after materia
 # The engine's own nodes.
 # v2: export facts carry the workload and uniform types IREE verifies
 # dispatches against (halflow.verify).
-EXECUTABLE = Stage("executable", 2, "facts of one executable, read from its text")
+EXECUTABLE = Stage("executable", 3, "facts of one executable, read from its text")
 EXPORT = Stage("export", 1, "facts of one export")
 DISPATCH_SITE = Stage("dispatch_site", 1, "facts of one dispatch site")
 # v3: dispatch sites carry their workload and uniform operand types.

@@ -105,6 +105,14 @@ EDITS: dict[str, Edit] = {
         "mlp_dyn.mlir",
         in_line(D0_EXPORT, "workgroups(%arg0: index)", "workgroups(%arg0: index, %arg1: index)"),
     ),
+    # An entry function that returns a value: IREE converts it to one that
+    # returns nothing, and the module fails verification after the pass.
+    "exec_entry_returns_a_value": Edit(
+        "mlp_s.mlir",
+        lambda text: on_line(134, "        return", "        return %arg2 : i32")(
+            on_line(107, "%arg3: i32) {", "%arg3: i32) -> i32 {")(text)
+        ),
+    ),
     # A !hal.device argument is implicitly captured: IREE does not count it.
     "exec_workgroup_count_device": Edit(
         "mlp_dyn.mlir",

@@ -101,6 +101,16 @@ def _lit_edit(name: str, old: bytes, new: bytes) -> Callable[[], bytes]:
     return data
 
 
+def _entry_returning_a_value() -> bytes:
+    """mlp_s with one entry function returning its uniform argument."""
+    text = corpus_file("mlp_s.mlir").read_bytes()
+    head = b"%arg2: i32, %arg3: i32) {\n"
+    at = text.index(head)
+    end = text.index(b"        return\n", at)
+    return (text[:at] + b"%arg2: i32, %arg3: i32) -> i32 {\n" + text[at + len(head):end]
+            + b"        return %arg2 : i32\n" + text[end + len(b"        return\n"):])
+
+
 def _missing(directory: Path) -> Path:
     return directory / "does_not_exist.mlir"
 
@@ -146,6 +156,11 @@ BAD_INPUTS = [
     BadInput("unknown_dialect",
              _written("unknown_dialect.mlir", lambda: b"module {\n  foo.bar\n}\n"),
              True, r"Dialect `foo' not found for custom op 'foo\.bar'"),
+    # IREE converts it to a function returning nothing: MLIR's verifier after
+    # the pass reports the return (with its note).
+    BadInput("entry_function_returning_a_value",
+             _written("returns_value.mlir", _entry_returning_a_value), True,
+             r"'func\.return' op has 1 operands, but enclosing function \(@.*\) returns 0"),
     BadInput("missing_file", _missing, True,
              r"cannot open input file '.*does_not_exist\.mlir': No such file or directory"),
     BadInput("directory", _directory, True,

@@ -88,6 +88,24 @@ def check_entry_points(stream_executable: ir.Operation) -> None:
             raise ExecutableError(message, func, op_error=True)  # entryFuncOp.emitError()
 
 
+# Facts' ``entry_error`` for an entry function that returns values. IREE
+# converts it anyway (to a function returning nothing, whose return then
+# still has operands) and the module fails verification after the pass.
+RETURNS_VALUES = "entry function returns values: "
+
+
+def entry_returning_values(stream_executable: ir.Operation) -> str | None:
+    """The name of an entry function that returns values, if any."""
+    for export in exports_of(stream_executable):
+        func = entry_function(stream_executable, export)
+        if func is None:
+            continue
+        ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+        if len(ftype.results):
+            return irutil.symbol_name(func)
+    return None
+
+
 def convert(
     source: ir.Operation,
     variants: Sequence[Variant],
