@@ -773,6 +773,25 @@ class _HostView:
         return self._facts
 
 
+def _trailer_fingerprint(split: SplitModule) -> str:
+    """The ``{-# dialect_resources #-}`` section's fingerprint ("" without one)."""
+    return fingerprint_text(split.trailer) if split.trailer else ""
+
+
+def _header_fingerprint(split: SplitModule, trailer_fp: str) -> str:
+    """What a unit's text means besides itself: the alias definitions and
+    the resource section."""
+    return fingerprint([(a.name, a.text) for a in split.aliases], trailer_fp)
+
+
+def _with_resources(key: str, trailer_fp: str) -> str:
+    """A unit's key, with the resource section's fingerprint when the input
+    has one: printed ops carry the resource data they reference, so a
+    changed section rebuilds every unit (it is rarely edited: its blobs are
+    weights)."""
+    return key + "+" + trailer_fp[:20] if trailer_fp else key
+
+
 def _owner_names(units: Sequence[Unit], host_idx: Sequence[int]) -> list[str]:
     """Names of host units, as host.owner_names gives them for their ops."""
     names = []
@@ -1782,7 +1801,8 @@ class Workspace:
             return None
         split, first, new_count, old_count = found
         canon: dict[str, str] | None = None
-        header_fp = fingerprint([(a.name, a.text) for a in split.aliases])
+        trailer_fp = _trailer_fingerprint(split)
+        header_fp = _header_fingerprint(split, trailer_fp)
         middle = []
         raw_keys = dict(prev.units)
         for unit in split.units[first : first + new_count]:
@@ -1793,7 +1813,7 @@ class Workspace:
                 if canon is None:
                     canon = keys.canonical_aliases(split.aliases)
                 name = unit.symbol if unit.kind in EXECUTABLE_KINDS else None
-                k = keys.unit_key(body, canon, name)
+                k = _with_resources(keys.unit_key(body, canon, name), trailer_fp)
                 self.unit_keys[raw] = k
             raw_keys[raw] = k
             middle.append(k)
@@ -1805,7 +1825,8 @@ class Workspace:
     def _unit_keys(self, text: str, split: SplitModule) -> tuple[list[str], dict[str, str]]:
         """Each unit's key (alias-free, location-free, name-normalized text),
         computed only for unit texts not seen before under the same header."""
-        header_fp = fingerprint([(a.name, a.text) for a in split.aliases])
+        trailer_fp = _trailer_fingerprint(split)
+        header_fp = _header_fingerprint(split, trailer_fp)
         canon: dict[str, str] | None = None
         out = []
         raw_keys: dict[str, str] = {}
@@ -1818,7 +1839,7 @@ class Workspace:
                 if canon is None:
                     canon = keys.canonical_aliases(split.aliases)
                 name = unit.symbol if unit.kind in EXECUTABLE_KINDS else None
-                k = keys.unit_key(body, canon, name)
+                k = _with_resources(keys.unit_key(body, canon, name), trailer_fp)
             raw_keys[raw] = k
             out.append(k)
         if len(known) > 100_000:

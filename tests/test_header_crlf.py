@@ -218,3 +218,34 @@ def test_crlf_error_in_graph_command(tmp_path: Path, run_halflow, iree_materiali
     oracle = iree_materialize(path)
     run = run_halflow("graph", path, "--cache-dir", tmp_path / "cache")
     assert (run.returncode, run.raw_stderr) == (oracle.returncode, oracle.raw_stderr)
+
+
+BLOB = "0x040000000000803F9BE8A13ECDCCCC3DE386013D0AD7233C383E4F3B6F12833A60CBA539"
+RESOURCE_EDITS: dict[str, Edit] = {
+    "blob-changed": lambda text: text.replace(BLOB, BLOB[:-1] + "A"),
+    "blob-shorter": lambda text: text.replace(BLOB, BLOB[:-8]),
+    "key-renamed": lambda text: text.replace(
+        "torch_tensor_8_torch.float32:", "torch_tensor_8_renamed:"
+    ),
+    "section-removed": lambda text: text[: text.index("\n{-#")] + "\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(RESOURCE_EDITS))
+def test_resource_section_edit_after_a_cached_build(
+    name: str, tmp_path: Path, run_halflow, iree_materialize
+) -> None:
+    """The ``{-# dialect_resources #-}`` section after the module: the
+    printed ops carry the data they reference, so editing the section
+    rebuilds what prints it (before, a cached rebuild kept the old data)."""
+    text = corpus_text("llama_l2.mlir")
+    assert BLOB in text
+    path = tmp_path / "in.mlir"
+    cache = tmp_path / "cache"
+    path.write_text(text)
+    good = assert_like_oracle(path, cache, run_halflow, iree_materialize)
+    path.write_text(RESOURCE_EDITS[name](text))
+    edited = assert_like_oracle(path, cache, run_halflow, iree_materialize)
+    assert edited != good
+    path.write_text(text)
+    assert outcome(run_halflow("build", path, "--cache-dir", cache)) == good
