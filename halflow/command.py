@@ -23,17 +23,19 @@ if TYPE_CHECKING:
 def fail(err: HalflowError) -> None:
     """Report ``err`` (its warnings, then its errors) on stderr and exit
     with status 1."""
-    _stderr(err.render() + "\n")
+    write_stderr(err.render() + "\n")
     sys.exit(1)
 
 
 def warn(warnings: Sequence[Diagnostic]) -> None:
     """Report the warnings of a successful build on stderr."""
     if warnings:
-        _stderr("".join(w.render() + "\n" for w in warnings))
+        write_stderr("".join(w.render() + "\n" for w in warnings))
 
 
-def _stderr(text: str) -> None:
+def write_stderr(text: str) -> None:
+    """``text`` on stderr, with the input's bytes that are not UTF-8 (lone
+    surrogates, ``surrogateescape``) written back as they were."""
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None:  # a replaced stderr (tests): text only
         sys.stderr.write(text)

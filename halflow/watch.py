@@ -800,7 +800,9 @@ def watch(
 
 
 def _stderr(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+    from halflow.command import write_stderr
+
+    write_stderr(line + "\n")
 
 
 def run_command(

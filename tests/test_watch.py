@@ -82,6 +82,7 @@ class WatchProcess:
             cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
         self.lines: list[str] = []
+        self.raw_lines: list[bytes] = []  # as written, bytes that are not UTF-8 too
         self._lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -90,6 +91,7 @@ class WatchProcess:
         assert self.proc.stderr is not None
         for raw in self.proc.stderr:
             with self._lock:
+                self.raw_lines.append(raw.rstrip(b"\n"))
                 self.lines.append(raw.decode(errors="replace").rstrip("\n"))
 
     def snapshot(self) -> list[str]:
@@ -326,6 +328,32 @@ def test_rapid_saves(session: Session) -> None:
 
 
 # -- separate processes ------------------------------------------------------------------
+
+
+def test_diagnostic_bytes_are_written_as_they_are(tmp_path: Path, iree_opt_path: str) -> None:
+    """A message quoting input bytes that are not UTF-8 reaches stderr as
+    iree-opt writes it (raw bytes), not escaped."""
+    proc = start(tmp_path)
+    try:
+        proc.wait_line(lambda s: s.startswith("halflow: watching"), what="the first build")
+        broken = (CORPUS / "mlp_s.mlir").read_bytes().replace(
+            b"arith.constant 1.280000e+02 : f32",
+            b'arith.constant 1.280000e+02 : f32\n    %bad = arith.cmpi "e\xffq", %c0, %c0 : index',
+            1,
+        )
+        (tmp_path / "broken.mlir").write_bytes(broken)
+        oracle = subprocess.run(
+            [iree_opt_path, "--iree-hal-materialize-interfaces", "broken.mlir"],
+            cwd=tmp_path, capture_output=True, check=False,
+        )
+        expected = oracle.stderr.split(b"\n")[0].replace(b"broken.mlir", b"mlp_s.mlir", 1)
+        assert b"\xff" in expected, oracle.stderr
+        start_at = len(proc.snapshot())
+        in_place(tmp_path / "mlp_s.mlir", broken)
+        proc.wait_line(lambda s: "kept the last good out.mlir" in s, start_at, "the failure")
+        assert expected in proc.raw_lines[start_at:], proc.raw_lines[start_at:]
+    finally:
+        proc.stop()
 
 
 def start(tmp_path: Path, *args: str, name: str = "mlp_s.mlir", create: bool = True
