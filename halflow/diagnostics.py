@@ -34,6 +34,10 @@ class Diagnostic:
     notes: tuple[Diagnostic, ...] = ()
     # The source line the position points into, for the caret display.
     source_line: str | None = field(default=None, compare=False)
+    # Where the caret goes in ``source_line`` when not at ``col`` (LLVM's
+    # SourceMgr messages cut the line at a CR but count columns from the
+    # last LF, and clamp the caret to the line's end).
+    caret_col: int | None = field(default=None, compare=False)
 
     @property
     def position(self) -> tuple[str, int, int]:
@@ -55,7 +59,8 @@ class Diagnostic:
         head = f"{self.filename}:{self.line}:{self.col}: {self.severity}: {self.message}"
         if not show_source or self.source_line is None or self.line <= 0:
             return [head]
-        return [head, *source_excerpt(self.source_line, self.col)]
+        col = self.col if self.caret_col is None else self.caret_col
+        return [head, *source_excerpt(self.source_line, col)]
 
 
 # OpPrintingFlags::elideLargeElementsAttrs()'s default limit.

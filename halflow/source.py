@@ -190,13 +190,17 @@ def near_miss_warnings(text: str, split: Split, filename: str) -> tuple[Diagnost
         # The quoted line is cut at CRs too (LLVM's SourceMgr).
         begin = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
         stops = [i for i in (text.find("\n", offset), text.find("\r", offset)) if i >= 0]
+        line = text[begin : min(stops, default=len(text))]
+        col = _columns(text, offset) + 1
         warnings.append(Diagnostic(
             filename,
             text.count("\n", 0, offset) + 1,
-            _columns(text, offset) + 1,
+            col,
             NEAR_MISS,
             Severity.WARNING,
-            source_line=text[begin : min(stops, default=len(text))],
+            source_line=line,
+            # Columns count from the last LF, the line from the last CR too.
+            caret_col=min(col - 1, len(line.encode("utf-8", "surrogateescape"))) + 1,
         ))
     return tuple(warnings)
 

@@ -78,6 +78,10 @@ INPUTS: dict[str, bytes] = {
     "marker_twice_at_start": b"// -----\n// -----\n" + M,
     "near_miss_at_end": M + b"// ---",
     "no_marker": M,
+    # A lone CR before a near miss: the quoted line starts after the CR, the
+    # column counts from the LF, and the caret stops at the line's end.
+    "lone_cr_before_near_miss": b"util.global private @a = 1 : i32\r// ---- near\n",
+    "lone_cr_short_before_near_miss": b"//\r// ---- and a longer text after it\n" + M,
     # An error at the implicit module of a case: 0:0 in the first case, at
     # the case's first character (just after its marker) in the others.
     "no_devices_in_later_cases": (
