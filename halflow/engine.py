@@ -40,9 +40,9 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from halflow import asm, codec, keys, pieces, plan, stages, verify
+from halflow import asm, codec, graph, keys, pieces, plan, stages, verify
 from halflow.facts import SOURCE, ExecutableFacts
 from halflow.fingerprint import (
     environment,
@@ -67,6 +67,7 @@ from halflow.nodes import (
 from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import executable as executable_stage
 from halflow.nodes import executable_source as source_stage
+from halflow.nodes.tracked import Tracked, label
 from halflow.split import (
     EXECUTABLE_KINDS,
     SplitError,
@@ -78,6 +79,7 @@ from halflow.split import (
 )
 
 STATE_FORMAT = 4
+T = TypeVar("T")
 
 # Node stages that are not in halflow.nodes (reading inputs, printing).
 EXECUTABLE = stages.EXECUTABLE
@@ -95,7 +97,6 @@ CONVERT_SUBSTAGES = (
     workgroup_info.STAGE,
     objects.STAGE,
 )
-ANNOTATE = dispatch.STAGE
 PRINT = stages.PRINT
 SHELL = stages.SHELL
 MODULE = stages.MODULE
@@ -244,9 +245,9 @@ class DocState:
 
     def counts(self) -> dict[str, int]:
         """Executables and dispatch sites of the document."""
-        host = self.groups.get("host")
+        host = self.groups.get(graph.HOST_GROUP)
         return {
-            "executables": sum(1 for g in self.groups if g.startswith("exec:@")),
+            "executables": sum(1 for g in self.groups if graph.group_executable(g) is not None),
             "dispatch_sites": int(host.summary.get("sites", 0)) if host is not None else 0,
         }
 
@@ -400,6 +401,7 @@ class Evaluator:
         persist: bool = False,
         derived: bool = False,
         fp_value: Callable[[Any], str] | None = value_fp,
+        labels: Mapping[str, str] | None = None,
     ) -> Any:
         """The value of ``node_id`` (see class docstring).
 
@@ -474,7 +476,7 @@ class Evaluator:
         if derived:
             executed = self.force or changed
         if executed:
-            reason = self._reason(prev, tag, extra, dep_recs, deps, inputs is not None)
+            reason = self._reason(prev, tag, extra, dep_recs, deps, inputs is not None, labels)
             self.recorder.executed(node_id, stage, reason, seconds)
         else:
             self.recorder.reused += 1
@@ -488,6 +490,42 @@ class Evaluator:
             else:
                 self.ws.remember(key, value)
         self._keep(node_id, NodeRecord(tag, key, extra, depsig, vfp, stored, changed))
+        return value
+
+    def run(
+        self,
+        node_id: str,
+        step: Tracked[..., T],
+        deps: Sequence[str],
+        read: Callable[[], Mapping[str, Any]],
+        sources: Mapping[str, str] | None = None,
+    ) -> T:
+        """The value of ``node_id``, computed by the tracked stage ``step``.
+
+        ``read`` gives the stage's declared inputs (and nothing else) from
+        the values of ``deps``, which must be every node they are read
+        from; it runs only when a dependency changed. The node's key is the
+        fingerprint of each input under its name, and the stage's function
+        is called with exactly these inputs. ``sources`` names the
+        dependency an input is the whole value of: explain says that node
+        changed (the key does not hold node ids: they carry names)."""
+        values: list[Mapping[str, Any]] = []
+
+        def inputs() -> dict[str, str]:
+            found = read()
+            values.append(found)
+            if set(found) != set(step.inputs):
+                raise TypeError(f"{node_id}: stage {step.stage.name} reads {step.inputs}, "
+                                f"given {tuple(found)}")
+            return {label(k): value_fp(v) for k, v in found.items()}
+
+        def compute() -> T:
+            return step.apply(values[0] if values else read())
+
+        labels = {label(k): v for k, v in sources.items()} if sources else None
+        value: T = self.node(
+            node_id, stage_tag(step.stage), deps, compute, inputs=inputs, labels=labels
+        )
         return value
 
     def _keep(self, node_id: str, record: NodeRecord) -> Any:
@@ -504,6 +542,7 @@ class Evaluator:
         dep_recs: Sequence[NodeRecord],
         deps: Sequence[str],
         explicit: bool,
+        labels: Mapping[str, str] | None = None,
     ) -> str:
         if self.force and prev is not None and prev.tag == tag and prev.extra == extra:
             return "recomputed in a whole-module build"
@@ -515,7 +554,9 @@ class Evaluator:
             return "no cache entry"
         if prev.tag != tag:
             return f"stage version changed ({prev.tag} -> {tag})"
-        changed = [k for k in extra if prev.extra.get(k) != extra[k]]
+        changed = [
+            labels.get(k, k) if labels else k for k in extra if prev.extra.get(k) != extra[k]
+        ]
         if not explicit:
             changed += [d for d, r in zip(deps, dep_recs, strict=True) if r.changed]
             if prev.depsig != short("\0".join(deps)):
@@ -537,9 +578,8 @@ class Evaluator:
         held = prev_group.piece or prev_group.cached_piece
         if held is not None:
             value = held
-            if record.stage == "convert":
-                name = prev_group.gid[len("exec:@") :]
-                value = pieces.rename(value, lambda s: keys.normalize_name(s, name))
+            if record.stage == CONVERT.name:
+                value = _normalized(value, prev_group.gid)
             return value
         printed = self.prev.printed()
         if printed is None:
@@ -550,9 +590,8 @@ class Evaluator:
         if position is None or position >= len(printed.ops):
             return _MISSING
         value = asm.op_record(printed, position)
-        if record.stage == "convert":
-            name = prev_group.gid[len("exec:@") :]
-            value = pieces.rename(value, lambda s: keys.normalize_name(s, name))
+        if record.stage == CONVERT.name:
+            value = _normalized(value, prev_group.gid)
         return value
 
     def _from_cache(self, node_id: str, key: str) -> Any:
@@ -766,11 +805,17 @@ class _HostView:
     def get(self) -> HostFacts:
         if self._facts is None:
             assert self._group is not None
-            record = self._group.decoded().get("host")
+            record = self._group.decoded().get(graph.HOST)
             if record is None or record.value is None:
                 raise Fallback("the previous host analysis is not available")
             self._facts = record.value
         return self._facts
+
+
+def _normalized(record: Record, gid: str) -> Record:
+    """A printed executable as conversions are cached: its own name normalized."""
+    name = graph.group_executable(gid) or ""
+    return pieces.rename(record, lambda s: keys.normalize_name(s, name))
 
 
 def _trailer_fingerprint(split: SplitModule) -> str:
@@ -805,19 +850,6 @@ def _owner_names(units: Sequence[Unit], host_idx: Sequence[int]) -> list[str]:
             counts[unit.kind] = k + 1
             names.append(f"{unit.kind}#{k}")
     return names
-
-
-def _node_renamer(old: str, new: str) -> Callable[[str], str]:
-    """Maps node ids of executable ``old`` to those of executable ``new``."""
-
-    def rename(node_id: str) -> str:
-        kind, sep, rest = node_id.partition(":@")
-        if sep and rest.startswith(old):
-            rest = new + rest[len(old):]
-            rest = rest.replace("::@" + old, "::@" + new, 1)
-        return kind + sep + rest
-
-    return rename
 
 
 def visit_fp(record: Record) -> str:
@@ -869,13 +901,13 @@ def evaluate(
     # the stage versions, so a bumped stage re-evaluates groups node by node
     # (and there only that stage's nodes re-run).
     host_sig = fingerprint_strings(stages.tag(), ev.options, host_text)
-    reused_host = ev.reuse("host", host_sig)
+    reused_host = ev.reuse(graph.HOST_GROUP, host_sig)
     if reused_host is None:
-        with ev.within(ev.open_group("host", host_sig)) as g:
-            facts = ev.node("host", stage_tag(HOST), [], provider.host_facts,
+        with ev.within(ev.open_group(graph.HOST_GROUP, host_sig)) as g:
+            facts = ev.node(graph.HOST, stage_tag(HOST), [], provider.host_facts,
                             extra={"text": host_text}, persist=True, fp_value=None)
             for site in facts.sites:
-                ev.node(site.id, stage_tag(DISPATCH), ["host"], lambda s=site: s, derived=True)
+                ev.node(site.id, stage_tag(DISPATCH), [graph.HOST], lambda s=site: s, derived=True)
             g.summary = {"sites": len(facts.sites)}
         host = _HostView(facts=facts)
     else:
@@ -890,7 +922,7 @@ def evaluate(
     if prev is not None:
         for gid, group in prev.groups.items():
             k = group.summary.get("unit_key")
-            if k and gid.startswith("exec:@"):
+            if k and graph.group_executable(gid) is not None:
                 prev_by_unit_key.setdefault(k, []).append(gid)
 
     exec_groups: dict[int, Group] = {}
@@ -898,7 +930,7 @@ def evaluate(
     facts_of: dict[int, ExecutableFacts] = {}
     for i in exec_idx:
         name = names[i]
-        gid = "exec:@" + name
+        gid = graph.exec_group(name)
         sig = fingerprint_strings(unit_keys[i], host_sig)
         group = ev.reuse(gid, sig)
         if group is not None:
@@ -908,7 +940,7 @@ def evaluate(
         same_text = prev_by_unit_key.get(unit_keys[i])
         if same_text and gid not in same_text:
             prev_gid = same_text.pop(0)
-            rename = _node_renamer(prev_gid[len("exec:@"):], name)
+            rename = graph.rename_executable(graph.group_executable(prev_gid) or "", name)
         group = opened[i] = exec_groups[i] = ev.open_group(gid, sig, prev_gid, rename)
         with ev.within(group):
 
@@ -916,14 +948,14 @@ def evaluate(
                 return provider.exec_facts(i).rename(lambda s: keys.normalize_symbol(s, name))
 
             normalized = ev.node(
-                "executable:@" + name, stage_tag(EXECUTABLE), [], read,
+                graph.executable(name), stage_tag(EXECUTABLE), [], read,
                 extra={"text": unit_keys[i]}, persist=True, fp_value=None,
             )
             facts = normalized.rename(lambda s, name=name: keys.denormalize_symbol(s, name))
             facts_of[i] = facts
             for export in facts.exports:
-                ev.node(f"export:@{name}::@{export.name}", stage_tag(EXPORT),
-                        ["executable:@" + name], lambda e=export: e, derived=True)
+                ev.node(graph.export(name, export.name), stage_tag(EXPORT),
+                        [graph.executable(name)], lambda e=export: e, derived=True)
 
     # -- which sites feed which executable -------------------------------------------
     def prev_summary(group: Group) -> dict[str, Any]:
@@ -941,20 +973,15 @@ def evaluate(
     )
     sites_of: dict[int, list[int]] = {}
     if reshuffled:
+        # (A PlanError falls back: the reference driver reports it.)
         all_sites = host.get()
-        if all_sites.has_dispatches and not all_sites.devices.globals:
-            raise Fallback("no devices")  # the reference driver reports it
-        by_ref = {plan.export_ref(names[i], e): i for i in exec_idx for e in exports_of[i]}
+        plan.check_devices(all_sites)
+        refs_of = {i: [plan.export_ref(names[i], e) for e in exports_of[i]] for i in exec_idx}
+        by_ref = plan.sites_by_export(
+            all_sites.sites, [r for i in exec_idx for r in refs_of[i]], all_sites.hal_exports
+        )
         for i in exec_idx:
-            sites_of[i] = []
-        for k, site in enumerate(all_sites.sites):
-            for ref in site.entry_points:
-                owner = by_ref.get(ref)
-                if owner is not None:
-                    if not sites_of[owner] or sites_of[owner][-1] != k:
-                        sites_of[owner].append(k)
-                elif ref not in all_sites.hal_exports:
-                    raise Fallback(f"dispatch to a missing export {ref}")
+            sites_of[i] = plan.executable_sites(by_ref, refs_of[i])
     else:
         for i in exec_idx:
             summary = exec_groups[i].summary if i not in opened else prev_summary(opened[i])
@@ -970,9 +997,9 @@ def evaluate(
         site_values = _site_slice(host, getattr(group, "prev_group", None), sites_of[i],
                                   host_changed)
         with ev.within(group):
-            _plan_and_convert(ev, provider, i, name, facts_of[i], site_values, sites_of[i],
-                              host, unit_keys[i])
-        group.summary = _exec_summary(group, name, facts_of[i], unit_keys[i], sites_of[i],
+            planned = _plan_and_convert(ev, provider, i, name, facts_of[i], site_values, host,
+                                        unit_keys[i])
+        group.summary = _exec_summary(name, facts_of[i], planned, unit_keys[i], sites_of[i],
                                       ev.targets)
         group.sites = site_values
 
@@ -981,7 +1008,7 @@ def evaluate(
     body: dict[int, Group] = dict(exec_groups)
     by_owner: dict[str, list[int]] | None = None
     for position, (i, owner) in enumerate(zip(host_idx, owners, strict=True)):
-        gid = "op:" + owner
+        gid = graph.op_group(owner)
         prev_op = prev.groups.get(gid) if prev is not None else None
         if host_changed or prev_op is None:
             if by_owner is None:
@@ -1014,22 +1041,22 @@ def evaluate(
     groups = [body[i] for i in range(len(units))]
     shell_text = fingerprint(split.module_open or "", [a.text for a in split.aliases])
     shell_sig = fingerprint_strings(stages.tag(), ev.options, shell_text)
-    shell_group = ev.reuse("shell", shell_sig)
+    shell_group = ev.reuse(graph.SHELL_GROUP, shell_sig)
     if shell_group is None:
-        shell_group = ev.open_group("shell", shell_sig)
+        shell_group = ev.open_group(graph.SHELL_GROUP, shell_sig)
         with ev.within(shell_group):
-            shell_group.piece = ev.node("shell", stage_tag(SHELL), [], provider.shell,
+            shell_group.piece = ev.node(graph.SHELL, stage_tag(SHELL), [], provider.shell,
                                         extra={"text": shell_text}, persist=True, fp_value=None)
     module_sig = fingerprint(
         shell_sig, [(g.gid, g.sig) for g in groups], fingerprint_text(split.trailer)
     )
-    if prev is not None and ev.reuse("module", module_sig) is not None:
+    if prev is not None and ev.reuse(graph.MODULE_GROUP, module_sig) is not None:
         return Assembled(prev.output, prev.order, prev.spans, prev.visits, prev.names,
                          prev.has_resources, prev._printed)
     result: list[Assembled] = []
-    with ev.within(ev.open_group("module", module_sig)):
-        deps = ["shell", *(_piece_node(g) for g in groups)]
-        ev.node("module", stage_tag(MODULE), deps,
+    with ev.within(ev.open_group(graph.MODULE_GROUP, module_sig)):
+        deps = [graph.SHELL, *(graph.piece_node(g.gid) for g in groups)]
+        ev.node(graph.MODULE, stage_tag(MODULE), deps,
                 lambda: result.append(_assemble(ev, provider, groups, shell_group, assembler))
                 or True,
                 extra={"pieces": module_sig}, fp_value=None)
@@ -1093,11 +1120,6 @@ def plan_exec(ref: str) -> str:
     return symbol_ref_parts(ref)[0]
 
 
-def _piece_node(group: Group) -> str:
-    kind, _, name = group.gid.partition(":")
-    return ("convert:" if kind == "exec" else "print:") + name
-
-
 def _plan_and_convert(
     ev: Evaluator,
     provider: Provider,
@@ -1105,73 +1127,59 @@ def _plan_and_convert(
     name: str,
     facts: ExecutableFacts,
     sites: Mapping[int, Any],
-    site_order: Sequence[int],
     host: _HostView,
     unit_key: str,
-) -> None:
-    exec_node = "executable:@" + name
-    refs = [plan.export_ref(name, e.name) for e in facts.exports]
-    by_export = {r: [k for k in site_order if r in sites[k].entry_points] for r in refs}
-    site_idx = [k for r in refs for k in by_export[r]]
-    site_ids = [sites[k].id for k in site_idx]
+) -> tuple[variants.Variant, ...]:
+    """The planner's stages on one executable as nodes, then its
+    conversion; returns its variants."""
+    exec_node = graph.executable(name)
+    refs = plan.export_refs(facts)
+    by_export = plan.sites_by_export(sites, refs)
+    site_ids = [sites[k].id for r in refs for k in by_export[r]]
 
-    def devices() -> Any:
-        facts_h = host.get()
-        return facts_h.devices, facts_h.module_legacy
+    def devices() -> targets_stage.Devices | None:
+        return plan.devices_of(host.get()) if facts.public else None
 
-    def required() -> tuple[str, ...]:
-        site_targets = [sites[k].targets for k in site_idx]
-        table, legacy = devices() if facts.public else (None, ())
-        return targets_stage.executable_required_targets(
-            site_targets, facts.public, table, legacy
-        ) if facts.public else targets_stage.executable_required_targets(
-            site_targets, False, targets_stage.DeviceTable(()), ()
-        )
-
-    targets: tuple[str, ...] = ev.node(
-        "targets:@" + name,
-        stage_tag(targets_stage.STAGE),
-        [exec_node, *site_ids, *(["host"] if facts.public else [])],
-        required,
-        inputs=lambda: {
-            "site targets": value_fp([sites[k].targets for k in site_idx]),
-            "public": str(facts.public),
-            "devices": value_fp(devices()) if facts.public else "",
+    targets = ev.run(
+        graph.targets(name), targets_stage.executable_targets,
+        [exec_node, *site_ids, *([graph.HOST] if facts.public else [])],
+        lambda: {
+            "site_targets": plan.site_targets(refs, sites, by_export),
+            "public": facts.public,
+            "devices": devices(),
         },
     )
-    converted = bool(facts.exports) and bool(targets)
+    converted = plan.converts(facts, targets)
     plan_variants: tuple[variants.Variant, ...] = ()
     layouts: list[layout.PipelineLayout] = []
     deps = [exec_node]
     if converted:
-        plan_variants = ev.node(
-            "variants:@" + name, stage_tag(variants.STAGE), ["targets:@" + name],
-            lambda: variants.plan_variants(tuple(targets)),
+        plan_variants = ev.run(
+            graph.variants(name), variants.plan_variants, [graph.targets(name)],
+            lambda: {"targets": tuple(targets)}, sources={"targets": graph.targets(name)},
         )
-        deps.append("variants:@" + name)
+        deps.append(graph.variants(name))
         if facts.kind != SOURCE:
             if facts.entry_error is not None:
                 raise Fallback(facts.entry_error)
             for export, ref in zip(facts.exports, refs, strict=True):
-                usages = [sites[k].usage for k in by_export[ref]]
-                suffix = f"@{name}::@{export.name}"
-                try:
-                    lay = ev.node(
-                        "layout:" + suffix,
-                        stage_tag(layout.STAGE),
-                        ["export:" + suffix, *(sites[k].id for k in by_export[ref])],
-                        lambda e=export, u=usages: plan.export_layout(facts, e, u),
-                        inputs=lambda e=export, u=usages: {
-                            "signature": value_fp((e.args, e.forced_layout)),
-                            "site usages": value_fp(u),
+                plan.check_export(facts, export)
+                layout_id = graph.layout(name, export.name)
+                with plan.layout_errors(facts, export):
+                    lay = ev.run(
+                        layout_id, layout.pipeline_layout,
+                        [graph.export(name, export.name),
+                         *(sites[k].id for k in by_export[ref])],
+                        lambda e=export, r=ref: {
+                            "signature": plan.signature(e),
+                            "site_usages": plan.site_usages(r, sites, by_export),
                         },
                     )
-                except plan.PlanError as e:
-                    raise Fallback(str(e)) from None
                 layouts.append(lay)
-                ev.node("interface:" + suffix, stage_tag(interface.STAGE), ["layout:" + suffix],
-                        lambda lay=lay: interface.layout_attr_text(lay))
-                deps += ["layout:" + suffix, "interface:" + suffix]
+                interface_id = graph.interface(name, export.name)
+                ev.run(interface_id, interface.layout_attr_text, [layout_id],
+                       lambda lay=lay: {"layout": lay}, sources={"layout": layout_id})
+                deps += [layout_id, interface_id]
     p = plan.ExecutablePlan(targets if converted else (), plan_variants, tuple(layouts))
 
     computed: list[Record] = []
@@ -1186,7 +1194,7 @@ def _plan_and_convert(
             return record  # not kept (see Evaluator.node): no need to normalize
         return pieces.rename(record, lambda s: keys.normalize_name(s, name))
 
-    piece = ev.node("convert:@" + name, CONVERT_TAG, deps, convert,
+    piece = ev.node(graph.convert(name), CONVERT_TAG, deps, convert,
                     extra={"text": unit_key}, persist=True, fp_value=None)
     group = ev._current
     assert group is not None
@@ -1197,12 +1205,11 @@ def _plan_and_convert(
             computed[0] if computed
             else pieces.rename(piece, lambda s: keys.denormalize_name(s, name))
         )
-    group.plan = (facts, plan_variants)  # type: ignore[attr-defined]
+    return plan_variants
 
 
-def _exec_summary(group: Group, name: str, facts: ExecutableFacts, unit_key: str,
-                  sites: Sequence[int], targets: dict[str, str]) -> dict[str, Any]:
-    _, plan_variants = group.plan  # type: ignore[attr-defined]
+def _exec_summary(name: str, facts: ExecutableFacts, plan_variants: Sequence[variants.Variant],
+                  unit_key: str, sites: Sequence[int], targets: dict[str, str]) -> dict[str, Any]:
     expansions = plan.expansions(facts, plan_variants) if plan_variants else {}
     stored: dict[str, list[list[str]]] = {}
     for ref, items in expansions.items():
@@ -1252,19 +1259,16 @@ def _annotate_and_print(
             found = _expansions(exec_by_name, e, r, ev.targets)
             if found is not None:
                 exp[r] = found
-                deps.append("convert:@" + e)
-        node_id = "annotate:" + site.id.split(":", 1)[1]
+                deps.append(graph.convert(e))
+        node_id = graph.annotate(site.id)
         annotate_ids.append(node_id)
-        annotations.append((k, ev.node(
-            node_id, stage_tag(ANNOTATE), deps,
-            lambda s=site, e=exp: dispatch.annotate(s.entry_points, s.targets, e),
-            inputs=lambda s=site, e=exp: {
-                "entry points": value_fp(s.entry_points),
-                "site targets": value_fp(s.targets),
-                "expansions": value_fp(e),
+        annotations.append((k, ev.run(
+            node_id, dispatch.annotate, deps,
+            lambda s=site, e=exp: {
+                "entry_points": s.entry_points, "site_targets": s.targets, "expansions": e,
             },
         )))
-    piece = ev.node("print:" + owner, stage_tag(PRINT), annotate_ids,
+    piece = ev.node(graph.print_op(owner), stage_tag(PRINT), annotate_ids,
                     lambda: provider.print_host(position, annotations),
                     extra={"text": unit_key}, persist=True, fp_value=None)
     group = ev._current
@@ -1337,8 +1341,8 @@ def _assemble(
     # Full assembly from every op's record.
     shell = shell_group.piece
     if shell is None:
-        record = (shell_group.records or {}).get("shell") if shell_group.records is not None \
-            else shell_group.decoded().get("shell")
+        record = (shell_group.records or {}).get(graph.SHELL) \
+            if shell_group.records is not None else shell_group.decoded().get(graph.SHELL)
         shell = record.value if record is not None else None
     if shell is None:
         raise Fallback("no record of the module opening")
@@ -1720,9 +1724,11 @@ class Workspace:
                         ev, split, IncrementalProvider(bench, host_idx), unit_keys,
                         self.assembler,
                     )
-            except (Fallback, UnitMismatch, targets_stage.DeviceResolutionError) as e:
-                # (An unresolvable device is an input error: the whole-module
-                # build below reports it.)
+            except (
+                Fallback, UnitMismatch, plan.PlanError, targets_stage.DeviceResolutionError
+            ) as e:
+                # (The planner's errors and an unresolvable device are input
+                # errors: the whole-module build below reports them.)
                 fallback = str(e) or type(e).__name__
                 ev = Evaluator(self, prev, recorder, options)
                 if need_graph:
@@ -1739,7 +1745,7 @@ class Workspace:
                 try:
                     with recorder.phase("record nodes"):
                         assembled = evaluate(ev, split, whole, unit_keys, self.assembler)
-                except Fallback as e:
+                except (Fallback, plan.PlanError) as e:
                     # The output is right; only its per-unit records cannot be
                     # kept (e.g. an executable's name inside an attribute alias).
                     fallback = str(e)

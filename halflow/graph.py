@@ -25,9 +25,115 @@ than half of a command-line rebuild); :func:`to_networkx` gives the
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+# -- node ids: the only place they are spelled -------------------------------------
+
+HOST = "host"
+SHELL = "shell"
+MODULE = "module"
+
+
+def executable(name: str) -> str:
+    return "executable:@" + name
+
+
+def export(executable: str, export: str) -> str:
+    return f"export:@{executable}::@{export}"
+
+
+def dispatch(owner: str, index: int) -> str:
+    """The ``index``-th dispatch site (walk order) of host op ``owner``."""
+    return f"dispatch:{owner}#{index}"
+
+
+def targets(executable: str) -> str:
+    return "targets:@" + executable
+
+
+def variants(executable: str) -> str:
+    return "variants:@" + executable
+
+
+def layout(executable: str, export: str) -> str:
+    return f"layout:@{executable}::@{export}"
+
+
+def interface(executable: str, export: str) -> str:
+    return f"interface:@{executable}::@{export}"
+
+
+def convert(executable: str) -> str:
+    return "convert:@" + executable
+
+
+def annotate(site: str) -> str:
+    """The annotation node of dispatch site ``site`` (a :func:`dispatch` id)."""
+    return "annotate:" + site.split(":", 1)[1]
+
+
+def print_op(owner: str) -> str:
+    return "print:" + owner
+
+
+def rename_executable(old: str, new: str) -> Callable[[str], str]:
+    """Maps node ids of executable ``old`` to those of executable ``new``."""
+
+    def rename(node_id: str) -> str:
+        kind, sep, rest = node_id.partition(":@")
+        if sep and rest.startswith(old):
+            rest = new + rest[len(old):]
+            rest = rest.replace("::@" + old, "::@" + new, 1)
+        return kind + sep + rest
+
+    return rename
+
+
+def executable_of(node_id: str) -> str | None:
+    """The executable an executable's node (or convert node) is about."""
+    for kind in ("executable:@", "convert:@"):
+        if node_id.startswith(kind):
+            return node_id[len(kind):]
+    return None
+
+
+def site_of(node_id: str) -> str | None:
+    """``@owner#k`` of a dispatch site's node or annotation node."""
+    for kind in ("dispatch:@", "annotate:@"):
+        if node_id.startswith(kind):
+            return node_id[len(kind) - 1:]
+    return None
+
+
+# -- group ids: nodes that change together (see halflow.engine) -----------------------
+
+HOST_GROUP = "host"
+SHELL_GROUP = "shell"
+MODULE_GROUP = "module"
+_EXEC_GROUP = "exec:@"
+
+
+def exec_group(name: str) -> str:
+    """The group of executable ``name`` (its facts, plan and conversion)."""
+    return _EXEC_GROUP + name
+
+
+def op_group(owner: str) -> str:
+    """The group of host op ``owner`` (its sites' annotations, its print)."""
+    return "op:" + owner
+
+
+def group_executable(gid: str) -> str | None:
+    """The executable of an executable group, else None."""
+    return gid[len(_EXEC_GROUP):] if gid.startswith(_EXEC_GROUP) else None
+
+
+def piece_node(gid: str) -> str:
+    """The node holding a body group's printed op."""
+    kind, _, name = gid.partition(":")
+    return ("convert:" if kind == "exec" else "print:") + name
 
 
 @dataclass

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from halflow import irutil
+from halflow import graph, irutil
 from halflow.nodes import device_targets
 from halflow.nodes.layout import ResourceOrigin, SiteUsage
 from halflow.symbols import symref
@@ -269,7 +269,7 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
             workload, uniforms = operand_types(dispatch)
             sites.append(
                 DispatchSite(
-                    id=f"dispatch:{owner}#{index}",
+                    id=graph.dispatch(owner, index),
                     owner=owner,
                     index=index,
                     entry_points=entry_points,

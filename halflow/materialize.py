@@ -19,12 +19,6 @@ from halflow.diagnostics import HalflowError, SourceText
 from halflow.facts import SOURCE, STREAM, ExecutableFacts, executable_facts
 from halflow.nodes import device_targets, dispatch, executable, executable_source
 
-NO_DEVICES = (
-    "no HAL devices defined in the module; use the module-level hal.device.targets "
-    "attribute, the --iree-hal-target-device= flag, or provide inputs with global "
-    "!hal.devices defined"
-)
-
 
 @dataclass
 class Materialized:
@@ -100,10 +94,12 @@ def materialize(
         if c.name in ("stream.executable.export", "hal.executable.export")
     }
 
-    if host_facts.has_dispatches and not host_facts.devices.globals:
-        raise HalflowError(source.at_op(module_op, NO_DEVICES))
     try:
-        by_export = plan.sites_by_export(host_facts.sites, facts, host_facts.hal_exports)
+        plan.check_devices(host_facts)
+        by_export = plan.sites_by_export(
+            host_facts.sites, [r for f in facts for r in plan.export_refs(f)],
+            host_facts.hal_exports,
+        )
         plans = [
             plan.plan_executable(f, host_facts.sites, by_export, host_facts) for f in facts
         ]

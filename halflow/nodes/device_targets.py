@@ -26,10 +26,11 @@ Semantics (IREE 3.13, ``DeviceAnalysis::gatherDeviceTargets``):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from halflow import attrtext, stages
+from halflow.nodes.tracked import tracked
 
 STAGE = stages.TARGETS
 
@@ -196,28 +197,21 @@ def all_targets(table: DeviceTable, module_legacy: Sequence[str]) -> tuple[str, 
     return tuple(executable_targets_of(devices))
 
 
-def executable_required_targets(
-    site_targets: Iterable[Sequence[str]],
-    is_public: bool,
-    table: DeviceTable,
-    module_legacy: Sequence[str],
+Devices = tuple[DeviceTable, tuple[str, ...]]  # the device globals, the module's legacy targets
+
+
+@tracked(STAGE)
+def executable_targets(
+    site_targets: Sequence[Sequence[str]], public: bool, devices: Devices | None
 ) -> tuple[str, ...]:
-    """Union (in order) of an executable's dispatch site targets, plus all
-    targets when the executable is public."""
+    """Union (in order) of an executable's dispatch site targets, plus every
+    device's targets when the executable is public (``devices`` is read only
+    then: None for a private executable)."""
     out: dict[str, None] = {}
     for targets in site_targets:
         out.update(dict.fromkeys(targets))
-    if is_public:
-        out.update(dict.fromkeys(all_targets(table, module_legacy)))
+    if public:
+        assert devices is not None, "a public executable needs the devices"
+        table, legacy = devices
+        out.update(dict.fromkeys(all_targets(table, legacy)))
     return tuple(out)
-
-
-def legacy_device_targets(attr_texts: Mapping[str, str] | None) -> tuple[str, ...]:
-    """Device targets from a printed ``hal.device.targets`` array, in order."""
-    if not attr_texts:
-        return ()
-    text = attr_texts.get("hal.device.targets")
-    if not text:
-        return ()
-    inner = text.strip()[1:-1].strip()
-    return tuple(attrtext.split_top_level(inner)) if inner else ()

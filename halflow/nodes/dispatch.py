@@ -12,18 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from halflow import stages
+from halflow.nodes.tracked import tracked
 
 STAGE = stages.DISPATCH
 
 Expansion = tuple[tuple[str, str], ...]  # ((variant export ref, target text), ...)
 
 
+@tracked(STAGE)
 def annotate(
     entry_points: Sequence[str],
-    required_targets: Sequence[str],
+    site_targets: Sequence[str],
     expansions: Mapping[str, Expansion],
 ) -> tuple[str, ...]:
-    wanted = set(required_targets)
+    wanted = set(site_targets)
     out: list[str] = []
     for ref in entry_points:
         expansion = expansions.get(ref)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from halflow import stages
 from halflow.nodes.layout import PipelineLayout
+from halflow.nodes.tracked import tracked
 
 STAGE = stages.INTERFACE
 
 
+@tracked(STAGE)
 def layout_attr_text(layout: PipelineLayout) -> str:
     """Parseable text of the layout attribute (MLIR prints it canonically)."""
     if layout.forced is not None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import IntFlag, StrEnum
 
 from halflow import attrtext, stages
+from halflow.nodes.tracked import tracked
 
 STAGE = stages.LAYOUT
 
@@ -102,6 +103,24 @@ def derive_layout(arg_is_binding: Sequence[bool], sites: Sequence[SiteUsage]) ->
         bindings=bindings,
         indirect=any(DescriptorFlags.INDIRECT in f for f in flags),
     )
+
+
+# An export's signature as the layout reads it: per argument, whether it is
+# a !stream.binding (None without an entry function), and the text of a
+# forced hal.interface.layout (None without one).
+Signature = tuple[tuple[bool, ...] | None, str | None]
+
+
+@tracked(STAGE)
+def pipeline_layout(signature: Signature, site_usages: Sequence[SiteUsage]) -> PipelineLayout:
+    """The layout of one export: the forced one, else derived from its
+    argument kinds and its dispatch sites. The caller has checked that an
+    export without a forced layout has an entry function."""
+    args, forced = signature
+    if forced is not None:
+        return assume_layout(forced)
+    assert args is not None, "an export without an entry function has no layout"
+    return derive_layout(args, site_usages)
 
 
 def assume_layout(layout_text: str) -> PipelineLayout:

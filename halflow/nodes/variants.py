@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from halflow import attrtext, stages
+from halflow.nodes.tracked import tracked
 
 STAGE = stages.VARIANTS
 
@@ -40,6 +41,7 @@ def symbol_name_fragment(target: str) -> str:
     return _NOT_SYMBOL_CHAR.sub("_", fmt.lower())
 
 
+@tracked(STAGE)
 @functools.lru_cache(maxsize=256)
 def plan_variants(targets: tuple[str, ...]) -> tuple[Variant, ...]:
     """Variants for an executable's required targets, in creation order.

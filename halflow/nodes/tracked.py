@@ -1,0 +1,66 @@
+"""A stage as the engine runs it: a pure function and the inputs it reads.
+
+``@tracked(STAGE)`` on a stage's function declares, beside the function, the
+stage (name and version) and the inputs it reads: the function's parameters,
+in order. The engine builds such a node's key from exactly these inputs (the
+fingerprint of each value, under its name) and calls the function with
+exactly them, as keywords, so the function cannot read anything its key does
+not cover. Calling the declaration calls the function (tests and the
+reference driver use it as a plain function).
+
+Input names are what ``--explain`` prints: ``site_usages`` reads as
+``input changed: site usages``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, ParamSpec, TypeVar
+
+from halflow.nodes import Stage
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Tracked(Generic[P, R]):
+    """``fn`` declared as ``stage``, reading the parameters named ``inputs``."""
+
+    stage: Stage
+    fn: Callable[P, R]
+    inputs: tuple[str, ...]
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self.fn(*args, **kwargs)
+
+    def apply(self, values: Mapping[str, Any]) -> R:
+        """``fn`` on exactly its declared inputs (raises on any other set)."""
+        if set(values) != set(self.inputs):
+            raise TypeError(
+                f"stage {self.stage.name} reads {self.inputs}, was given {tuple(values)}"
+            )
+        return self.fn(**values)  # type: ignore[call-arg]
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The inputs as ``--explain`` names them."""
+        return tuple(label(name) for name in self.inputs)
+
+
+def label(name: str) -> str:
+    """An input's name as explain output and keys spell it."""
+    return name.replace("_", " ")
+
+
+def tracked(stage: Stage) -> Callable[[Callable[P, R]], Tracked[P, R]]:
+    """Declare ``fn`` as the function of ``stage`` (see module docstring)."""
+
+    def declare(fn: Callable[P, R]) -> Tracked[P, R]:
+        # (Through functools wrappers such as lru_cache, to the function.)
+        code = getattr(fn, "__wrapped__", fn).__code__
+        names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        return Tracked(stage, fn, tuple(names))
+
+    return declare
