@@ -29,12 +29,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))
+from common import compile_package  # benchmarks/ is the script's directory
+from incremental import Measured, measure
 
-from common import compile_package  # noqa: E402 - benchmarks/ is the script's directory
-from engine_support import corpus_file, halflow_cmd, iree_opt_path  # noqa: E402
-from incremental import Measured, measure  # noqa: E402
+from halflow.testing.engine import corpus_file, halflow_cmd, iree_opt_path
 
 DEFAULT_FILES = ["openelm_serving.mlir", "llama_serving.mlir"]
 

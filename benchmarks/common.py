@@ -5,7 +5,17 @@ from __future__ import annotations
 import compileall
 from pathlib import Path
 
+import halflow
+
 REPO = Path(__file__).resolve().parents[1]
+
+# A benchmark measures this checkout's halflow: the one installed (`pip
+# install -e .`), or, from another worktree, the one PYTHONPATH names.
+if Path(halflow.__file__).resolve().parents[1] != REPO:
+    raise SystemExit(
+        f"halflow is imported from {halflow.__file__}, not from this checkout ({REPO}): "
+        f"run the benchmark with PYTHONPATH={REPO}"
+    )
 
 
 def compile_package() -> None:

@@ -39,11 +39,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))
+from common import compile_package  # benchmarks/ is the script's directory
 
-from common import compile_package  # noqa: E402 - benchmarks/ is the script's directory
-from engine_support import (  # noqa: E402 - after the path setup
+from halflow.testing.engine import (
     Module,
     body_edit,
     corpus_file,

@@ -11,19 +11,22 @@ import functools
 import json
 import os
 import stat
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from halflow import quick
 from halflow import source as source_mod
+from halflow import uptodate
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText
+from halflow.options import BuildOptions, PathLike
 from halflow.output import write_atomic, write_reported
 
-PathLike = str | os.PathLike[str]
+if TYPE_CHECKING:
+    from halflow.engine import Workspace
+    from halflow.store import EntryStore
+
 
 
 @dataclass
@@ -77,8 +80,11 @@ def report_json(rep: dict[str, Any]) -> str:
 
 
 def open_cache(
-    cache: Any = None, *, cache_dir: PathLike | None = None, no_cache: bool = False
-) -> Any:
+    cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False
+) -> EntryStore:
+    """``cache`` when given, else the cache in ``cache_dir`` (the default
+    one when None), else (``no_cache``, or a cache that cannot be used) the
+    null cache."""
     from halflow.cache import NullCache, open_or_none
 
     if cache is not None:
@@ -106,10 +112,10 @@ def build(
     output: PathLike | None = None,
     *,
     split_input_file: bool = False,
-    cache: Any = None,
+    cache: EntryStore | None = None,
     cache_dir: PathLike | None = None,
     no_cache: bool = False,
-    workspace: Any = None,
+    workspace: Workspace | None = None,
     explain: Callable[[str], None] | None = None,
     report: PathLike | None = None,
     trace: PathLike | None = None,
@@ -119,6 +125,11 @@ def build(
     """Materialize interfaces for ``input`` (a path, ``-`` or None for the
     bundled example), incrementally over the cache.
 
+    The options are :class:`~halflow.options.BuildOptions`'s. ``cache`` (an
+    open cache) replaces ``cache_dir``/``no_cache``; ``workspace`` (a
+    :class:`halflow.engine.Workspace`) keeps state warm between calls and
+    brings its own cache.
+
     ``content``, when given, is the input's bytes, already read: ``input``
     then only names them (diagnostics, build state). A watcher passes the
     snapshot whose stability it checked, so a write racing the build cannot
@@ -126,11 +137,30 @@ def build(
 
     Writes ``output`` atomically when given (and only when its content
     changes); ``report``/``trace`` write the JSON report and a Chrome trace.
-    ``explain`` receives one line per executed node. ``workspace`` (a
-    :class:`halflow.engine.Workspace`) keeps state warm between calls.
+    ``explain`` receives one line per executed node.
     Raises :class:`HalflowError` on bad input; ``output`` is then untouched.
     """
+    options = BuildOptions(
+        split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
+        explain=explain, report=report, trace=trace, progress=progress,
+    )
+    return build_with(input, output, options, cache=cache, workspace=workspace, content=content)
+
+
+def build_with(
+    input: PathLike | None,
+    output: PathLike | None,
+    options: BuildOptions,
+    *,
+    cache: EntryStore | None = None,
+    workspace: Workspace | None = None,
+    content: bytes | None = None,
+) -> BuildResult:
+    """:func:`build` with its options as one record (what the command line
+    and watch pass on)."""
     start = time.perf_counter()
+    split_input_file = options.split_input_file
+    explain, report, trace = options.explain, options.report, options.trace
     if content is not None and input is not None and str(input) != "-":
         data = source_mod.InputData(str(input), content)
     else:
@@ -138,14 +168,13 @@ def build(
     # Found before any lookup: a build answered from the cache warns too.
     warnings = source_mod.split_warnings(data) if split_input_file else ()
     try:
-        options = quick.options_fingerprint(split_input_file)
         if workspace is not None:
             store = workspace.cache
         else:
-            store = open_cache(cache, cache_dir=cache_dir, no_cache=no_cache)
+            store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache)
         try:
             text, rep, key = _materialize(
-                data, options, split_input_file, store, workspace, progress,
+                data, options.key, split_input_file, store, workspace, options.progress,
                 trace_nodes=trace is not None, t0=start,
             )
             out_path = Path(output) if output is not None else None
@@ -198,7 +227,8 @@ def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
 
 
 def _write_output(
-    path: Path, text: str, key: str | None, total: int, store: Any, workspace: Any
+    path: Path, text: str, key: str | None, total: int, store: EntryStore,
+    workspace: Workspace | None,
 ) -> None:
     """Write ``text`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
@@ -212,12 +242,12 @@ def _write_output(
         # and no marker is kept for it.
         seen = None
         key = None
-    where = quick.marker_key(path)
+    where = uptodate.marker_key(path)
     if seen is not None and key is not None:
         if workspace is not None:
-            if quick.marker_matches(workspace.written.get(where), key, seen):
+            if uptodate.marker_matches(workspace.written.get(where), key, seen):
                 return
-        elif getattr(store, "enabled", False) and quick.marker_matches(store.get(where), key, seen):
+        elif store.enabled and uptodate.marker_matches(store.get(where), key, seen):
             return
     try:
         write_atomic(path, text)
@@ -227,10 +257,10 @@ def _write_output(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        record = quick.marker(key, written, total)
+        record = uptodate.marker(key, written, total)
         if workspace is not None:
             workspace.written[where] = record
-        if getattr(store, "enabled", False):
+        if store.enabled:
             store.put(where, record)
 
 
@@ -238,8 +268,8 @@ def _materialize(
     data: source_mod.InputData,
     options: str,
     split_input_file: bool,
-    store: Any,
-    workspace: Any,
+    store: EntryStore,
+    workspace: Workspace | None,
     progress: bool | None,
     trace_nodes: bool = False,
     t0: float = 0.0,
@@ -252,10 +282,10 @@ def _materialize(
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
             return text, _report("noop", [], total, total, [], None), key
-    input_hash = quick.input_fingerprint(data.data)
+    input_hash = uptodate.input_fingerprint(data.data)
     key = None
-    if getattr(store, "enabled", False):
-        key = quick.output_key(input_hash, options)
+    if store.enabled:
+        key = uptodate.output_key(input_hash, options)
         if workspace is None:
             blob = store.get_blob(key)
             if blob is not None:
@@ -302,8 +332,8 @@ def _build_text(
     data: source_mod.InputData,
     options: str,
     split_input_file: bool,
-    store: Any,
-    workspace: Any,
+    store: EntryStore,
+    workspace: Workspace | None,
     progress: bool | None,
     *,
     output_key: str | None = None,
@@ -386,13 +416,13 @@ def _diagnosed_from_bytes(
     The engine reads CRLF line ends as LF (:func:`halflow.source.engine_text`),
     which moves the end of a string literal left open at the end of a line
     (MLIR's lexer takes the CR into the string): diagnostics of such an input
-    come from the original bytes, as :func:`build_uncached` reads them. Its
+    come from the original bytes, as :func:`materialize_text` reads them. Its
     near-miss warnings are left to the caller, which adds its own.
     """
     if b"\r\n" not in data.data:
         return err
     try:
-        build_uncached(data, split_input_file)
+        materialize_text(data, split_input_file)
     except HalflowError as exact:
         exact.warnings = ()
         return exact
@@ -418,13 +448,8 @@ def materialize_bytecode(data: source_mod.InputData) -> str:
 
 
 def materialize_text(data: source_mod.InputData, split_input_file: bool = False) -> str:
-    """Clean build without any cache (the reference path): what ``iree-opt``
-    prints for ``data``."""
-    return build_uncached(data, split_input_file)
-
-
-def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -> str:
-    """See :func:`materialize_text`. Its :class:`HalflowError` carries the
+    """Clean build without any cache (the reference driver): what
+    ``iree-opt`` prints for ``data``. Its :class:`HalflowError` carries the
     near-miss warnings of a ``--split-input-file`` build; on success they
     are :func:`halflow.source.split_warnings`'s."""
     if data.is_bytecode:
@@ -457,17 +482,13 @@ def build_uncached(data: source_mod.InputData, split_input_file: bool = False) -
     return joined
 
 
-def _stderr(line: str) -> None:
-    print(line, file=sys.stderr)
-
-
 def build_graph(
     input: PathLike | None,
     *,
     split_input_file: bool = False,
     cache_dir: PathLike | None = None,
     no_cache: bool = False,
-    workspace: Any = None,
+    workspace: Workspace | None = None,
 ) -> Any:
     """The build graph (:class:`halflow.graph.BuildGraph`) of ``input``.
 
@@ -485,7 +506,7 @@ def build_graph(
     data = source_mod.read_input(input)
     text = source_mod.engine_text(data)
     source = SourceText(data.name, text)
-    options = quick.options_fingerprint(split_input_file)
+    options = uptodate.options_fingerprint(split_input_file)
     split = source_mod.split_input(text, split_input_file)
     merged = BuildGraph(warnings=source_mod.near_miss_warnings(text, split, data.name))
     for index, case in enumerate(split.cases):

@@ -475,6 +475,7 @@ class NullCache:
 
     def __init__(self) -> None:
         self.counters = Counters()
+        self.warn: Warn = lambda message: None  # nothing to recover from
 
     def get(self, key: str) -> object | None:
         self.counters.count(key, False)

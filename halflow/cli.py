@@ -14,6 +14,7 @@ import click
 from halflow import __version__, command
 from halflow.command import fail as _fail
 from halflow.diagnostics import HalflowError
+from halflow.options import BuildOptions
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -86,7 +87,8 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     if input is not None and input.startswith("-") and input != "-":
         # `halflow build --to vmfb -o out.vmfb -- --iree-flag ...`: no INPUT,
         # and click took the first IREE flag for it.
-        input, iree_flags = None, (input, *iree_flags)
+        iree_flags = (input, *iree_flags)
+        input = None
     model = EXAMPLE if input is None else input
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
@@ -152,6 +154,7 @@ def build(
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
                          split_input_file=split_input_file, explain=explain, trace=trace)
     if to == "vmfb":
+        assert output is not None  # _check_codegen_usage requires it
         _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
                     report=report, executor=executor, scheduler=scheduler, jobs=jobs)
         return
@@ -162,17 +165,15 @@ def build(
         and (checked.input, checked.cache_dir) == (input, cache_dir)
         and not (no_cache or split_input_file)
     )
-    command.build_to_mlir(
-        input,
-        output,
+    options = BuildOptions(
         split_input_file=split_input_file,
         cache_dir=cache_dir,
         no_cache=no_cache,
-        content=checked.data if reuse else None,
         explain=command.explain_line if explain else None,
         report=report,
         trace=trace,
     )
+    command.build_to_mlir(input, output, options, content=checked.data if reuse else None)
 
 
 @main.command()
@@ -343,7 +344,7 @@ def watch(
     save that fails keeps the last good OUTPUT. --to vmfb keeps the worker
     processes warm between rebuilds.
     """
-    from halflow.watch import UsageError, run_command
+    from halflow.watch import UsageError, explain_line, run_command
 
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
                          split_input_file=split_input_file, explain=explain, trace=trace)
@@ -352,18 +353,15 @@ def watch(
         vmfb = {"iree_flags": iree_flags, "executor": executor, "scheduler": scheduler,
                 "jobs": jobs}
     try:
-        code = run_command(
-            input,
-            output,
+        options = BuildOptions(
             split_input_file=split_input_file,
             cache_dir=cache_dir,
             no_cache=no_cache,
-            explain=explain,
+            explain=explain_line if explain else None,
             report=report,
             trace=trace,
-            debounce=debounce,
-            vmfb=vmfb,
         )
+        code = run_command(input, output, options, debounce=debounce, vmfb=vmfb)
     except UsageError as e:
         raise click.UsageError(str(e)) from None
     sys.exit(code)

@@ -13,11 +13,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+
+from halflow.output import write_stderr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from halflow.diagnostics import Diagnostic, HalflowError
+    from halflow.options import BuildOptions
 
 
 def fail(err: HalflowError) -> None:
@@ -31,20 +34,6 @@ def warn(warnings: Sequence[Diagnostic]) -> None:
     """Report the warnings of a successful build on stderr."""
     if warnings:
         write_stderr("".join(w.render() + "\n" for w in warnings))
-
-
-def write_stderr(text: str) -> None:
-    """``text`` on stderr, with the input's bytes that are not UTF-8 (lone
-    surrogates, ``surrogateescape``) written back as they were."""
-    stream = getattr(sys.stderr, "buffer", None)
-    if stream is None:  # a replaced stderr (tests): text only
-        sys.stderr.write(text)
-        sys.stderr.flush()
-    else:
-        # Quoted source lines are the input's own bytes, UTF-8 or not.
-        sys.stderr.flush()
-        stream.write(text.encode("utf-8", "surrogateescape"))
-        stream.flush()
 
 
 @contextlib.contextmanager
@@ -88,39 +77,24 @@ def explain_line(line: str) -> None:
 def build_to_mlir(
     input: str | None,
     output: str | None,
+    options: BuildOptions,
     *,
-    split_input_file: bool = False,
-    cache_dir: str | None = None,
-    no_cache: bool = False,
-    explain: Callable[[str], None] | None = None,
-    report: str | None = None,
-    trace: str | None = None,
     content: bytes | None = None,
 ) -> None:
     """``halflow build`` to MLIR: the output to ``output`` (stdout when
     None); a diagnosed input error exits with status 1. ``content``: the
     input's bytes when the caller already read them."""
-    from halflow.builder import build
+    from halflow.builder import build_with
     from halflow.diagnostics import HalflowError
 
-    if no_cache and explain is None and report is None and trace is None:
+    if not options.records_nodes:
         # Nothing to reuse, nothing to keep, no node to name: the stages
         # over the whole module, without recording any node.
-        _clean_build(input, output, split_input_file, content)
+        _clean_build(input, output, options.split_input_file, content)
         return
     try:
         with exit_on_interrupt():
-            result = build(
-                input,
-                output,
-                split_input_file=split_input_file,
-                cache_dir=cache_dir,
-                no_cache=no_cache,
-                content=content,
-                explain=explain,
-                report=report,
-                trace=trace,
-            )
+            result = build_with(input, output, options, content=content)
     except HalflowError as err:
         partial = getattr(err, "partial_output", None)
         if partial and output is None:

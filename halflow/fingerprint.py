@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
 
 TYPE_CHECKING = False  # (importing typing costs a no-op rebuild ~3 ms)
 if TYPE_CHECKING:
@@ -180,9 +179,3 @@ def environment() -> tuple[tuple[str, str], ...]:
     from halflow import __version__
 
     return (("halflow", __version__), ("iree-base-compiler", iree_version()))
-
-
-def combine(parts: Iterable[str]) -> str:
-    """Fingerprint of an ordered sequence of fingerprints."""
-    return fingerprint(tuple(parts))
-

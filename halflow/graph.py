@@ -44,6 +44,22 @@ def export(executable: str, export: str) -> str:
     return f"export:@{executable}::@{export}"
 
 
+def owner_names(ops: Iterable[tuple[str | None, str]]) -> list[str]:
+    """Readable, stable names of top-level ops, given as (symbol or None,
+    op name), in order: ``@sym``, or ``opname#k`` for the k-th op of that
+    name without a symbol."""
+    names = []
+    counts: dict[str, int] = {}
+    for symbol, kind in ops:
+        if symbol is not None:
+            names.append("@" + symbol)
+        else:
+            k = counts.get(kind, 0)
+            counts[kind] = k + 1
+            names.append(f"{kind}#{k}")
+    return names
+
+
 def dispatch(owner: str, index: int) -> str:
     """The ``index``-th dispatch site (walk order) of host op ``owner``."""
     return f"dispatch:{owner}#{index}"
@@ -154,7 +170,8 @@ class BuildGraph:
         return len(self.nodes)
 
 
-def to_networkx(graph: BuildGraph):
+def to_networkx(graph: BuildGraph) -> Any:
+    """The graph as a ``networkx.DiGraph`` (node attributes kept)."""
     import networkx as nx
 
     g = nx.DiGraph()

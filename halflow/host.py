@@ -91,18 +91,8 @@ class HostAnalysis:
 
 
 def owner_names(top_level: Iterable[ir.Operation]) -> list[str]:
-    """Readable, stable names of top-level ops: ``@sym`` or ``opname#k``."""
-    names = []
-    counts: dict[str, int] = {}
-    for op in top_level:
-        sym = irutil.symbol_name(op)
-        if sym is not None:
-            names.append("@" + sym)
-        else:
-            k = counts.get(op.name, 0)
-            counts[op.name] = k + 1
-            names.append(f"{op.name}#{k}")
-    return names
+    """Readable, stable names of top-level ops (:func:`halflow.graph.owner_names`)."""
+    return graph.owner_names((irutil.symbol_name(op), op.name) for op in top_level)
 
 
 def _is_affinity(text: str) -> bool:
@@ -189,8 +179,8 @@ def operand_types(dispatch: ir.Operation) -> tuple[tuple[str, ...], tuple[str, .
 
 
 def device_table(top_level: Iterable[ir.Operation]) -> device_targets.DeviceTable:
-    devices = []
-    others = []
+    devices: list[tuple[str, str | None]] = []
+    others: list[tuple[str, str | None]] = []
     for op in top_level:
         if op.name != "util.global":
             continue

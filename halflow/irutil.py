@@ -16,11 +16,6 @@ from iree.compiler import ir
 from halflow import interrupts
 
 
-def new_context() -> ir.Context:
-    """A fresh context with every IREE dialect available."""
-    return ir.Context()
-
-
 def print_module(module: ir.Module | ir.Operation) -> str:
     """What ``iree-opt`` prints for ``module`` (with the final newline)."""
     return decode_printed(print_module_bytes(module))
@@ -71,10 +66,6 @@ def apply_patterns(op: ir.Operation, patterns: Any) -> None:
 
     with interrupts.callbacks_running():
         rewrite.apply_patterns_and_fold_greedily(op, patterns)
-
-
-def op_name(op: ir.Operation | ir.OpView) -> str:
-    return op.operation.name
 
 
 def attr(op: ir.Operation | ir.OpView, name: str) -> ir.Attribute | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 
@@ -83,3 +84,17 @@ def write_reported(path: str | os.PathLike[str], data: str | bytes, what: str) -
         raise HalflowError(
             Diagnostic(str(path), 0, 0, f"cannot write {what}: {e.strerror or e}")
         ) from None
+
+
+def write_stderr(text: str) -> None:
+    """``text`` on stderr, with the input's bytes that are not UTF-8 (lone
+    surrogates, ``surrogateescape``) written back as they were."""
+    stream = getattr(sys.stderr, "buffer", None)
+    if stream is None:  # a replaced stderr (tests): text only
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    else:
+        # Quoted source lines are the input's own bytes, UTF-8 or not.
+        sys.stderr.flush()
+        stream.write(text.encode("utf-8", "surrogateescape"))
+        stream.flush()

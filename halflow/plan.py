@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from halflow.facts import SOURCE, ExecutableFacts, ExportFacts
 from halflow.host import DispatchSite, HostFacts
-from halflow.nodes import device_targets, dispatch, layout, variants
+from halflow.nodes import device_targets, dispatch, interface, layout, variants
 from halflow.symbols import symref
 
 NO_DEVICES = (
@@ -31,6 +31,17 @@ NO_DEVICES = (
 # Dispatch sites by index: the whole module's (a sequence) or the slice an
 # incremental build read (a mapping, in index order).
 Sites = Sequence[DispatchSite] | Mapping[int, DispatchSite]
+
+
+# The planner's tracked stages: what the engine runs as cached nodes on
+# plain data (each declares its inputs beside its function).
+TRACKED = (
+    device_targets.executable_targets,
+    variants.plan_variants,
+    layout.pipeline_layout,
+    interface.layout_attr_text,
+    dispatch.annotate,
+)
 
 
 class PlanError(ValueError):

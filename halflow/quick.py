@@ -17,69 +17,26 @@ full command line does, still without loading click. Anything else (other
 options, paths the command line would reject, any doubt) is handed to the
 full command line (:mod:`halflow.cli`).
 
-The output key and the written-output marker are defined here, once, and
-used by :mod:`halflow.builder` for every build.
+The output key and the written-output marker are defined once, in
+:mod:`halflow.uptodate`, for this check and for every build.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
 from collections.abc import Sequence
 from stat import S_ISREG
 
-try:  # the hash itself: `hashlib` also loads OpenSSL (~3 ms of a no-op rebuild)
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - CPython always has it
-    from hashlib import blake2b
-
-OUTPUT_MARKER = "written:"
-
-
-def options_fingerprint(split_input_file: bool) -> str:
-    """The build options that enter keys (``--explain`` reports a change)."""
-    return blake2b(
-        json.dumps({"split_input_file": split_input_file}).encode(), digest_size=10
-    ).hexdigest()
-
-
-def input_fingerprint(data: bytes) -> str:
-    return blake2b(data, digest_size=20).hexdigest()
-
-
-def output_key(input_hash: str, options: str) -> str:
-    """The cache key of the whole output for these input bytes and options.
-
-    Stage versions are in the key (a bumped stage makes old outputs stale),
-    as are the halflow and compiler versions."""
-    from halflow import stages
-    from halflow.fingerprint import environment, fingerprint
-
-    return "output:" + fingerprint(input_hash, options, stages.tag(), environment())
-
-
-def marker_key(path: str | os.PathLike[str]) -> str:
-    """The cache key under which a build records what it wrote to ``path``."""
-    return OUTPUT_MARKER + os.path.abspath(path)
-
-
-def marker(key: str, stat: os.stat_result, total: int) -> list[object]:
-    """The record of an output file written for output ``key`` (``total``:
-    node count of the build, for reports of later no-op builds)."""
-    return [key, stat.st_size, stat.st_mtime_ns, total]
-
-
-def marker_matches(recorded: object, key: str, stat: os.stat_result) -> bool:
-    """Whether the file with ``stat`` is still what was written for ``key``:
-    same output key, and neither size nor modification time changed since."""
-    return (
-        isinstance(recorded, list)
-        and len(recorded) == 4
-        and recorded[:3] == [key, stat.st_size, stat.st_mtime_ns]
-        and isinstance(recorded[3], int)
-    )
+# What the up-to-date check compares (shared with the library build).
+from halflow.uptodate import (
+    input_fingerprint,
+    marker_key,
+    marker_matches,
+    options_fingerprint,
+    output_key,
+)
 
 
 class BuildForm:
@@ -243,18 +200,17 @@ def main() -> None:
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli``'s ``build`` runs it."""
     from halflow import command, startup
+    from halflow.options import BuildOptions
 
     startup.command_line()
     content = checked.data if checked is not None and checked.input == form.input else None
-    command.build_to_mlir(
-        form.input,
-        form.output,
+    options = BuildOptions(
         cache_dir=form.cache_dir,
-        content=content,
         explain=command.explain_line if form.explain else None,
         report=form.report,
         trace=form.trace,
     )
+    command.build_to_mlir(form.input, form.output, options, content=content)
 
 
 def exit_now(code: object) -> None:

@@ -1,4 +1,5 @@
-"""Every stage's declaration (name, version), in one table.
+"""Every stage's declaration (name, version), in one table, and the
+:class:`Stage` record itself.
 
 Each stage module under :mod:`halflow.nodes` re-exports its entry as
 ``STAGE``; the engine's own nodes (reading inputs, printing) are here too.
@@ -11,8 +12,22 @@ so the no-op check of a rebuild can read it.
 
 from __future__ import annotations
 
+import collections
+
 from halflow.fingerprint import fingerprint
-from halflow.nodes import Stage
+
+
+class Stage(collections.namedtuple("Stage", ["name", "version", "doc"], defaults=[""])):
+    """Declaration of a stage: its ``name`` (used in node ids), ``version``
+    (an int) and ``doc``.
+
+    (A named tuple, not a dataclass: the up-to-date check of a command-line
+    rebuild reads the stage table, and importing dataclasses or typing costs
+    it several milliseconds.)
+    """
+
+    __slots__ = ()
+
 
 # The pass, in halflow.nodes.
 TARGETS = Stage("targets", 2, "executable targets required by a dispatch site or executable")

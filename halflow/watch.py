@@ -42,6 +42,7 @@ may be coming back, and a build tool does not delete what it cannot rebuild).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
@@ -54,11 +55,13 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from halflow.diagnostics import HalflowError, Severity
+from halflow.options import BuildOptions, PathLike
 
-PathLike = str | os.PathLike[str]
+if TYPE_CHECKING:
+    from halflow.store import EntryStore
 
 DEFAULT_DEBOUNCE = 0.05
 DEFAULT_CLOSE_WAIT = 2.0
@@ -626,16 +629,28 @@ class _SessionCache:
     history (``halflow cache stats`` lists a session's first builds only).
     """
 
-    def __init__(self, store: Any):
+    def __init__(self, store: EntryStore):
         self._store = store
         self.enabled = False
+        self.counters = store.counters
+        # Reads and writes go through; the engine checks ``enabled`` first.
+        self.get = store.get
+        self.get_blob = store.get_blob
+        self.put = store.put
+        self.put_json_text = store.put_json_text
+        self.put_blob = store.put_blob
+        self.put_blob_parts = store.put_blob_parts
+        self.put_blob_streamed = store.put_blob_streamed
+        self.delete = store.delete
+        self.batch = store.batch
+        self.add = store.add
+        self.counter = store.counter
+        self.close = store.close
+        self.warn = store.warn
 
     def record_build(self, summary: dict[str, object]) -> None:
         if self.enabled:
             self._store.record_build(summary)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._store, name)
 
 
 class HalBuilder:
@@ -649,28 +664,17 @@ class HalBuilder:
     build with the build's report plus ``input`` and ``output``.
     """
 
-    def __init__(
-        self,
-        *,
-        split_input_file: bool = False,
-        cache: Any = None,
-        cache_dir: PathLike | None = None,
-        no_cache: bool = False,
-        explain: Callable[[str], None] | None = None,
-        report: PathLike | None = None,
-        trace: PathLike | None = None,
-        progress: bool | None = None,
-    ):
+    def __init__(self, options: BuildOptions | None = None, *, cache: EntryStore | None = None):
         from halflow.builder import open_cache
         from halflow.engine import Workspace
 
-        self.split_input_file = split_input_file
-        self.explain = explain
-        self.report = report
-        self.trace = trace
-        self.progress = progress
+        options = options if options is not None else BuildOptions()
+        self.split_input_file = options.split_input_file
+        self.report = options.report
+        # The report is written here, with the input and output added.
+        self.options = dataclasses.replace(options, report=None)
         self._owns_store = cache is None
-        self._store = open_cache(cache, cache_dir=cache_dir, no_cache=no_cache)
+        self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache)
         self._session = _SessionCache(self._store)
         self.workspace = Workspace(self._session)
         self._built: set[str] = set()
@@ -678,22 +682,15 @@ class HalBuilder:
         self._totals: dict[str, tuple[int, int]] = {}
 
     def __call__(self, input: Path, output: Path, content: bytes) -> Any:
-        from halflow.builder import build
+        from halflow.builder import build_with
         from halflow.output import write_reported
 
         key = _norm(input)
         first = key not in self._built
-        self._session.enabled = first and bool(getattr(self._store, "enabled", False))
+        self._session.enabled = first and self._store.enabled
         try:
-            result = build(
-                input,
-                output,
-                content=content,
-                split_input_file=self.split_input_file,
-                workspace=self.workspace,
-                explain=self.explain,
-                trace=self.trace,
-                progress=self.progress,
+            result = build_with(
+                input, output, self.options, workspace=self.workspace, content=content
             )
         finally:
             self._session.enabled = False
@@ -716,9 +713,10 @@ class HalBuilder:
         if not report.get("total"):
             fallback = report.get("fallback")
             return "whole-module build" + (f" ({fallback})" if fallback else "")
-        execs = {n.split("@", 1)[1] for n in executed
-                 if n.startswith(("executable:@", "convert:@"))}
-        sites = {n.split("@", 1)[1] for n in executed if n.startswith(("dispatch:@", "annotate:@"))}
+        from halflow import graph
+
+        execs = {graph.executable_of(n) for n in executed} - {None}
+        sites = {graph.site_of(n) for n in executed} - {None}
         totals = self._totals.get(_norm(input))
 
         def part(label: str, count: int, total: int | None) -> str:
@@ -735,12 +733,11 @@ class HalBuilder:
 
     def persist(self) -> None:
         """Write the workspace's latest build states to the persistent cache."""
-        save = getattr(self.workspace, "save_states", None)
-        if not self._unsaved or save is None or not getattr(self._store, "enabled", False):
+        if not self._unsaved or not self._store.enabled:
             return
         self._session.enabled = True
         try:
-            save()
+            self.workspace.save_states()
         finally:
             self._session.enabled = False
         self._unsaved = False
@@ -760,7 +757,7 @@ def watch(
     output: PathLike,
     *,
     split_input_file: bool = False,
-    cache: Any = None,
+    cache: EntryStore | None = None,
     cache_dir: PathLike | None = None,
     no_cache: bool = False,
     explain: Callable[[str], None] | None = None,
@@ -785,10 +782,26 @@ def watch(
     """
     if builder is not None:
         return Watcher(input, output, builder, on_build=on_build, log=log, **options)
-    hal = HalBuilder(
-        split_input_file=split_input_file, cache=cache, cache_dir=cache_dir,
-        no_cache=no_cache, explain=explain, report=report, trace=trace, progress=progress,
+    build_options = BuildOptions(
+        split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
+        explain=explain, report=report, trace=trace, progress=progress,
     )
+    return watch_with(input, output, build_options, cache=cache, on_build=on_build, log=log,
+                      **options)
+
+
+def watch_with(
+    input: PathLike,
+    output: PathLike,
+    build_options: BuildOptions,
+    *,
+    cache: EntryStore | None = None,
+    on_build: Callable[[WatchEvent], None] | None = None,
+    log: Callable[[str], None] | None = None,
+    **options: Any,
+) -> Watcher:
+    """:func:`watch` with the build's options as one record."""
+    hal = HalBuilder(build_options, cache=cache)
     try:
         return Watcher(input, output, hal, on_build=on_build, log=log, **options)
     except BaseException:
@@ -800,21 +813,21 @@ def watch(
 
 
 def _stderr(line: str) -> None:
-    from halflow.command import write_stderr
+    from halflow.output import write_stderr
 
     write_stderr(line + "\n")
+
+
+def explain_line(line: str) -> None:
+    """What ``halflow watch --explain`` prints for an executed node."""
+    _stderr(f"halflow: explain: {line}")
 
 
 def run_command(
     input: str,
     output: str,
+    options: BuildOptions,
     *,
-    split_input_file: bool = False,
-    cache_dir: str | None = None,
-    no_cache: bool = False,
-    explain: bool = False,
-    report: str | None = None,
-    trace: str | None = None,
     debounce: float = DEFAULT_DEBOUNCE,
     vmfb: dict[str, Any] | None = None,
 ) -> int:
@@ -848,22 +861,12 @@ def run_command(
             from halflow.codegen.watching import VmfbBuilder
 
             builder = VmfbBuilder(
-                cache_dir=cache_dir, no_cache=no_cache, report=report, **vmfb
+                cache_dir=options.cache_dir, no_cache=options.no_cache, report=options.report,
+                **vmfb,
             )
-        watcher = watch(
-            input,
-            output,
-            split_input_file=split_input_file,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            explain=(lambda line: _stderr(f"halflow: explain: {line}")) if explain else None,
-            report=report,
-            trace=trace,
-            progress=None,
-            log=_stderr,
-            debounce=debounce,
-            builder=builder,
-        )
+            watcher = Watcher(input, output, builder, log=_stderr, debounce=debounce)
+        else:
+            watcher = watch_with(input, output, options, log=_stderr, debounce=debounce)
         builder = None  # the watcher closes it when it stops
         watcher.run()
     except KeyboardInterrupt:

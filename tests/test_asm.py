@@ -18,11 +18,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from iree.compiler import ir
-
-from halflow import asm
-
-sys.path.insert(0, str(Path(__file__).parent))
 from asm_chunks import (
     print_chunk,
     print_chunks,
@@ -31,6 +26,9 @@ from asm_chunks import (
     print_subset,
     top_level_ops,
 )
+from iree.compiler import ir
+
+from halflow import asm
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("HALFLOW_SHARED", REPO.parent / "shared"))

@@ -13,13 +13,9 @@ from __future__ import annotations
 import json
 import shutil
 import signal
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import run_halflow
 from test_codegen import (
     FLAGS,
     MLP_SHAPES,
@@ -29,6 +25,8 @@ from test_codegen import (
     plain_compile,
 )
 from test_watch import WatchProcess, wait_until
+
+from halflow.testing.engine import run_halflow
 
 
 def ok(proc) -> str:

@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import corpus_file, reference_output, run_halflow
-
 import halflow
+from halflow.testing.engine import corpus_file, reference_output, run_halflow
 
 LIT = Path(__file__).parent / "lit"
 NAME = "gpt2_l2.mlir"

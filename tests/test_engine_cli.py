@@ -13,13 +13,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import (
+from halflow.testing.engine import (
     Module,
     body_edit,
     conformance_file,

@@ -22,15 +22,13 @@ import shutil
 import signal
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import (
+from halflow.testing.engine import (
     Module,
     body_edit,
     corpus_file,

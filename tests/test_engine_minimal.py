@@ -16,13 +16,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import (
+from halflow.testing.engine import (
     REPO,
     Module,
     body_edit,

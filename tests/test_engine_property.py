@@ -1,6 +1,6 @@
 """Incremental builds equal clean builds, whatever the edit history.
 
-Seeded random sequences of edits (tests/engine_support.py: body edits,
+Seeded random sequences of edits (halflow/testing/engine.py: body edits,
 added/removed executables with their dispatch sites, added/removed dispatch
 sites, access changes, renames and swapped names, host edits, device
 changes: a second executable target, a changed target, an execute region
@@ -20,13 +20,11 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import (
+from halflow.testing.engine import (
     Module,
     body_edit,
     clean_build,
@@ -151,7 +149,7 @@ def test_invalid_step_fails_like_clean_build_and_recovers(breaker, tmp_path: Pat
     assert out.read_text() == good, "a failed build touched the output file"
     assert not (tmp_path / "clean.mlir").exists()
     if breaker is break_syntax:
-        from engine_support import run_iree_opt
+        from halflow.testing.engine import run_iree_opt
 
         assert run_iree_opt(path).returncode != 0
 

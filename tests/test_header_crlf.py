@@ -10,14 +10,12 @@ and ``iree-opt``; stdout, stderr (bytes) and exit status must be equal.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from engine_support import corpus_text
+from halflow.testing.engine import corpus_text
 
 # A module without aliases, its header only comments (IREE's lit test of
 # public hal.executable.source ops, trimmed).

@@ -21,6 +21,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from halflow import store
+
 _MAGIC = b"HFCG1\n"
 _DIGEST = 20
 
@@ -38,17 +40,10 @@ REUSES = "codegen.reuses"
 
 
 @runtime_checkable
-class Store(Protocol):
-    """A key -> bytes store with statistics counters. ``get`` may be called
-    from a helper thread while the build goes on (diskcache is thread-safe)."""
-
-    def get(self, key: str) -> bytes | None:
-        """The bytes stored under ``key``, or None."""
-        ...
-
-    def put(self, key: str, value: bytes) -> None:
-        """Store ``value`` under ``key`` atomically (all of it or nothing)."""
-        ...
+class Store(store.Store[bytes], Protocol):
+    """The :class:`halflow.store.Store` of translations: key -> bytes, with
+    statistics counters. ``get`` may be called from a helper thread while
+    the build goes on (diskcache is thread-safe)."""
 
     def add(self, counter: str, amount: float) -> None:
         """Add ``amount`` to a statistics counter."""

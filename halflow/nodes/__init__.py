@@ -19,16 +19,6 @@ the stage's output for the same inputs changes.
 
 from __future__ import annotations
 
-import collections
+from halflow.stages import Stage
 
-
-class Stage(collections.namedtuple("Stage", ["name", "version", "doc"], defaults=[""])):
-    """Declaration of a stage: its ``name`` (used in node ids), ``version``
-    (an int) and ``doc``.
-
-    (A named tuple, not a dataclass: the up-to-date check of a command-line
-    rebuild reads the stage table, and importing dataclasses or typing costs
-    it several milliseconds.)
-    """
-
-    __slots__ = ()
+__all__ = ["Stage"]

@@ -22,6 +22,9 @@ from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.variants import Variant
 
 STAGE = stages.CONVERT_EXECUTABLE
+# Every stage :func:`convert` runs, itself first: each one's version is part
+# of the key of a cached conversion (the engine's ``convert`` node).
+RUNS = (STAGE, export_ops.STAGE, clone_function.STAGE, workgroup_info.STAGE, objects.STAGE)
 
 
 class ExecutableError(ValueError):

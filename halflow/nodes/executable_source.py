@@ -18,6 +18,8 @@ from halflow.nodes.dispatch import Expansion
 from halflow.nodes.variants import Variant
 
 STAGE = stages.EXECUTABLE_SOURCE
+# Every stage :func:`convert` runs, itself first (see executable.RUNS).
+RUNS = (STAGE, objects.STAGE)
 
 
 def convert(

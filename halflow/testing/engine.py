@@ -1,5 +1,5 @@
 """Helpers for the incremental-engine tests (tests/test_engine_*.py) and
-benchmarks/incremental.py.
+the benchmarks (benchmarks/incremental.py, benchmarks/cold_floor.py).
 
 Everything here works on real files and real processes: the shared corpus,
 ``iree-opt`` as the oracle, ``python -m halflow`` subprocesses and the
@@ -25,19 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-
-# The tests exercise this checkout's halflow, whatever else is installed (the
-# venv may hold an editable install of another worktree).
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-import halflow  # noqa: E402
-
-if Path(halflow.__file__).resolve().parents[1] != REPO:
-    raise ImportError(
-        f"halflow imported from {halflow.__file__}, not from this checkout ({REPO}); "
-        f"run the tests with PYTHONPATH={REPO}"
-    )
+# The checkout this halflow lives in: its processes run with it first on
+# PYTHONPATH, so the code under test is what runs.
+REPO = Path(__file__).resolve().parents[2]
 
 
 def shared_dir() -> Path:
@@ -836,6 +826,7 @@ def check_build_step(
     if inc_err is not None or clean_err is not None:
         if inc_err != clean_err:
             return f"incremental error {inc_err!r} != clean error {clean_err!r}", None, result
+        assert clean_err is not None  # equal, and not both None
         if valid and oracle:
             ref = run_iree_opt(path)
             if ref.returncode == 0 and "does not refer to an executable export" not in clean_err:

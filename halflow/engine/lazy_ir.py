@@ -28,7 +28,7 @@ class UnitMismatch(Exception):
     """A unit's text did not parse to the single op the split promised."""
 
 
-class Workbench:
+class LazyIR:
     def __init__(self, text: str, split: SplitModule, source: SourceText):
         self.text = text
         self.split = split
@@ -120,7 +120,7 @@ class Workbench:
         facts: ExecutableFacts,
         plan_variants: Sequence[Variant],
         layouts: Sequence[PipelineLayout],
-    ) -> pieces.Piece:
+    ) -> asm.PrintedModule:
         """Convert one executable (or leave it alone) and print it."""
         op = self.exec_op(index)
         new = op
@@ -136,7 +136,7 @@ class Workbench:
 
     def print_host(
         self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
-    ) -> pieces.Piece:
+    ) -> asm.PrintedModule:
         """Print the host op at ``position`` (among host ops) after setting
         the entry points of its dispatch sites (site index, new refs)."""
         assert self._host is not None

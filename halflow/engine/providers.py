@@ -1,0 +1,187 @@
+"""IR providers: where node computations get their IR work done.
+
+The build script is the same for both build modes; they differ in the
+provider. :class:`IncrementalProvider` parses and prints only the units
+executing nodes need (:mod:`halflow.engine.lazy_ir`); :class:`WholeProvider`
+runs the reference driver over the whole module and hands out what it found.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from halflow import asm, pieces, plan
+from halflow.engine.lazy_ir import LazyIR
+from halflow.engine.records import Assembled, Record
+from halflow.engine.splice import piece_visit_fp
+from halflow.facts import ExecutableFacts
+from halflow.host import HostFacts
+from halflow.split import EXECUTABLE_KINDS, SplitModule
+
+
+def release_memory() -> None:
+    """Return freed heap memory to the operating system (glibc only)."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+class Provider:
+    """Where node computations get their IR work done (see subclasses)."""
+
+    whole = False
+
+    def host_facts(self) -> HostFacts:
+        raise NotImplementedError
+
+    def exec_facts(self, index: int) -> ExecutableFacts:
+        raise NotImplementedError
+
+    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> Record:
+        raise NotImplementedError
+
+    def print_host(
+        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
+    ) -> Record:
+        raise NotImplementedError
+
+    def shell(self) -> Record:
+        raise NotImplementedError
+
+    def assembled(self, order: list[str]) -> Assembled | None:
+        """The output, when the provider has it whole (else the engine
+        assembles it from the groups' printed ops)."""
+        return None
+
+
+class IncrementalProvider(Provider):
+    """Parses and prints only what executing nodes need (per unit)."""
+
+    def __init__(self, bench: LazyIR, host_idx: Sequence[int]):
+        self.bench = bench
+        self.host_idx = list(host_idx)
+
+    def host_facts(self) -> HostFacts:
+        return self.bench.host_analysis(self.host_idx).facts
+
+    def exec_facts(self, index: int) -> ExecutableFacts:
+        return self.bench.exec_facts(index)
+
+    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> Record:
+        return self.bench.convert(index, facts, p.variants, p.layouts)
+
+    def print_host(
+        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
+    ) -> Record:
+        self.bench.host_analysis(self.host_idx)
+        return self.bench.print_host(position, annotations)
+
+    def shell(self) -> Record:
+        return self.bench.shell()
+
+
+class WholeProvider(Provider):
+    """The reference driver over the whole module, then cut into records."""
+
+    whole = True
+
+    def __init__(
+        self,
+        text: str,
+        source: Any,
+        split: SplitModule | None,
+        on_executable: Callable[[int, int], None] | None = None,
+    ):
+        from iree.compiler import ir
+
+        from halflow import irutil
+        from halflow.materialize import materialize
+        from halflow.source import Case, parse_text
+
+        context = ir.Context()
+        with context, ir.Location.unknown():
+            module = parse_text(context, Case(text, 0, 0), source)
+            self.mat = materialize(module, source, on_executable)
+            printed = irutil.print_module_bytes(module)
+        # Only plain data is kept from here on: let MLIR free the module now,
+        # and hand the memory back, before the output is decoded and taken
+        # apart (Python allocates its objects elsewhere: without this the
+        # peak is the sum).
+        del module, context
+        release_memory()
+        self.output = irutil.decode_printed(printed)
+        del printed
+        # What the build and its state need of each printed op, read in one
+        # pass over the output without keeping the ops' pieces (they would
+        # hold the whole text a second time; later builds cut the ops they
+        # need out of the output).
+        self.header: asm.PrintedModule | None = None
+        self.ops: list[_PrintedOp] = []
+        self.aligned = False
+        if split is None:
+            return
+        try:
+            self.header = asm.scan_printed(self.output, self._scanned)
+        except asm.SpliceError:
+            return
+        exec_idx = [i for i, u in enumerate(split.units) if u.kind in EXECUTABLE_KINDS]
+        self.aligned = len(self.ops) == len(split.units) and exec_idx == self.mat.positions
+        self.exec_position = {i: k for k, i in enumerate(exec_idx)}
+        self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
+
+    def _scanned(self, piece: asm.Piece, start: int, end: int) -> None:
+        self.ops.append(_PrintedOp(start, end, piece_visit_fp(piece), piece.keys, piece.resources))
+
+    def host_facts(self) -> HostFacts:
+        return self.mat.host
+
+    def exec_facts(self, index: int) -> ExecutableFacts:
+        return self.mat.executables[self.exec_position[index]]
+
+    def convert(self, index: int, facts: ExecutableFacts, p: plan.ExecutablePlan) -> Record:
+        return self._outline(index)
+
+    def print_host(
+        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
+    ) -> Record:
+        return self._outline(self.host_idx[position])
+
+    def _outline(self, index: int) -> Record:
+        """Op ``index`` as a record without its text: the aliases and
+        resources it uses (enough for :func:`pieces.mentions`; whole-module
+        builds keep no printed ops, see ``Evaluator.node``)."""
+        assert self.header is not None
+        op = self.ops[index]
+        stub = asm.Piece("", (), op.keys, (), (), (), True, op.resources)
+        header = self.header
+        return asm.op_record(
+            asm.PrintedModule(header.aliases, header.opening, (stub,), header.resources), 0
+        )
+
+    def shell(self) -> Record:
+        assert self.header is not None
+        return pieces.opening_only(self.header)
+
+    def assembled(self, order: list[str]) -> Assembled:
+        assert self.header is not None
+        ops = self.ops
+        names = {d.key: d.name for d in self.header.aliases}
+        return Assembled(
+            self.output, order, [(op.start, op.end) for op in ops], [op.visit for op in ops],
+            names, [i for i, op in enumerate(ops) if op.resources],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _PrintedOp:
+    start: int
+    end: int
+    visit: str  # see visit_fp
+    keys: tuple[str, ...]
+    resources: tuple[str, ...]

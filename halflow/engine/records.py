@@ -1,0 +1,225 @@
+"""The engine's data model: node records, groups, document state.
+
+A node's record (:class:`NodeRecord`) is what a build keeps of it: stage
+tag, key, the inputs its key was made of, and its value's fingerprint.
+Nodes that change together form a :class:`Group` (ids: :mod:`halflow.graph`);
+a document's last build is a :class:`DocState`. Everything here is plain
+data; the evaluator (:mod:`halflow.engine.evaluator`) fills it, the state
+codec (:mod:`halflow.engine.state`) stores it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from halflow import asm, codec, graph, stages
+from halflow.fingerprint import fingerprint
+from halflow.graph import BuildGraph
+from halflow.nodes import (
+    Stage,
+)
+from halflow.nodes import executable as executable_stage
+from halflow.nodes import executable_source as source_stage
+from halflow.split import SplitModule
+
+# Node stages that are not in halflow.nodes (reading inputs, printing).
+EXECUTABLE = stages.EXECUTABLE
+EXPORT = stages.EXPORT
+DISPATCH = stages.DISPATCH_SITE
+HOST = stages.HOST
+CONVERT = stages.CONVERT
+# The convert node runs either conversion, with the stages each declares it
+# runs; all their versions are part of its key (the two conversions first).
+CONVERT_SUBSTAGES = tuple(dict.fromkeys(
+    (executable_stage.STAGE, source_stage.STAGE, *executable_stage.RUNS, *source_stage.RUNS)
+))
+PRINT = stages.PRINT
+SHELL = stages.SHELL
+MODULE = stages.MODULE
+
+Record = asm.PrintedModule  # a printed top-level op (or the module's opening)
+
+
+class Fallback(Exception):
+    """The incremental path cannot vouch for this build; use the whole module."""
+
+
+@functools.cache
+def stage_tag(stage: Stage) -> str:
+    """``name@version``: one string per stage, shared by all its nodes."""
+    return f"{stage.name}@{stage.version}"
+
+
+CONVERT_TAG = "+".join(stage_tag(s) for s in (CONVERT, *CONVERT_SUBSTAGES))
+
+
+def value_fp(value: Any) -> str:
+    """Fingerprint of a node value (what dependents see as their input)."""
+    return fingerprint(value)
+
+
+@dataclass(slots=True)
+class NodeRecord:
+    tag: str  # stage name@version
+    key: str
+    extra: dict[str, str]  # inputs (text keys, fingerprints of what is read)
+    depsig: str  # fingerprint of the dependency ids
+    vfp: str  # fingerprint of the value (what dependents compare)
+    value: Any = None
+    changed: bool = True  # this build: value differs from the previous build
+
+    @property
+    def stage(self) -> str:
+        return stage_name(self.tag)
+
+
+@dataclass
+class Group:
+    """Nodes that change together, with what the next build needs of them.
+
+    ``summary`` is small plain data other groups and the assembly read (kept
+    decoded in the state's core). The node records and the dispatch sites
+    the group read live in its *payload*, decoded only when a rebuild needs
+    them (``records`` is None until then).
+    """
+
+    gid: str
+    sig: str
+    count: int
+    summary: dict[str, Any]
+    records: dict[str, NodeRecord] | None = None
+    piece: asm.PrintedModule | None = None  # printed op, when computed by this build
+    cached_piece: asm.PrintedModule | None = None  # printed op of an earlier build
+    sites: dict[int, Any] | None = None  # dispatch sites read (by index)
+    payload_ref: list[Any] | None = None  # where the encoded payload is stored
+    loader: Callable[[list[Any]], dict[str, Any] | None] | None = field(
+        default=None, repr=False
+    )
+    reused: bool = False  # kept whole from the previous build
+    # Evaluated node by node by this build: the group's previous version
+    # (None when new) and its records, by this build's node ids.
+    prev: Group | None = field(default=None, repr=False)
+    prev_records: dict[str, NodeRecord] | None = field(default=None, repr=False)
+    fragment: str | None = field(default=None, repr=False)  # encoded core entry
+
+    def payload(self) -> dict[str, Any] | None:
+        if self.payload_ref is None or self.loader is None:
+            return None
+        return self.loader(self.payload_ref)
+
+    def decoded(self) -> dict[str, NodeRecord]:
+        if self.records is None:
+            data = self.payload()
+            self.records = decode_records(data["records"], data.get("strings")) if data else {}
+        return self.records
+
+    def site_values(self) -> dict[int, Any] | None:
+        if self.sites is None:
+            data = self.payload()
+            if data is None or "sites" not in data:
+                return None
+            strings = data.get("strings")
+            self.sites = {int(k): codec.decode(v, strings) for k, v in data["sites"]}
+        return self.sites
+
+
+@dataclass
+class DocState:
+    """What a document's last build leaves for the next one."""
+
+    input_hash: str
+    options: str
+    env: str  # versions of halflow, iree-base-compiler and every stage
+    output: str
+    output_key: str
+    groups: dict[str, Group]
+    order: list[str]  # body group ids, in output order
+    spans: list[tuple[int, int]]  # of each body op in ``output``
+    visits: list[str]  # fingerprint of each body op's alias visit order
+    names: dict[str, str]  # alias key -> name in ``output``
+    # Positions of ops that reference dialect resources (splicing must not
+    # change which resources the trailer lists).
+    has_resources: list[int] = field(default_factory=list)
+    units: dict[str, str] = field(default_factory=dict)  # raw unit hash -> unit key
+    # Executable target texts by fingerprint (summaries refer to them: each
+    # is ~600 characters and shared by every executable).
+    targets: dict[str, str] = field(default_factory=dict)
+    # The stage versions it was built with (see halflow.stages.tag).
+    stages: str = ""
+    # In memory only (a warm workspace): the input and its split, so that
+    # the next build re-splits just around an edit.
+    source_bytes: bytes | None = field(default=None, repr=False)
+    split: SplitModule | None = field(default=None, repr=False)
+    unit_keys: list[str] | None = field(default=None, repr=False)
+    _printed: asm.PrintedModule | None = field(default=None, repr=False)
+
+    def printed(self) -> asm.PrintedModule | None:
+        """The previous output cut into records (computed on first use)."""
+        if self._printed is None:
+            try:
+                self._printed = asm.parse_printed(self.output)
+            except asm.SpliceError:
+                return None
+        return self._printed
+
+    @property
+    def total(self) -> int:
+        return sum(g.count for g in self.groups.values())
+
+    def counts(self) -> dict[str, int]:
+        """Executables and dispatch sites of the document."""
+        host = self.groups.get(graph.HOST_GROUP)
+        return {
+            "executables": sum(1 for g in self.groups if graph.group_executable(g) is not None),
+            "dispatch_sites": int(host.summary.get("sites", 0)) if host is not None else 0,
+        }
+
+
+@functools.cache
+def stage_name(tag: str) -> str:
+    """The stage of a node tag (``name@version``), one string per stage."""
+    return tag.split("@", 1)[0]
+
+
+# Values of these stages are not stored in group payloads: printed ops come
+# back from the previous output, derived values from their parents.
+PIECE_STAGES = frozenset({"convert", "print"})
+
+
+UNSTORED = frozenset({"export", "dispatch_site", *PIECE_STAGES})
+
+
+def decode_records(
+    data: Sequence[Any], strings: list[str] | None = None
+) -> dict[str, NodeRecord]:
+    out: dict[str, NodeRecord] = {}
+    for node_id, tag, key, extra, depsig, vfp, value in data:
+        out[node_id] = NodeRecord(
+            tag, key, dict(extra), depsig, vfp,
+            codec.decode(value, strings) if value is not None else None, False,
+        )
+    return out
+
+
+@dataclass
+class Assembled:
+    text: str
+    order: list[str]
+    spans: list[tuple[int, int]]
+    visits: list[str]
+    names: dict[str, str]
+    has_resources: list[int]  # positions of ops that reference dialect resources
+    printed: asm.PrintedModule | None = None
+
+
+@dataclass
+class CaseResult:
+    output: str
+    mode: str  # "noop", "incremental", "whole"
+    fallback: str | None
+    graph: BuildGraph | None
+    total: int
+    counts: dict[str, int] = field(default_factory=dict)  # executables, dispatch sites

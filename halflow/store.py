@@ -1,0 +1,85 @@
+"""The Store protocol: what every store of build results offers.
+
+Three things store results between builds: the persistent cache
+(:class:`halflow.cache.Cache`, JSON entries and blobs), the null cache of
+``--no-cache`` builds (:class:`halflow.cache.NullCache`, which keeps
+nothing) and the code generation store (:mod:`halflow.codegen.store`,
+translations as bytes, kept in the cache). They share :class:`Store`; the
+engine needs the richer :class:`EntryStore` (blobs, batches, counters),
+which the cache and the null cache implement. ``enabled`` says whether
+anything put is kept: code reads it instead of probing the type.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+V = TypeVar("V")
+
+
+class Store(Protocol[V]):
+    """A key -> value store; a miss is None, never an error."""
+
+    def get(self, key: str) -> V | None:
+        """The value stored under ``key``, or None."""
+        ...
+
+    def put(self, key: str, value: V) -> None:
+        """Store ``value`` under ``key``: all of it or nothing."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Counting(Protocol):
+    """Hits and misses of one process's lookups."""
+
+    hits: int
+    misses: int
+    corrupt: int
+
+
+class EntryStore(Store[object], Protocol):
+    """The cache as the engine and the library build use it (JSON values,
+    blobs, atomic batches, counters shared by processes, build history)."""
+
+    @property
+    def enabled(self) -> bool:
+        """Whether what is put is kept (False for the null cache)."""
+        ...
+
+    @property
+    def counters(self) -> Counting: ...
+
+    @property
+    def warn(self) -> Callable[[str], None]:
+        """Where the store reports damage it recovered from."""
+        ...
+
+    def get_blob(self, key: str) -> bytes | None: ...
+
+    def put_json_text(self, key: str, text: str) -> None: ...
+
+    def put_blob(self, key: str, blob: bytes) -> None: ...
+
+    def put_blob_parts(self, key: str, parts: Sequence[bytes | str]) -> None: ...
+
+    def put_blob_streamed(
+        self, prefix: str, produce: Callable[[Callable[[bytes], None]], None]
+    ) -> str:
+        """Store what ``produce`` writes under ``prefix`` + its hash; that key."""
+        ...
+
+    def delete(self, key: str) -> None: ...
+
+    def batch(self) -> contextlib.AbstractContextManager[None]:
+        """Writes inside it commit together."""
+        ...
+
+    def add(self, counter: str, amount: int) -> None: ...
+
+    def counter(self, counter: str) -> int: ...
+
+    def record_build(self, summary: dict[str, object]) -> None: ...

@@ -1,0 +1,68 @@
+"""What an up-to-date check compares: output keys and output markers.
+
+A build stores its whole output under :func:`output_key` (a hash of the
+input bytes, the options, every stage version and the halflow and compiler
+versions) and, for each output file it writes, a *marker*: that key with the
+file's size and modification time. An output file whose marker still
+matches holds what a build of the same input would write. The entry point
+(:mod:`halflow.quick`) answers a no-op rebuild with these before anything
+else loads, and the library build (:mod:`halflow.builder`) writes them: one
+definition, so they cannot disagree. Imports only the standard library's
+hash and what the stage table needs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+try:  # the hash itself: `hashlib` also loads OpenSSL (~3 ms of a no-op rebuild)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - CPython always has it
+    from hashlib import blake2b
+
+OUTPUT_MARKER = "written:"
+
+
+def options_fingerprint(split_input_file: bool) -> str:
+    """The build options that enter keys (``--explain`` reports a change)."""
+    return blake2b(
+        json.dumps({"split_input_file": split_input_file}).encode(), digest_size=10
+    ).hexdigest()
+
+
+def input_fingerprint(data: bytes) -> str:
+    return blake2b(data, digest_size=20).hexdigest()
+
+
+def output_key(input_hash: str, options: str) -> str:
+    """The cache key of the whole output for these input bytes and options.
+
+    Stage versions are in the key (a bumped stage makes old outputs stale),
+    as are the halflow and compiler versions."""
+    from halflow import stages
+    from halflow.fingerprint import environment, fingerprint
+
+    return "output:" + fingerprint(input_hash, options, stages.tag(), environment())
+
+
+def marker_key(path: str | os.PathLike[str]) -> str:
+    """The cache key under which a build records what it wrote to ``path``."""
+    return OUTPUT_MARKER + os.path.abspath(path)
+
+
+def marker(key: str, stat: os.stat_result, total: int) -> list[object]:
+    """The record of an output file written for output ``key`` (``total``:
+    node count of the build, for reports of later no-op builds)."""
+    return [key, stat.st_size, stat.st_mtime_ns, total]
+
+
+def marker_matches(recorded: object, key: str, stat: os.stat_result) -> bool:
+    """Whether the file with ``stat`` is still what was written for ``key``:
+    same output key, and neither size nor modification time changed since."""
+    return (
+        isinstance(recorded, list)
+        and len(recorded) == 4
+        and recorded[:3] == [key, stat.st_size, stat.st_mtime_ns]
+        and isinstance(recorded[3], int)
+    )

@@ -1,0 +1,111 @@
+"""Each tracked stage's key covers exactly what it reads (no compilation).
+
+A tracked stage (``@tracked(STAGE)``, :mod:`halflow.nodes.tracked`) declares
+its inputs beside its function; the engine builds the node's key from them
+(:func:`halflow.engine.evaluator.tracked_key`) and calls the function with
+exactly them. Here every declared input of every stage is perturbed on its
+own, and the key must change; the stage version and the environment must
+change it too; and a stage given anything but its declared inputs refuses.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+import pytest
+
+import halflow.nodes
+from halflow import plan
+from halflow.engine.evaluator import tracked_key
+from halflow.nodes import Stage, device_targets, dispatch, interface, layout, variants
+from halflow.nodes.layout import ResourceOrigin, SiteUsage
+from halflow.nodes.tracked import Tracked
+
+CPU = '#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic"}>'
+VMVX = '#hal.executable.target<"vmvx", "vmvx-bytecode-fb">'
+DEVICE = f'#hal.device.target<"local", [{CPU}]> : !hal.device'
+DEVICES = (device_targets.DeviceTable((("dev", DEVICE),)), ())
+USAGE = SiteUsage(False, (1, 3), (ResourceOrigin.UNKNOWN, ResourceOrigin.LOCAL_CONSTANT))
+LAYOUT = layout.derive_layout((True, True, False), [USAGE])
+
+# Per stage: a sample of its inputs, and per input a different value.
+SAMPLES: dict[Tracked[..., Any], tuple[dict[str, Any], dict[str, Any]]] = {
+    device_targets.executable_targets: (
+        {"site_targets": [(CPU,)], "public": True, "devices": DEVICES},
+        {
+            "site_targets": [(VMVX,)],
+            "public": False,
+            "devices": (device_targets.DeviceTable((("dev2", DEVICE),)), ()),
+        },
+    ),
+    variants.plan_variants: ({"targets": (CPU,)}, {"targets": (CPU, VMVX)}),
+    layout.pipeline_layout: (
+        {"signature": ((True, True, False), None), "site_usages": [USAGE]},
+        {
+            "signature": ((True, False, False), None),
+            "site_usages": [SiteUsage(True, (1, 3), USAGE.origins)],
+        },
+    ),
+    interface.layout_attr_text: ({"layout": LAYOUT}, {"layout": layout.derive_layout((True,), [])}),
+    dispatch.annotate: (
+        {"entry_points": ("@ex::@e",), "site_targets": (CPU,),
+         "expansions": {"@ex::@e": (("@ex::@cpu::@e", CPU),)}},
+        {"entry_points": ("@ex::@f",), "site_targets": (VMVX,),
+         "expansions": {"@ex::@e": (("@ex::@vmvx::@e", VMVX),)}},
+    ),
+}
+
+
+def all_tracked() -> list[Tracked[..., Any]]:
+    """Every tracked stage declared in halflow.nodes."""
+    found = []
+    for info in pkgutil.iter_modules(halflow.nodes.__path__):
+        module = importlib.import_module(f"halflow.nodes.{info.name}")
+        found += [v for v in vars(module).values() if isinstance(v, Tracked)]
+    return list(dict.fromkeys(found))
+
+
+def test_every_tracked_stage_is_sampled_and_run_by_the_planner() -> None:
+    stages = all_tracked()
+    assert set(stages) == set(SAMPLES), "add a sample for the new stage"
+    assert set(plan.TRACKED) == set(stages)
+
+
+@pytest.mark.parametrize("step", list(SAMPLES), ids=lambda s: s.stage.name)
+def test_declared_inputs_are_the_function_parameters(step: Tracked[..., Any]) -> None:
+    base, other = SAMPLES[step]
+    assert set(base) == set(step.inputs) == set(other)
+    step.apply(base)  # runs on exactly its inputs
+    with pytest.raises(TypeError):
+        step.apply({**base, "undeclared": 1})
+    with pytest.raises(TypeError):
+        step.apply({k: v for k, v in base.items() if k != step.inputs[0]})
+
+
+@pytest.mark.parametrize("step", list(SAMPLES), ids=lambda s: s.stage.name)
+def test_each_input_changes_the_key(step: Tracked[..., Any]) -> None:
+    base, other = SAMPLES[step]
+    key = tracked_key(step, "env", "opts", base)
+    assert key == tracked_key(step, "env", "opts", dict(base))  # deterministic
+    for name in step.inputs:
+        perturbed = {**base, name: other[name]}
+        assert tracked_key(step, "env", "opts", perturbed) != key, name
+
+
+@pytest.mark.parametrize("step", list(SAMPLES), ids=lambda s: s.stage.name)
+def test_version_environment_and_options_change_the_key(step: Tracked[..., Any]) -> None:
+    base, _ = SAMPLES[step]
+    key = tracked_key(step, "env", "opts", base)
+    bumped = Tracked(Stage(step.stage.name, step.stage.version + 1), step.fn, step.inputs)
+    assert tracked_key(bumped, "env", "opts", base) != key
+    assert tracked_key(step, "env2", "opts", base) != key
+    assert tracked_key(step, "env", "opts2", base) != key
+
+
+def test_a_private_executable_does_not_read_the_devices() -> None:
+    # The engine passes devices=None for a private executable, so a device
+    # change cannot reach its key; the stage must not need them.
+    assert device_targets.executable_targets([(CPU,), (VMVX, CPU)], False, None) == (CPU, VMVX)
+    assert device_targets.executable_targets([(VMVX,)], True, DEVICES) == (VMVX, CPU)
