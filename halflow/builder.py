@@ -398,7 +398,7 @@ def _build_text(
         ws = result = None  # type: ignore[assignment]
     if diagnostics:
         err = HalflowError(diagnostics)
-        err.partial_output = joined  # type: ignore[attr-defined]
+        err.partial_output = joined
         raise _diagnosed_from_bytes(data, split_input_file, err)
     mode = modes[0] if len(set(modes)) == 1 else "mixed"
     rep = _report(
@@ -477,7 +477,7 @@ def materialize_text(data: source_mod.InputData, split_input_file: bool = False)
     joined = _join(outputs)
     if diagnostics:
         err = HalflowError(diagnostics, source_mod.near_miss_warnings(text, split, data.name))
-        err.partial_output = joined  # type: ignore[attr-defined]
+        err.partial_output = joined
         raise err
     return joined
 

@@ -96,7 +96,7 @@ def build_to_mlir(
         with exit_on_interrupt():
             result = build_with(input, output, options, content=content)
     except HalflowError as err:
-        partial = getattr(err, "partial_output", None)
+        partial = err.partial_output
         if partial and output is None:
             sys.stdout.write(partial)
             sys.stdout.flush()
@@ -133,7 +133,7 @@ def _clean_build(
             if output is not None:
                 write_reported(output, text, "output file")
     except HalflowError as err:
-        partial = getattr(err, "partial_output", None)
+        partial = err.partial_output
         if partial and output is None:
             sys.stdout.write(partial)
             sys.stdout.flush()

@@ -135,7 +135,9 @@ class HalflowError(Exception):
     the same build warned about before it failed (near misses with the
     ``--split-input-file`` marker); :meth:`render` puts them first, as
     iree-opt prints them before it processes any case. ``warnings`` may be
-    set after construction (a build attaches its own).
+    set after construction (a build attaches its own). ``partial_output``:
+    what a ``--split-input-file`` build printed for its good cases (iree-opt
+    prints them on stdout before the failing case's errors), else "".
     """
 
     def __init__(
@@ -145,6 +147,7 @@ class HalflowError(Exception):
             diagnostics = [diagnostics]
         self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
         self.warnings: tuple[Diagnostic, ...] = tuple(warnings)
+        self.partial_output = ""
         super().__init__(self.render())
 
     def __str__(self) -> str:

@@ -128,12 +128,12 @@ def site_of(node_id: str) -> str | None:
 HOST_GROUP = "host"
 SHELL_GROUP = "shell"
 MODULE_GROUP = "module"
-_EXEC_GROUP = "exec:@"
+EXEC_GROUP = "exec:@"  # prefix of executable groups (hot loops test it inline)
 
 
 def exec_group(name: str) -> str:
     """The group of executable ``name`` (its facts, plan and conversion)."""
-    return _EXEC_GROUP + name
+    return EXEC_GROUP + name
 
 
 def op_group(owner: str) -> str:
@@ -143,7 +143,7 @@ def op_group(owner: str) -> str:
 
 def group_executable(gid: str) -> str | None:
     """The executable of an executable group, else None."""
-    return gid[len(_EXEC_GROUP):] if gid.startswith(_EXEC_GROUP) else None
+    return gid[len(EXEC_GROUP):] if gid.startswith(EXEC_GROUP) else None
 
 
 def piece_node(gid: str) -> str:

@@ -137,7 +137,7 @@ def evaluate(
     if prev is not None:
         for gid, group in prev.groups.items():
             k = group.summary.get("unit_key")
-            if k and graph.group_executable(gid) is not None:
+            if k and gid.startswith(graph.EXEC_GROUP):
                 prev_by_unit_key.setdefault(k, []).append(gid)
 
     exec_groups: dict[int, Group] = {}

@@ -1,11 +1,13 @@
 """The generic evaluator: content keys, reuse, early cutoff, reasons.
 
-Knows nothing of the pass: the build script (:mod:`halflow.engine.build_script`)
-asks it for node values inside groups; it decides, per node, whether the
-previous build's value stands, a memoized or cached one has the same key, or
-the node must execute, and records why (:class:`~halflow.engine.recorder.Recorder`).
-A node's key is :func:`node_key` of its stage tag, the environment, the
-options and its inputs.
+The build script (:mod:`halflow.engine.build_script`) asks it for node
+values inside groups; it decides, per node, whether the previous build's
+value stands, a memoized or cached one has the same key, or the node must
+execute, and records why (:class:`~halflow.engine.recorder.Recorder`). A
+node's key is :func:`node_key` of its stage tag, the environment, the
+options and its inputs. Of the pass it knows only which stages' values are
+printed ops (``PIECE_STAGES``: cut out of the previous output rather than
+stored, a conversion with its executable's name normalized).
 """
 
 from __future__ import annotations
@@ -65,8 +67,7 @@ def tracked_key(step: Tracked[..., Any], env: str, options: str,
 def input_fps(step: Tracked[..., Any], values: Mapping[str, Any]) -> dict[str, str]:
     """The named input fingerprints of a tracked stage (raises when
     ``values`` are not exactly its declared inputs)."""
-    if set(values) != set(step.inputs):
-        raise TypeError(f"stage {step.stage.name} reads {step.inputs}, given {tuple(values)}")
+    step.check(values)
     return {label(k): value_fp(v) for k, v in values.items()}
 
 

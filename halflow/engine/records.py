@@ -173,7 +173,7 @@ class DocState:
         """Executables and dispatch sites of the document."""
         host = self.groups.get(graph.HOST_GROUP)
         return {
-            "executables": sum(1 for g in self.groups if graph.group_executable(g) is not None),
+            "executables": sum(1 for g in self.groups if g.startswith(graph.EXEC_GROUP)),
             "dispatch_sites": int(host.summary.get("sites", 0)) if host is not None else 0,
         }
 

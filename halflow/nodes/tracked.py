@@ -35,12 +35,16 @@ class Tracked(Generic[P, R]):
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         return self.fn(*args, **kwargs)
 
-    def apply(self, values: Mapping[str, Any]) -> R:
-        """``fn`` on exactly its declared inputs (raises on any other set)."""
+    def check(self, values: Mapping[str, Any]) -> None:
+        """Raise ``TypeError`` unless ``values`` are exactly the declared inputs."""
         if set(values) != set(self.inputs):
             raise TypeError(
                 f"stage {self.stage.name} reads {self.inputs}, was given {tuple(values)}"
             )
+
+    def apply(self, values: Mapping[str, Any]) -> R:
+        """``fn`` on exactly its declared inputs (raises on any other set)."""
+        self.check(values)
         return self.fn(**values)  # type: ignore[call-arg]
 
     @property
