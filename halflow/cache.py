@@ -18,7 +18,6 @@ import contextlib
 import io
 import json
 import os
-import shutil
 import sqlite3
 import sys
 import time
@@ -205,20 +204,32 @@ class Cache:
         except CacheUnavailable:
             raise
         except Exception as e:
+            if not (self.directory / cacheio.DB_NAME).is_file():
+                # No index to be damaged: SQLite cannot create one here (a
+                # folder like /sys/kernel, which even root cannot write).
+                raise CacheUnavailable(
+                    f"cannot use cache directory {self.directory}: {e}"
+                ) from None
             # Not only sqlite3.DatabaseError: damaged rows of diskcache's
             # Settings table surface as UnicodeDecodeError (text that is not
             # UTF-8) or AttributeError/TypeError (a NULL or wrong-typed key).
             return self._rebuild(e)
 
     def _rebuild(self, error: BaseException):
-        """Move a damaged cache aside and start a fresh one."""
-        self.warn(f"cache at {self.directory} is damaged ({error}); starting a fresh one")
-        aside = self.directory.with_name(f"{self.directory.name}.damaged-{os.getpid()}")
-        with contextlib.suppress(OSError):
-            if self.directory.exists():
-                os.replace(self.directory, aside)
-                shutil.rmtree(aside, ignore_errors=True)
-        return self._connect()
+        """Move a damaged cache's own files aside and start a fresh one in
+        the same folder; files halflow did not write stay where they are
+        (:mod:`halflow.cacheaside`)."""
+        from halflow import cacheaside
+
+        aside = cacheaside.move_aside(self.directory, f"{type(error).__name__}: {error}")
+        where = f"; its files are in {aside}" if aside is not None else ""
+        self.warn(f"cache at {self.directory} is damaged ({error}); starting a fresh one{where}")
+        try:
+            return self._connect()
+        except CacheUnavailable:
+            raise
+        except Exception as e:  # what could not be moved aside is still damaged
+            raise CacheUnavailable(f"cannot use cache directory {self.directory}: {e}") from None
 
     def _guard(self, action: Callable[[], object], default: object = None) -> object:
         try:
