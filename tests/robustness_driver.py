@@ -4,7 +4,7 @@ Run as a process by ``test_robustness.py`` so that a crash of the
 interpreter (a segfault in the MLIR bindings, say) fails the test and names
 the mutation instead of taking pytest down::
 
-    python tests/robustness_driver.py OUT_DIR SEEDS FILE... [--edits CACHE_DIR]
+    python tests/robustness_driver.py OUT_DIR SEEDS FILE... [--edits CACHE_DIR] [--cuts]
 
 ``SEEDS`` is a comma-separated list of seeds and ``FIRST:END`` ranges
 (``0:300,866``). For each seed it writes the mutated input to
@@ -19,6 +19,10 @@ the process died there: a crash, or a build still running after
 ``PER_MUTATION_SECONDS`` (faulthandler then dumps every thread's stack to
 stderr and exits; it needs no GIL, so it also ends a deadlock inside the
 bindings).
+
+With ``--cuts``, SEEDS are byte offsets into the ``{-# dialect_resources
+#-}`` section of the first FILE, and each mutation is that file cut off
+there (:func:`cut_in_resources`).
 
 With ``--edits CACHE_DIR`` every mutation is built as an *edit*: the
 original file is built at ``OUT_DIR/edits/<name>`` with the cache in
@@ -154,6 +158,19 @@ def mutate(seed: int, files: Sequence[Path]) -> Mutation:
     return Mutation(seed, file, kind, KINDS[kind](rng, file.read_bytes()))
 
 
+RESOURCES = b"{-#"
+
+
+def cut_in_resources(offset: int, file: Path) -> Mutation:
+    """``file`` cut off ``offset`` bytes into its ``{-# ... #-}`` section
+    (``--cuts``: the seeds are those offsets)."""
+    data = file.read_bytes()
+    start = data.rfind(RESOURCES)
+    if start < 0:
+        raise ValueError(f"{file} has no {RESOURCES.decode()} section")
+    return Mutation(offset, file, "cut_in_resources", data[: start + offset])
+
+
 def _emit(record: dict[str, object]) -> None:
     sys.stdout.write(json.dumps(record) + "\n")
     sys.stdout.flush()
@@ -188,6 +205,8 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("seeds", type=parse_seeds)
     parser.add_argument("files", type=Path, nargs="+")
     parser.add_argument("--edits", type=Path, metavar="CACHE_DIR")
+    parser.add_argument("--cuts", action="store_true",
+                        help="SEEDS are offsets into the first FILE's resource section")
     args = parser.parse_args(argv)
     out: Path = args.out_dir
 
@@ -212,7 +231,7 @@ def main(argv: Sequence[str]) -> int:
             ) from None
 
     for seed in args.seeds:
-        mutation = mutate(seed, args.files)
+        mutation = cut_in_resources(seed, args.files[0]) if args.cuts else mutate(seed, args.files)
         source = out / f"{seed}.mlir"
         _emit({"seed": seed, "event": "start", "file": mutation.file.name, "kind": mutation.kind})
         faulthandler.dump_traceback_later(PER_MUTATION_SECONDS, exit=True)
