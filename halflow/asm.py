@@ -66,7 +66,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from halflow.fingerprint import blake2b
+from halflow.fingerprint import blake2b, utf8
 
 if TYPE_CHECKING:
     from iree.compiler import ir
@@ -194,7 +194,7 @@ _DIGEST_SIZE = 12
 
 
 def _digest(data: str) -> str:
-    return blake2b(data.encode("utf-8"), digest_size=_DIGEST_SIZE).hexdigest()
+    return blake2b(utf8(data), digest_size=_DIGEST_SIZE).hexdigest()
 
 
 def _outside_strings(text: str, positions: Iterable[int]) -> list[int]:

@@ -351,6 +351,48 @@ def test_non_utf8_message_through_the_library(
         assert rendered.encode("utf-8", "surrogateescape") == oracle.raw_stderr
 
 
+def _with_long_alias(comment: bool) -> bytes:
+    """mlp_s.mlir with an alias definition of more than 256 characters
+    before its first one (fingerprints memoize strings that long by digest)
+    holding a byte that is not UTF-8, or followed by a comment line with one."""
+    lines = corpus_file("mlp_s.mlir").read_bytes().split(b"\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(b"#"))
+    note = b"a" * 300 + (b"" if comment else b"\xe9")
+    extra = [b'#long_note = {note = "' + note + b'"}']
+    if comment:
+        extra.append(b"// a comment with a byte that is not UTF-8: \xe9")
+    return b"\n".join(lines[:at] + extra + lines[at:])
+
+
+@pytest.mark.parametrize("comment", [False, True], ids=["in_alias", "comment_after_alias"])
+def test_long_alias_with_non_utf8_byte_in_every_build_mode(
+    comment: bool, run_halflow: RunTool, iree_materialize, tmp_path: Path
+) -> None:
+    """A long alias line with a byte that is not UTF-8 reaches fingerprints
+    as a lone surrogate: no cache, a fresh cache, a no-op over it, and an
+    edit of an executable built incrementally all print iree-opt's output."""
+    sys.path.insert(0, str(TESTS_DIR))
+    from engine_support import body_edit, load_report
+
+    path = tmp_path / "long_alias.mlir"
+    content = _with_long_alias(comment)
+    edited = body_edit(
+        content.decode("utf-8", "surrogateescape"), "main$async_dispatch_0"
+    ).encode("utf-8", "surrogateescape")
+    cache = tmp_path / "cache"
+    for data, modes in ((content, ("--no-cache", "cache", "cache")), (edited, ("cache",))):
+        path.write_bytes(data)
+        oracle = iree_materialize(path)
+        assert oracle.returncode == 0, oracle.describe()
+        for mode in modes:
+            args = ["--no-cache"] if mode == "--no-cache" else [
+                "--cache-dir", cache, "--report", tmp_path / "r.json"]
+            run = run_halflow("build", path, *args)
+            assert run.returncode == 0, run.describe()
+            assert run.stderr == "" and run.stdout == oracle.stdout, run.describe()
+    assert load_report(tmp_path / "r.json")["mode"] == "incremental"
+
+
 @pytest.mark.parametrize(
     "args",
     [
