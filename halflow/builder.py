@@ -215,19 +215,22 @@ def _write_output(
     where = quick.marker_key(path)
     if seen is not None and key is not None:
         if workspace is not None:
-            if quick.marker_matches(workspace.written.get(where), key, seen):
+            if quick.marker_matches(workspace.written.get(where), key, seen, path):
                 return
-        elif getattr(store, "enabled", False) and quick.marker_matches(store.get(where), key, seen):
+        elif getattr(store, "enabled", False) and quick.marker_matches(
+            store.get(where), key, seen, path
+        ):
             return
+    payload = text.encode("utf-8")
     try:
-        write_atomic(path, text)
+        write_atomic(path, payload)
         written = path.stat()
     except OSError as e:
         raise HalflowError(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        record = quick.marker(key, written, total)
+        record = quick.marker(key, written, total, quick.content_digest(payload))
         if workspace is not None:
             workspace.written[where] = record
         if getattr(store, "enabled", False):

@@ -65,21 +65,39 @@ def marker_key(path: str | os.PathLike[str]) -> str:
     return OUTPUT_MARKER + os.path.abspath(path)
 
 
-def marker(key: str, stat: os.stat_result, total: int) -> list[object]:
+def content_digest(data: bytes) -> str:
+    """The digest of an output file's bytes recorded in its marker."""
+    return blake2b(data, digest_size=16).hexdigest()
+
+
+def marker(key: str, stat: os.stat_result, total: int, digest: str) -> list[object]:
     """The record of an output file written for output ``key`` (``total``:
-    node count of the build, for reports of later no-op builds)."""
-    return [key, stat.st_size, stat.st_mtime_ns, total]
+    node count of the build, for reports of later no-op builds; ``digest``:
+    :func:`content_digest` of the bytes written)."""
+    return [key, stat.st_size, stat.st_mtime_ns, total, digest]
 
 
-def marker_matches(recorded: object, key: str, stat: os.stat_result) -> bool:
-    """Whether the file with ``stat`` is still what was written for ``key``:
-    same output key, and neither size nor modification time changed since."""
-    return (
+def marker_matches(
+    recorded: object, key: str, stat: os.stat_result, path: str | os.PathLike[str]
+) -> bool:
+    """Whether the file at ``path`` (with ``stat``) is still what was
+    written for ``key``: same output key, same size and modification time,
+    and the same bytes. Size and time alone are no proof (an edit in place
+    that keeps the size, with the time set back); the bytes are read only
+    when everything else agrees, and hashing them costs a few milliseconds
+    on the largest outputs, far below any build."""
+    if not (
         isinstance(recorded, list)
-        and len(recorded) == 4
+        and len(recorded) == 5
         and recorded[:3] == [key, stat.st_size, stat.st_mtime_ns]
         and isinstance(recorded[3], int)
-    )
+    ):
+        return False
+    try:
+        with open(path, "rb") as f:
+            return content_digest(f.read()) == recorded[4]
+    except OSError:
+        return False
 
 
 class BuildForm:
@@ -193,7 +211,7 @@ def check(argv: Sequence[str]) -> Checked | None:
     directory = cache_dir if cache_dir is not None else cacheio.default_cache_dir()
     key = output_key(input_fingerprint(checked.data), options_fingerprint(False))
     recorded = cacheio.read_json_entry(directory, marker_key(output_path))
-    if marker_matches(recorded, key, stat):
+    if marker_matches(recorded, key, stat, output_path):
         assert isinstance(recorded, list)
         cacheio.append_history(directory, {
             "time": time.time(),

@@ -415,15 +415,22 @@ def test_up_to_date_output_is_left_alone(tmp_path: Path) -> None:
     assert out.read_text() == reference_output(src)
 
 
-@pytest.mark.parametrize("change", ["content", "touch", "delete"])
+@pytest.mark.parametrize("change", ["content", "same_size_and_time", "touch", "delete"])
 def test_changed_output_is_rebuilt(change: str, tmp_path: Path) -> None:
-    """An output changed since it was written (edited, touched, deleted) is
-    not up to date: the full build writes it again, from the cache."""
+    """An output changed since it was written (edited, even in place with
+    its size and modification time kept; touched; deleted) is not up to
+    date: the full build writes it again, from the cache."""
     src = copy("gpt2_l2.mlir", tmp_path)
     out, cache = tmp_path / "out.mlir", tmp_path / "cache"
     ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
     if change == "content":
         out.write_text(out.read_text().replace("hal.executable", "hal.executabl", 1))
+    elif change == "same_size_and_time":
+        st = out.stat()
+        with open(out, "r+b") as f:
+            f.write(b"// stale")  # over the start of the first line
+        os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns))
+        assert (out.stat().st_size, out.stat().st_mtime_ns) == (st.st_size, st.st_mtime_ns)
     elif change == "touch":
         st = out.stat()
         os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
