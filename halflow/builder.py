@@ -21,7 +21,7 @@ from typing import Any
 from halflow import quick
 from halflow import source as source_mod
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText
-from halflow.output import write_atomic, write_reported
+from halflow.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
 
 PathLike = str | os.PathLike[str]
 
@@ -129,8 +129,12 @@ def build(
     ``explain`` receives one line per executed node. ``workspace`` (a
     :class:`halflow.engine.Workspace`) keeps state warm between calls.
     Raises :class:`HalflowError` on bad input; ``output`` is then untouched.
+    Raises ValueError when ``output`` names the input file (it would be
+    replaced).
     """
     start = time.perf_counter()
+    if output is not None and input not in (None, "-") and is_same_file(output, input):
+        raise ValueError(f"{OUTPUT_IS_INPUT}: {output}")
     if content is not None and input is not None and str(input) != "-":
         data = source_mod.InputData(str(input), content)
     else:

@@ -69,6 +69,21 @@ def _check_codegen_usage(
         raise click.UsageError("--scheduler needs --executor dask")
 
 
+def _output_path(input: str | None, output: str | None, to: str) -> str | None:
+    """``-o``'s file, None for stdout (``-o -``, as for iree-opt and every
+    LLVM tool); one that names the input is a usage error (it would
+    replace it)."""
+    from halflow.output import OUTPUT_IS_INPUT, is_same_file
+
+    if output == "-":
+        if to == "vmfb":
+            raise click.UsageError("--to vmfb writes a file: -o OUTPUT.vmfb, not '-'")
+        return None
+    if output is not None and input not in (None, "-") and is_same_file(output, input):
+        raise click.UsageError(OUTPUT_IS_INPUT)
+    return output
+
+
 def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
                 executor: str, scheduler: str | None, jobs: int | None) -> None:
@@ -112,8 +127,8 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 # INPUT is not validated here: a missing, unreadable or directory input is an
 # input error (exit 1, diagnosed by halflow.source), not a usage error.
 @click.argument("input", required=False, type=click.Path(readable=False, allow_dash=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-              help="Write the result here (atomically) instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+              help="Write the result here (atomically) instead of stdout ('-': stdout).")
 @click.option("--split-input-file", is_flag=True,
               help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
 @click.option("--cache-dir", type=click.Path(file_okay=False),
@@ -151,7 +166,9 @@ def build(
     """
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
                          split_input_file=split_input_file, explain=explain, trace=trace)
+    output = _output_path(input, output, to)
     if to == "vmfb":
+        assert output is not None
         _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
                     report=report, executor=executor, scheduler=scheduler, jobs=jobs)
         return
@@ -179,8 +196,8 @@ def build(
 @click.argument("input", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--format", "fmt", type=click.Choice(["dot", "json"]), default="dot",
               show_default=True, help="Output format.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Write here instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write here instead of stdout ('-': stdout).")
 @click.option("--split-input-file", is_flag=True, help="Graph of every '// -----' case.")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 @click.option("--no-cache", is_flag=True, help="Read and write no cache.")
@@ -200,7 +217,7 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
         return
     command.warn(g.warnings)
     text = graph_mod.to_dot(g) if fmt == "dot" else graph_mod.to_json(g)
-    if output is None:
+    if output in (None, "-"):
         sys.stdout.write(text)
         return
     try:

@@ -165,6 +165,10 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
         return None
     if any(os.path.isdir(values[k]) for k in ("report", "trace") if k in values):
         return None
+    from halflow.output import is_same_file
+
+    if is_same_file(output, positional[0]):
+        return None
     if "cache_dir" in values and os.path.exists(values["cache_dir"]) and not os.path.isdir(
         values["cache_dir"]
     ):

@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from halflow.diagnostics import HalflowError, Severity
+from halflow.output import OUTPUT_IS_INPUT, is_same_file
 
 PathLike = str | os.PathLike[str]
 
@@ -238,8 +239,8 @@ class Watcher:
                 raise UsageError(
                     f"'{self.output}' is a directory; a file input needs an output file"
                 )
-            if os.path.realpath(self.output) == os.path.realpath(self.input):
-                raise UsageError("the output must not be the input")
+            if is_same_file(self.output, self.input):
+                raise UsageError(OUTPUT_IS_INPUT)
             target = _Target(self.input, self.output)
             keys = [_norm(self.input)]
             if os.path.islink(self.input):

@@ -412,6 +412,49 @@ def test_usage_errors_exit_2(args: tuple[str, ...], run_halflow: RunTool, tmp_pa
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("mode", [(), ("--no-cache",), ("--report", "r.json")],
+                         ids=["cache", "no_cache", "report"])
+def test_output_dash_is_stdout(mode: tuple[str, ...], run_halflow: RunTool, iree_materialize,
+                               tmp_path: Path) -> None:
+    """``-o -`` is stdout, as for iree-opt and every LLVM tool: no file
+    named ``-`` (``graph -o -`` too)."""
+    source = corpus_file("mlp_s.mlir")
+    oracle = iree_materialize(source)
+    for _ in range(2):  # a second run meets a cache that knows the input
+        run = run_halflow("build", source, "-o", "-", *mode, cwd=tmp_path)
+        assert run.returncode == 0, run.describe()
+        assert run.stdout == oracle.stdout and run.stderr == ""
+        assert not (tmp_path / "-").exists()
+    graph = run_halflow("graph", source, "--format", "json", "-o", "-", cwd=tmp_path)
+    assert graph.returncode == 0 and graph.stdout.startswith("{"), graph.describe()
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("how", ["same_path", "relative", "symlink", "hard_link"])
+def test_output_that_is_the_input_is_a_usage_error(
+    how: str, run_halflow: RunTool, tmp_path: Path
+) -> None:
+    """``build m.mlir -o m.mlir`` (however the output names the input) is
+    refused as watch refuses it: exit 2, the input untouched."""
+    source = tmp_path / "m.mlir"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), source)
+    before = source.read_bytes()
+    output = {"same_path": source, "relative": "./m.mlir", "symlink": tmp_path / "link.mlir",
+              "hard_link": tmp_path / "hard.mlir"}[how]
+    if how == "symlink":
+        (tmp_path / "link.mlir").symlink_to(source)
+    elif how == "hard_link":
+        os.link(source, tmp_path / "hard.mlir")
+    for extra in ((), ("--cache-dir", tmp_path / "c"), ("--no-cache",)):
+        run = run_halflow("build", source, "-o", output, *extra, cwd=tmp_path)
+        assert run.returncode == 2, run.describe()
+        assert "Error: the output must not be the input" in run.stderr, run.describe()
+        assert "Traceback" not in run.stderr and run.stdout == ""
+        assert source.read_bytes() == before
+    watch = run_halflow("watch", source, "-o", output, "--no-cache", cwd=tmp_path)
+    assert watch.returncode == 2 and "Error: the output must not be the input" in watch.stderr
+
+
 def test_output_file_is_replaced_atomically(
     run_halflow: RunTool, iree_materialize, tmp_path: Path
 ) -> None:
