@@ -717,9 +717,10 @@ class HalBuilder:
         if not report.get("total"):
             fallback = report.get("fallback")
             return "whole-module build" + (f" ({fallback})" if fallback else "")
-        execs = {n.split("@", 1)[1] for n in executed
-                 if n.startswith(("executable:@", "convert:@"))}
-        sites = {n.split("@", 1)[1] for n in executed if n.startswith(("dispatch:@", "annotate:@"))}
+        # What a node is about: the id after its stage (`dispatch:@main#3`,
+        # `annotate:util.initializer#0#1`: initializers have no symbol).
+        execs = {n.split(":", 1)[1] for n in executed if n.startswith(("executable:", "convert:"))}
+        sites = {n.split(":", 1)[1] for n in executed if n.startswith(("dispatch:", "annotate:"))}
         totals = self._totals.get(_norm(input))
 
         def part(label: str, count: int, total: int | None) -> str:
