@@ -442,6 +442,24 @@ class Cache:
         }
         cacheio.append_history(self.directory, entry)
 
+    # What an entry holds: its value file's size, or the bytes stored in the
+    # index itself (diskcache records 0 as the size of those).
+    _ENTRY_BYTES = "CASE WHEN filename IS NULL THEN COALESCE(LENGTH(value), 0) ELSE size END"
+
+    def entry_bytes(self) -> int:
+        """The bytes the entries hold: what ``gc`` counts and can free (the
+        index file's own pages are not counted: see :meth:`index_bytes`)."""
+        ((total,),) = self._dc._sql(f"SELECT COALESCE(SUM({self._ENTRY_BYTES}), 0) FROM Cache")
+        return int(total)
+
+    def index_bytes(self) -> int:
+        """The size of the index on disk (``cache.db`` and its write-ahead log)."""
+        total = 0
+        for suffix in ("", "-wal"):
+            with contextlib.suppress(OSError):
+                total += (self.directory / (cacheio.DB_NAME + suffix)).stat().st_size
+        return total
+
     def stats(self) -> dict[str, object]:
         def collect() -> dict[str, object]:
             kinds: dict[str, int] = {}
@@ -453,7 +471,8 @@ class Cache:
             return {
                 "directory": str(self.directory),
                 "entries": len(self._dc),
-                "bytes": self._dc.volume(),
+                "bytes": self.entry_bytes(),
+                "index_bytes": self.index_bytes(),
                 "by_kind": kinds,
                 "history": history,
             }
@@ -461,13 +480,36 @@ class Cache:
         result = self._guard(collect, default=None)
         return result if isinstance(result, dict) else collect()
 
-    def gc(self, max_size: int) -> int:
-        """Evict the oldest entries until the cache holds at most ``max_size``
-        bytes; returns the number of entries removed."""
-        before = len(self._dc)
-        self._dc.reset("size_limit", int(max_size))
-        self._dc.cull(retry=True)
-        return before - len(self._dc)
+    def gc(self, max_size: int) -> tuple[int, int]:
+        """Evict the oldest entries (least recently stored) until they hold
+        at most ``max_size`` bytes (:meth:`entry_bytes`), then give the
+        index's freed pages back to the file system. Persistent counters
+        are kept. Returns the number of entries removed and their bytes."""
+        if max_size < 0:
+            raise ValueError("max_size must be >= 0")
+        total = self.entry_bytes()
+        removed = freed = 0
+        if total > max_size:
+            rows = self._dc._sql(
+                f"SELECT key, {self._ENTRY_BYTES} FROM Cache WHERE raw = 1"
+                " ORDER BY store_time, rowid"
+            ).fetchall()
+            with self._dc.transact(retry=True):
+                for key, size in rows:
+                    if total <= max_size:
+                        break
+                    if not isinstance(key, str) or key.startswith(_COUNTER):
+                        continue
+                    if self._dc.delete(key, retry=True):
+                        removed += 1
+                        freed += int(size)
+                        total -= int(size)
+        if removed:
+            with contextlib.suppress(sqlite3.Error):
+                self._dc._sql("VACUUM")
+                # VACUUM goes through the write-ahead log: fold it back now.
+                self._dc._sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        return removed, freed
 
     def clear(self) -> int:
         cacheio.clear_history(self.directory)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import click
 
@@ -227,16 +228,24 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
 
 
 def _open_cache(cache_dir: str | None):
-    """The cache for ``halflow cache ...``: one that cannot be used is a
-    diagnostic (exit 1)."""
+    """The cache for ``halflow cache ...``: a folder that holds no cache
+    (a typo, a cache never made) or one that cannot be used is a diagnostic
+    (exit 1). Nothing is created: these commands read or trim a cache."""
+    from halflow import cacheio
     from halflow.cache import Cache, CacheUnavailable, default_cache_dir
     from halflow.diagnostics import Diagnostic
 
+    where = Path(cache_dir if cache_dir is not None else default_cache_dir())
+    if not where.is_dir():
+        _fail(HalflowError(Diagnostic(str(where), 0, 0,
+                                      f"no cache at {where}: the folder does not exist")))
+    if not (where / cacheio.DB_NAME).is_file():
+        _fail(HalflowError(Diagnostic(str(where), 0, 0, f"no cache at {where}: the folder "
+                                      f"holds no halflow cache ({cacheio.DB_NAME})")))
     try:
-        return Cache(cache_dir)
+        return Cache(where)
     except CacheUnavailable as e:
-        where = str(cache_dir if cache_dir is not None else default_cache_dir())
-        _fail(HalflowError(Diagnostic(where, 0, 0, str(e))))
+        _fail(HalflowError(Diagnostic(str(where), 0, 0, str(e))))
 
 
 @main.group()
@@ -245,11 +254,14 @@ def cache() -> None:
 
 
 def _size(text: str) -> int:
+    """Bytes in ``text`` (``500M``, ``2G``, ``1.5GiB``, ``4096``); ValueError
+    unless it is a size of at least 0."""
     units = {"k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
     t = text.strip().lower().rstrip("b").rstrip("i")
-    if t and t[-1] in units:
-        return int(float(t[:-1]) * units[t[-1]])
-    return int(t)
+    size = float(t[:-1]) * units[t[-1]] if t and t[-1] in units else int(t)
+    if not size >= 0 or size == float("inf"):  # also NaN
+        raise ValueError(text)
+    return int(size)
 
 
 @cache.command("stats")
@@ -271,7 +283,8 @@ def cache_stats(cache_dir: str | None, as_json: bool) -> None:
         click.echo(json.dumps(stats, indent=1))
         return
     click.echo(f"cache: {stats['directory']}")
-    click.echo(f"entries: {stats['entries']}  bytes: {stats['bytes']}")
+    click.echo(f"entries: {stats['entries']}  bytes: {stats['bytes']} "
+               f"(held by entries: what gc can free; index file: {stats['index_bytes']})")
     kinds = stats.get("by_kind") or {}
     if kinds:
         click.echo("by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
@@ -293,20 +306,24 @@ def cache_stats(cache_dir: str | None, as_json: bool) -> None:
 
 
 @cache.command("gc")
-@click.option("--max-size", required=True, help="Keep at most this many bytes (e.g. 500M, 2G).")
+@click.option("--max-size", required=True,
+              help="Keep at most this many bytes of entries (e.g. 500M, 2G, 0).")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 def cache_gc(max_size: str, cache_dir: str | None) -> None:
-    """Evict the oldest entries until the cache fits in --max-size."""
+    """Evict the oldest entries until the entries hold at most --max-size
+    bytes (the index file is not counted; it shrinks with them)."""
     try:
         limit = _size(max_size)
     except ValueError:
-        raise click.BadParameter(f"not a size: {max_size!r}", param_hint="--max-size") from None
+        raise click.BadParameter(f"not a size of at least 0: {max_size!r}",
+                                 param_hint="--max-size") from None
     store = _open_cache(cache_dir)
-    removed = store.gc(limit)
+    removed, freed = store.gc(limit)
     stats = store.stats()
     store.close()
     click.echo(
-        f"removed {removed} entries; {stats['entries']} entries, {stats['bytes']} bytes left"
+        f"removed {removed} entries ({freed} bytes); {stats['entries']} entries, "
+        f"{stats['bytes']} bytes left (held by entries; index file: {stats['index_bytes']} bytes)"
     )
 
 
