@@ -218,8 +218,9 @@ def build_vmfb(
     ``store`` keeps translations (default: a :class:`DiskStore` in the halflow
     cache directory). ``executor`` is ``"local"`` (a pool of ``jobs``
     processes, default: one per CPU) or ``"dask"`` (misses run on the
-    ``distributed`` cluster at ``scheduler``, an address or a Client; the
-    final compile still runs locally). ``progress``: see
+    ``distributed`` cluster at ``scheduler``, an address or a Client, or
+    None for Dask's configured scheduler, else a local cluster: see
+    :class:`DaskExecutor`; the final compile still runs locally). ``progress``: see
     :func:`halflow.codegen.progress.sink_for`. ``model_kind``: ``auto``,
     ``program`` or ``pre-materialize``. ``retries`` bounds re-runs of a task
     whose worker died or raised. ``workers``: local worker processes kept
@@ -239,8 +240,6 @@ def build_vmfb(
     flags = flags_mod.parse(iree_flags)
     if executor not in ("local", "dask"):
         raise _error("halflow", f"unknown executor '{executor}' (use 'local' or 'dask')")
-    if executor == "dask" and scheduler is None:
-        raise _error("halflow", "the dask executor needs a scheduler address")
     try:
         data = model_file.read_bytes()
     except OSError as e:
