@@ -150,12 +150,70 @@ KINDS: dict[str, Callable[[random.Random, bytes], bytes]] = {
 }
 
 
-def mutate(seed: int, files: Sequence[Path]) -> Mutation:
+GARBAGE = (b"}", b"{", b"%", b"@", b"#", b'"', b"<<", b"->", b"^bb9:", b"\x00", b"\xff\xfe",
+           b"// -", b"{-#", b"#-}", b"!stream.resource<*>", b"%c0 = arith.constant 0 : index")
+
+
+def insert_garbage(rng: random.Random, data: bytes) -> bytes:
+    """A few syntax fragments (or random bytes) inserted anywhere."""
+    at = rng.randrange(len(data) + 1)
+    junk = rng.choice(GARBAGE) if rng.random() < 0.8 else bytes(
+        rng.randrange(256) for _ in range(rng.randint(1, 6)))
+    return data[:at] + junk + data[at:]
+
+
+NUMBER = re.compile(rb"(?<![\w.$#%@-])-?\d+(?:\.\d+(?:e[+-]?\d+)?)?(?![\w.$])")
+
+
+def change_number(rng: random.Random, data: bytes) -> bytes:
+    """One number (a constant, a shape, an index, an ordinal) changed."""
+    numbers = list(NUMBER.finditer(data))
+    if not numbers:
+        return data
+    m = rng.choice(numbers)
+    new = rng.choice([b"0", b"1", b"-1", b"2", b"7", b"64", b"4294967296", b"1.5",
+                      str(int(float(m.group())) + rng.randint(1, 9)).encode()])
+    return data[: m.start()] + new + data[m.end() :]
+
+
+SYMBOL = re.compile(rb"@[\w$.-]+")
+
+
+def change_symbol(rng: random.Random, data: bytes) -> bytes:
+    """One symbol reference renamed: to another symbol of the file, or to
+    one that does not exist."""
+    symbols = list(SYMBOL.finditer(data))
+    if not symbols:
+        return data
+    m = rng.choice(symbols)
+    new = rng.choice([rng.choice(symbols).group(), m.group() + b"_x", b"@nosuch"])
+    return data[: m.start()] + new + data[m.end() :]
+
+
+# The command-line fuzz test's kinds (test_fuzz_cli.py). KINDS above stays as
+# it is: its seeds name the mutations earlier runs found bugs with.
+FUZZ_KINDS: dict[str, Callable[[random.Random, bytes], bytes]] = {
+    "delete_lines": delete_lines,
+    "duplicate_lines": duplicate_lines,
+    "swap_tokens": swap_tokens,
+    "truncate": truncate,
+    "insert_garbage": insert_garbage,
+    "change_number": change_number,
+    "change_symbol": change_symbol,
+    "change_bytes": change_bytes,
+}
+
+
+def mutate(
+    seed: int,
+    files: Sequence[Path],
+    kinds: dict[str, Callable[[random.Random, bytes], bytes]] = KINDS,
+) -> Mutation:
     """The mutation of ``seed``: which file, which kind, and the result."""
     rng = random.Random(seed)
     file = files[rng.randrange(len(files))]
-    kind = sorted(KINDS)[rng.randrange(len(KINDS))]
-    return Mutation(seed, file, kind, KINDS[kind](rng, file.read_bytes()))
+    kind = sorted(kinds)[rng.randrange(len(kinds))]
+    return Mutation(seed, file, kind, kinds[kind](rng, file.read_bytes()))
 
 
 RESOURCES = b"{-#"
