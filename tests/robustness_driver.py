@@ -190,13 +190,21 @@ def change_symbol(rng: random.Random, data: bytes) -> bytes:
     return data[: m.start()] + new + data[m.end() :]
 
 
+def truncate_tail(rng: random.Random, data: bytes) -> bytes:
+    """Cut off within the last 400 bytes: the end of the module and the
+    ``{-# dialect_resources #-}`` section, where most files end."""
+    return data[: rng.randrange(max(0, len(data) - 400), len(data))]
+
+
 # The command-line fuzz test's kinds (test_fuzz_cli.py). KINDS above stays as
-# it is: its seeds name the mutations earlier runs found bugs with.
+# it is: its seeds name the mutations earlier runs found bugs with (and so do
+# test_fuzz_cli.py's regression cases for these).
 FUZZ_KINDS: dict[str, Callable[[random.Random, bytes], bytes]] = {
     "delete_lines": delete_lines,
     "duplicate_lines": duplicate_lines,
     "swap_tokens": swap_tokens,
     "truncate": truncate,
+    "truncate_tail": truncate_tail,
     "insert_garbage": insert_garbage,
     "change_number": change_number,
     "change_symbol": change_symbol,
