@@ -443,7 +443,8 @@ class Cache:
         cacheio.append_history(self.directory, entry)
 
     # What an entry holds: its value file's size, or the bytes stored in the
-    # index itself (diskcache records 0 as the size of those).
+    # index itself (diskcache records 0 as the size of those). diskcache has
+    # no API for sizes per entry: its Cache table (diskcache 5) is queried.
     _ENTRY_BYTES = "CASE WHEN filename IS NULL THEN COALESCE(LENGTH(value), 0) ELSE size END"
 
     def entry_bytes(self) -> int:

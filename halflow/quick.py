@@ -61,8 +61,16 @@ def output_key(input_hash: str, options: str) -> str:
 
 
 def marker_key(path: str | os.PathLike[str]) -> str:
-    """The cache key under which a build records what it wrote to ``path``."""
-    return OUTPUT_MARKER + os.path.abspath(path)
+    """The cache key under which a build records what it wrote to ``path``:
+    its absolute path, or, for a name that is not UTF-8 (Python gives its
+    bytes as lone surrogates, which SQLite cannot store), the hex of its
+    bytes (an absolute path starts with "/": the two never meet)."""
+    where = os.path.abspath(path)
+    try:
+        where.encode("utf-8")
+    except UnicodeEncodeError:
+        where = "bytes:" + os.fsencode(where).hex()
+    return OUTPUT_MARKER + where
 
 
 def content_digest(data: bytes) -> str:

@@ -10,6 +10,7 @@ Usage errors exit with 2. A successful ``-o`` replaces its file atomically.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -410,6 +411,25 @@ def test_usage_errors_exit_2(args: tuple[str, ...], run_halflow: RunTool, tmp_pa
     assert "Traceback" not in run.stderr
     assert run.stdout == ""
     assert list(tmp_path.iterdir()) == []
+
+
+def test_file_names_that_are_not_utf8(run_halflow: RunTool, iree_materialize,
+                                      tmp_path: Path) -> None:
+    """Input and output names with a byte that is not UTF-8 (Python holds it
+    as a lone surrogate): built, recorded in the cache, found up to date."""
+    source = tmp_path / "in\udce9.mlir"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), source)
+    out = tmp_path / "out\udce9.mlir"
+    oracle = iree_materialize(corpus_file("mlp_s.mlir"))
+    cache = tmp_path / "cache"
+    for extra in ((), (), ("--report", tmp_path / "r.json"), ("--no-cache",)):
+        args = extra if extra == ("--no-cache",) else ("--cache-dir", cache, *extra)
+        run = run_halflow("build", source, "-o", out, *args)
+        assert run.returncode == 0 and run.stderr == "", run.describe()
+        assert out.read_text() == oracle.stdout
+    stats = run_halflow("cache", "stats", "--cache-dir", cache, "--json")
+    modes = [h["mode"] for h in json.loads(stats.stdout)["history"]]
+    assert modes == ["whole", "up-to-date", "noop"], modes
 
 
 @pytest.mark.parametrize("mode", [(), ("--no-cache",), ("--report", "r.json")],
