@@ -263,7 +263,8 @@ def ends_in_open_string(data: bytes) -> bool:
     ``//`` comment, which a CR ends too), ``\\`` takes one escaped
     character or two hex digits (any other is an error that ends the
     string: lexing goes on after the backslash)."""
-    start = max(data.rfind(end) for end in _STRING_ENDS) + 1
+    start = data.rfind(b"\n") + 1  # then \v and \f only in the last line, not the whole text
+    start = max([start] + [data.rfind(end, start) + 1 for end in _STRING_ENDS[1:]])
     i, n = start, len(data)
     in_string = False
     while i < n:

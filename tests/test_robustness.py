@@ -420,3 +420,19 @@ def test_cut_resource_string_on_the_command_line(cache: str, iree_opt_path: str,
     assert proc.returncode == 1, (proc.returncode, err)
     assert err.splitlines()[0] == theirs, err
     assert "Traceback" not in err and not out.exists()
+
+
+@pytest.mark.parametrize(("text", "open_at_end"), [
+    (b'x = "abc', True), (b'x = "abc"', False), (b'"a"\n"b', True), (b'"a\nb', False),
+    (b'// a "comment', False), (b'// a comment\r"s', True), (b'"a\\"', True),
+    (b'"a\\q"b', True), (b'"a\\q', False), (b'"a\\41', True), (b'"a\\4', False),
+    (b'x\v"s', True), (b'"a\fb', False), (b"", False),
+])
+def test_ends_in_open_string_follows_mlir_lexer(text: bytes, open_at_end: bool) -> None:
+    """Where MLIR's lexer is inside a string at the end: strings end at a
+    line end (\\n, \\v, \\f) or a quote; `\\"`, `\\\\`, `\\n`, `\\t` and two
+    hex digits are escapes, any other backslash ends the string (lexing
+    goes on after it); a `//` comment runs to a LF or CR."""
+    from halflow.source import ends_in_open_string
+
+    assert ends_in_open_string(text) is open_at_end
