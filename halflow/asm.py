@@ -182,7 +182,9 @@ _STRING = re.compile(r'"[^"]*"')
 # types). Aliases are the tokens found in the chunk's header.
 _ALIAS_TOKEN = re.compile(r"[#!][A-Za-z_][\w$\-]*+(?!\.)")
 _HEADER_NAME = re.compile(r"[#!][A-Za-z_][\w$\-]*")
-_HEADER_LINE = re.compile(r"([#!][A-Za-z_][\w$\-]*) = (.*)")
+# A definition may span lines (``#util.composite<...>`` prints one element
+# per line): continuation lines start with neither sigil.
+_HEADER_LINE = re.compile(r"([#!][A-Za-z_][\w$\-]*) = (.*)", re.S)
 _RESOURCE_REF = re.compile(r"dense_resource<([^>]*)>")
 _OP_START = re.compile(r"\n  [^ }^\n]")
 # A generic-form op: its name is printed as a string.
@@ -418,6 +420,33 @@ def parse_printed(text: str) -> PrintedModule:
     return replace(module, ops=tuple(ops))
 
 
+def _definition_end(text: str, pos: int) -> int:
+    """The end of the alias definition starting at ``pos`` (its last line's
+    newline; -1 when the text ends first): lines up to the next one that
+    starts a definition or the module."""
+    end = text.find("\n", pos)
+    while (
+        end >= 0
+        and end + 1 < len(text)
+        and text[end + 1] not in "#!"
+        and not text.startswith("module", end + 1)
+    ):
+        end = text.find("\n", end + 1)
+    return end
+
+
+def _header_definitions(header: str) -> list[str]:
+    """The definitions of a printed alias header (each ends with a newline)."""
+    out = []
+    pos = 0
+    while pos < len(header):
+        end = _definition_end(header, pos)
+        end = len(header) - 1 if end < 0 else end
+        out.append(header[pos:end])
+        pos = end + 1
+    return out
+
+
 def scan_printed(text: str, on_op: Callable[[Piece, int, int], None]) -> PrintedModule:
     """:func:`parse_printed` one op at a time: ``on_op(piece, start, end)``
     gets each top-level op's piece and its span in ``text``; the result
@@ -426,10 +455,10 @@ def scan_printed(text: str, on_op: Callable[[Piece, int, int], None]) -> Printed
     if text.endswith("\n\n"):
         text = text[:-1]
     pos = 0
-    header_lines: list[str] = []
+    header_lines: list[str] = []  # one per definition, multi-line ones joined
     n = len(text)
     while pos < n and text[pos] in "#!":
-        end = text.find("\n", pos)
+        end = _definition_end(text, pos)
         if end < 0:
             raise UnsupportedTextError("no module after the alias header")
         header_lines.append(text[pos:end])
@@ -652,7 +681,7 @@ def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> Alias
             raise AliasPlacementError(f"the probe printed an alias inline: {name[:80]!r}")
         key_of.setdefault(name, key)
     header_keys = []
-    for line in header.split("\n")[:-1]:
+    for line in _header_definitions(header):
         name = line.split(" = ", 1)[0]
         if name not in key_of:
             raise AliasPlacementError(f"the probe printed an unexpected alias {name}")
