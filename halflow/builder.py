@@ -172,6 +172,8 @@ def build(
             if workspace is None and cache is None:
                 store.close()
         if explain is not None:
+            if rep.get("fallback"):
+                explain(f"whole-module build: {rep['fallback']}")
             for run in rep.get("executed", []):
                 explain(f"{run.node} ({run.stage}): {run.reason}")
         events = rep.pop("trace_events", [])

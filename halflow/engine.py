@@ -688,14 +688,21 @@ class WholeProvider(Provider):
         self.header: asm.PrintedModule | None = None
         self.ops: list[_PrintedOp] = []
         self.aligned = False
+        self.unaligned: str | None = None  # why not aligned (a split that did not fail)
         if split is None:
             return
         try:
             self.header = asm.scan_printed(self.output, self._scanned)
-        except asm.SpliceError:
+        except asm.SpliceError as e:
+            self.unaligned = f"the printed output cannot be cut into top-level ops: {e}"
             return
         exec_idx = [i for i, u in enumerate(split.units) if u.kind in EXECUTABLE_KINDS]
         self.aligned = len(self.ops) == len(split.units) and exec_idx == self.mat.positions
+        if not self.aligned:
+            self.unaligned = (
+                f"the printed output has {len(self.ops)} top-level ops where the input "
+                f"split into {len(split.units)}"
+            )
         self.exec_position = {i: k for k, i in enumerate(exec_idx)}
         self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
 
@@ -1691,6 +1698,7 @@ class Workspace:
             return CaseResult(prev.output, "noop", None, None, prev.total, prev.counts())
 
         split: SplitModule | None = None
+        split_failure: str | None = None
         unit_keys: list[str] = []
         raw_keys: dict[str, str] = {}
         with recorder.phase("split"):
@@ -1700,8 +1708,9 @@ class Workspace:
             else:
                 try:
                     split = split_module(text)
-                except SplitError:
+                except SplitError as e:
                     split = None
+                    split_failure = f"the input does not split into top-level ops: {e}"
                 if split is not None:
                     unit_keys, raw_keys = self._unit_keys(text, split)
 
@@ -1751,7 +1760,8 @@ class Workspace:
                     output_key or "text:" + fingerprint_text(whole.output), {}, [], [], [], {},
                 )
                 self._save_state(doc_id, state, [], write_output=output_key is None)
-                return CaseResult(whole.output, "whole", fallback or "no unit split", None, 0)
+                fallback = fallback or split_failure or whole.unaligned
+                return CaseResult(whole.output, "whole", fallback, None, 0)
         with recorder.phase("save state"):
             ev.flush()
             state = DocState(

@@ -8,7 +8,11 @@ hand-written one, decides where each op begins.
 
 from __future__ import annotations
 
+import re
+
 from halflow.split import SplitError
+
+_LOC_RE = re.compile(r":(\d+):(\d+)\)$")
 
 
 def top_level_starts(text: str) -> list[tuple[int, int]]:
@@ -26,9 +30,8 @@ def top_level_starts(text: str) -> list[tuple[int, int]]:
         module = ir.Module.parse(text.encode("utf-8", "surrogateescape"), context)
     except ir.MLIRError as e:
         diagnostics = getattr(e, "error_diagnostics", None) or []
-        where = diagnostics[0].location if diagnostics else None
-        line = getattr(where, "start_line", 0) if where is not None else 0
-        col = getattr(where, "start_col", 0) if where is not None else 0
+        where = _LOC_RE.search(str(diagnostics[0].location)) if diagnostics else None
+        line, col = (int(where.group(1)), int(where.group(2))) if where else (0, 0)
         raise SplitError("the module's top-level ops do not parse apart", line, col) from None
     starts = []
     with context:

@@ -155,7 +155,7 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
         # whole-module build sees anything else, and reports it).
         after = text[body_end + 1 : body_limit]
         if after.strip() and not _only_comments(after):
-            stray = body_end + 1 + len(after) - len(after.lstrip())
+            stray = body_end + 1 + _leading_blank(after, 0, len(after))
             raise _error(text, stray, "text after the module's closing brace")
         indent = _body_indent(text, body_start, body_end)
     else:
@@ -175,7 +175,7 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
     first_alias = _ALIAS_RE.search(header)
     lead = header[: first_alias.start() if first_alias else len(header)]
     if not _only_comments(lead):
-        stray = len(lead) - len(lead.lstrip())
+        stray = _leading_blank(lead, 0, len(lead))
         raise _error(text, stray, "text before the module that is no alias definition")
 
     starts = _op_starts(text, indent, body_start, body_end)
@@ -191,6 +191,8 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
             header_end, aliases, module_open, body_start, body_end, (), trailer, False, indent
         )
     units = _units(text, indent, starts, body_end, text.count("\n", 0, starts[0]) + 1)
+    if "distinct[" in text:
+        _check_distinct(text, aliases, units)
     irregular = [i for i, u in enumerate(units) if not _regular(text, u, indent)]
     if not irregular:
         return SplitModule(
@@ -204,6 +206,37 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
         header_end, aliases, module_open, body_start, body_end, tuple(units), trailer, True,
         indent,
     )
+
+
+_DISTINCT_RE = re.compile(r"distinct\[(\d+)\]")
+_ALIAS_REF_RE = re.compile(r"[#!][A-Za-z_][\w$.\-]*")
+
+
+def _check_distinct(text: str, aliases: Sequence[AliasDef], units: Sequence[Unit]) -> None:
+    """Refuse a distinct attribute that two top-level ops share: each op is
+    printed on its own, and its distinct attributes with it, so a shared one
+    would come out as two (MLIR prints it once, as one alias)."""
+    ids: dict[str, set[str]] = {}
+    for a in aliases:
+        found = set(_DISTINCT_RE.findall(a.text))
+        for ref in _ALIAS_REF_RE.findall(a.text):
+            found |= ids.get(ref, set())
+        ids[a.name] = found
+    owner: dict[str, Unit] = {}
+    for u in units:
+        body = text[u.start : u.end]
+        found = set(_DISTINCT_RE.findall(body))
+        for ref in set(_ALIAS_REF_RE.findall(body)):
+            found |= ids.get(ref, set())
+        for n in sorted(found):
+            first = owner.setdefault(n, u)
+            if first is not u:
+                raise SplitError(
+                    f"distinct[{n}] is shared with the top-level op at {first.line}:{first.col}"
+                    " (MLIR prints a distinct attribute once per module)",
+                    u.line,
+                    u.col,
+                )
 
 
 def _leading_blank(text: str, start: int, end: int) -> int:

@@ -79,7 +79,7 @@ class Workbench:
         module = self._parse(text, own_context="{-#" in text)
         ops = irutil.region_ops(module.operation)
         if len(ops) != 1 or ops[0].name != unit.kind or irutil.symbol_name(ops[0]) != unit.symbol:
-            raise UnitMismatch(f"unit at line {unit.line} is not one {unit.kind}")
+            raise UnitMismatch(f"{unit.line}:{unit.col}: the unit is not one {unit.kind}")
         self._exec_ops[index] = ops[0]
         return ops[0]
 
@@ -105,11 +105,18 @@ class Workbench:
         module = self._parse(text, own_context="{-#" in self.split.trailer)
         ops = irutil.region_ops(module.operation)
         expected = [units[i] for i in host_indices]
-        if len(ops) != len(expected) or any(
-            op.name != u.kind or irutil.symbol_name(op) != u.symbol
-            for op, u in zip(ops, expected, strict=True)
-        ):
-            raise UnitMismatch("host ops do not match the text split")
+        for k, u in enumerate(expected):
+            op = ops[k] if k < len(ops) else None
+            if op is None or op.name != u.kind or irutil.symbol_name(op) != u.symbol:
+                found = f"a {op.name}" if op is not None else "no op"
+                raise UnitMismatch(
+                    f"{u.line}:{u.col}: the host parse has {found} where the text split"
+                    f" has a {u.kind or 'unit'}"
+                )
+        if len(ops) != len(expected):
+            raise UnitMismatch(
+                f"the host parse has {len(ops)} top-level ops, the text split {len(expected)}"
+            )
         analysis = host.analyze(module.operation, ops)
         self._host = (module, ops, analysis)
         return analysis
