@@ -33,7 +33,13 @@ def canonical_aliases(aliases: Iterable[AliasDef]) -> dict[str, str]:
     """Alias name -> canonical token (a hash of its expanded definition)."""
     canon: dict[str, str] = {}
     for alias in aliases:
-        expanded = _ALIAS_REF.sub(lambda m: canon.get(m.group(), m.group()), alias.text)
+        text = alias.text
+        # (Weights inline make definitions of megabytes with no reference.)
+        expanded = (
+            _ALIAS_REF.sub(lambda m: canon.get(m.group(), m.group()), text)
+            if "#" in text or "!" in text
+            else text
+        )
         canon[alias.name] = alias.name[0] + "<" + fingerprint_text(expanded)[:24] + ">"
     return canon
 

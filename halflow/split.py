@@ -28,10 +28,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 # Alias definitions start a line: `#name = ...` or `!name = ...`.
-_ALIAS_RE = re.compile(r"^([#!][A-Za-z_][\w$.\-]*)[ \t]*=", re.M)
+_ALIAS_LINE_RE = re.compile(r"\n([#!][A-Za-z_][\w$.\-]*)[ \t]*=")
 # What can start an operation at the start of a line.
 _OP_START = r"[A-Za-z_\"%]"
-_MODULE_RE = re.compile(r"^module\b", re.M)
 _BODY_BRACE_RE = re.compile(r"\s*(\{)[ \t]*$", re.M)
 _SYM_NAME_RE = re.compile(r'\bsym_name = "((?:[^"\\]|\\.)*)"')
 # On a one-line unit, what may start a second op: a generic op name, or a
@@ -75,6 +74,8 @@ Locator = Callable[[str], Sequence[tuple[int, int]]]
 class AliasDef:
     name: str  # including the sigil: "#map3", "!type1"
     text: str  # the definition after "=" (stripped)
+    start: int = 0  # the definition's span in the text (name to last line)
+    end: int = 0
 
 
 @dataclass(frozen=True)
@@ -141,10 +142,10 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
             trailer = text[tpos:]
             body_limit = tpos
 
-    m = _MODULE_RE.search(text, 0, body_limit)
-    if m is not None:
-        header_end = m.start()
-        brace, line_end = _module_body(text, m.start(), body_limit)
+    module_at = _find_module(text, body_limit)
+    if module_at >= 0:
+        header_end = module_at
+        brace, line_end = _module_body(text, module_at, body_limit)
         module_open = text[header_end : brace + 1]
         body_start = line_end + 1
         close = text.rfind("\n}", body_start - 1, body_limit)
@@ -172,8 +173,7 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
     # first one (or before the module, without aliases) must be blank lines
     # or comments, or the split declines (an op or stray text there is an
     # input the whole-module build must see).
-    first_alias = _ALIAS_RE.search(header)
-    lead = header[: first_alias.start() if first_alias else len(header)]
+    lead = header[: aliases[0].start if aliases else len(header)]
     if not _only_comments(lead):
         stray = _leading_blank(lead, 0, len(lead))
         raise _error(text, stray, "text before the module that is no alias definition")
@@ -237,6 +237,20 @@ def _check_distinct(text: str, aliases: Sequence[AliasDef], units: Sequence[Unit
                     u.line,
                     u.col,
                 )
+
+
+def _find_module(text: str, limit: int) -> int:
+    """Offset of the first line that starts with the word ``module``, or -1
+    (a plain find: a ^-anchored regex crawls over long header lines)."""
+    pos = 0 if text.startswith("module") else text.find("\nmodule", 0, limit) + 1
+    while pos > 0 or text.startswith("module"):
+        after = text[pos + 6 : pos + 7]
+        if after == "" or not (after.isalnum() or after in "_$."):
+            return pos
+        pos = text.find("\nmodule", pos, limit) + 1
+        if pos == 0:
+            break
+    return -1
 
 
 def _leading_blank(text: str, start: int, end: int) -> int:
@@ -492,9 +506,30 @@ def _body_indent(text: str, body_start: int, body_end: int) -> str:
 
 
 def _parse_aliases(header: str) -> tuple[AliasDef, ...]:
-    matches = list(_ALIAS_RE.finditer(header))
+    # "\n" + a literal-led pattern: the regex engine skips ahead fast over
+    # long definitions (inline weights); a ^-anchored one scans each char.
+    matches = list(_ALIAS_LINE_RE.finditer("\n" + header))
     defs = []
     for i, m in enumerate(matches):
+        start = m.start()  # in header (the "\n" prepended shifts by one)
         end = matches[i + 1].start() if i + 1 < len(matches) else len(header)
-        defs.append(AliasDef(m.group(1), header[m.end() : end].strip()))
+        text = header[m.end() - 1 : end].strip()
+        defs.append(AliasDef(m.group(1), text, start, start + len(header[start:end].rstrip())))
     return tuple(defs)
+
+
+def needed_aliases(split: SplitModule, text: str) -> list[AliasDef]:
+    """The alias definitions ``text`` refers to, with the ones they refer to
+    (in header order)."""
+    by_name = {a.name: a for a in split.aliases}
+    needed: set[str] = set()
+    stack = [t for t in set(_ALIAS_REF_RE.findall(text)) if t in by_name]
+    while stack:
+        name = stack.pop()
+        if name in needed:
+            continue
+        needed.add(name)
+        body = by_name[name].text
+        if "#" in body or "!" in body:
+            stack.extend(t for t in _ALIAS_REF_RE.findall(body) if t in by_name)
+    return [a for a in split.aliases if a.name in needed]

@@ -21,7 +21,11 @@ from halflow.nodes import executable, executable_source
 from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.variants import Variant
 from halflow.source import Case, parse_text
-from halflow.split import SplitModule, Unit
+from halflow.split import SplitModule, Unit, needed_aliases
+
+# Above this many characters of alias header, a unit is parsed with only the
+# definitions it uses (below, filtering costs more than it saves).
+_LARGE_HEADER = 1 << 16
 
 
 class UnitMismatch(Exception):
@@ -61,14 +65,36 @@ class Workbench:
         return module
 
     def _unit_text(self, unit: Unit) -> str:
-        """The unit alone, at its position, after the alias header."""
+        """The unit alone, at its position, after the alias header (only
+        the definitions it uses when the header is large: inline weights
+        make constant pools of megabytes that no executable refers to)."""
         split = self.split
-        header = self.text[: split.header_end]
         lines_between = self.text.count("\n", split.header_end, unit.start)
         body = unit.text(self.text)
-        trailer = split.trailer if "dense_resource<" in body else ""
+        header, uses_resources = self._header_for(body)
+        trailer = split.trailer if uses_resources else ""
         pad = "\n" * lines_between + " " * (unit.col - 1)
         return header + pad + body + ("\n" + trailer if trailer else "")
+
+    def _header_for(self, text: str) -> tuple[str, bool]:
+        """The alias header to parse ``text`` after (lines kept: only the
+        definitions it uses when the header is large; inline weights make
+        constant pools of megabytes that no executable refers to), and
+        whether ``text`` or those definitions refer to dialect resources."""
+        split = self.split
+        header = self.text[: split.header_end]
+        uses_resources = "dense_resource<" in text
+        if len(header) <= _LARGE_HEADER:
+            return header, uses_resources
+        kept = []
+        pos = 0
+        for alias in needed_aliases(split, text):
+            kept.append("\n" * header.count("\n", pos, alias.start))
+            kept.append(header[alias.start : alias.end])
+            pos = alias.end
+            uses_resources = uses_resources or "dense_resource<" in alias.text
+        kept.append("\n" * header.count("\n", pos))
+        return "".join(kept), uses_resources
 
     def exec_op(self, index: int) -> ir.Operation:
         op = self._exec_ops.get(index)
@@ -171,7 +197,7 @@ class Workbench:
         shell = self._shells.get(context)
         if shell is None:
             opening = self.split.module_open or "module {"
-            header = self.text[: self.split.header_end]
+            header, _ = self._header_for(opening)
             text = header + opening + "\n}\n"
             with context, ir.Location.unknown():
                 shell = parse_text(context, Case(text, 0, 0), self.source)
