@@ -328,6 +328,7 @@ def _build_text(
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
     modes: list[str] = []
+    case_reports: list[dict[str, str]] = []  # per case: mode (and fallback)
     fallbacks: list[str] = []
     total = 0
     counts = {"executables": 0, "dispatch_sites": 0}
@@ -358,6 +359,9 @@ def _build_text(
                 continue
             outputs.append(result.output)
             modes.append(result.mode)
+            case_reports.append(
+                {"mode": result.mode, **({"fallback": result.fallback} if result.fallback else {})}
+            )
             total += result.total
             for k, v in result.counts.items():
                 counts[k] = counts.get(k, 0) + v
@@ -377,6 +381,8 @@ def _build_text(
         mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
     )
     rep.update(counts)
+    if len(cases) > 1:
+        rep["cases"] = case_reports
     return joined, rep
 
 

@@ -262,3 +262,32 @@ def test_split_errors_name_the_construct_and_position() -> None:
     broken = text[:second] + "    util.global private @x = (\n" + text[second:]
     with pytest.raises(SplitError, match=rf"^{line}:\d+: the module's top-level ops do not parse"):
         split_module(broken)
+
+
+def test_split_input_file_report_modes(tmp_path: Path) -> None:
+    """``--split-input-file``: each case builds as its own document; the
+    report's ``mode`` is ``mixed`` when the cases did not all build the same
+    way, and ``cases`` gives each case's mode."""
+    first, second = inline_text("mlp_inline.mlir"), inline_text("stack_inline.mlir")
+    path, out, report = tmp_path / "s.mlir", tmp_path / "o.mlir", tmp_path / "r.json"
+    cache = tmp_path / "cache"
+
+    def build() -> dict:
+        proc = run_halflow(
+            "build", path, "--split-input-file", "-o", out, "--cache-dir", cache,
+            "--report", report,
+        )
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert out.read_text() == reference_output(path, split=True)
+        return json.loads(report.read_text())
+
+    path.write_text(first + "// -----\n" + second)
+    rep = build()
+    assert (rep["mode"], rep["cases"]) == ("whole", [{"mode": "whole"}] * 2)
+    assert build()["mode"] == "noop"
+    ex = executable_with_constant(second, 2)
+    path.write_text(first + "// -----\n" + body_edit(second, ex))
+    rep = build()
+    assert rep["mode"] == "mixed"
+    assert rep["cases"] == [{"mode": "noop"}, {"mode": "incremental"}]
+    assert executed(rep) == [f"executable:@{ex}", f"convert:@{ex}", "module"]
