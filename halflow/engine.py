@@ -1641,6 +1641,10 @@ class Workspace:
                     state.output_key, [f"{state.total}\n".encode(), state.output]
                 )
             self.cache.put_json_text(state_key(doc_id), encode_core(state))
+            if state.units:
+                from halflow import similar
+
+                similar.record(self.cache, state.units.values(), doc_id, self._env)
 
     def save_states(self) -> None:
         """Write every document's in-memory state to the cache.
@@ -1714,6 +1718,9 @@ class Workspace:
                 if split is not None:
                     unit_keys, raw_keys = self._unit_keys(text, split)
 
+        if prev is None and unit_keys:
+            with recorder.phase("find state by content"):
+                prev = self._state_by_content(doc_id, unit_keys, options)
         fallback: str | None = None
         ev = Evaluator(self, prev, recorder, options)
         ev.node_by_node = need_graph
@@ -1790,6 +1797,22 @@ class Workspace:
             self._save_state(doc_id, state, fresh, write_output=output_key is None)
         self.last_graph = ev.graph
         return CaseResult(assembled.text, mode, fallback, ev.graph, state.total, state.counts())
+
+    def _state_by_content(
+        self, doc_id: str, unit_keys: Sequence[str], options: str
+    ) -> DocState | None:
+        """Another document's state that most of these units share (see
+        :mod:`halflow.similar`), for a document without state of its own."""
+        from halflow import similar
+
+        other = similar.lookup(self.cache, unit_keys, self._env, doc_id)
+        if other is None:
+            return None
+        state = self.docs.get(other) or self._load_state(other)
+        if state is None or state.options != options:
+            return None
+        self.unit_keys.update(state.units)
+        return state
 
     def _resplit(
         self, prev: DocState | None, text: str, source_bytes: bytes | None

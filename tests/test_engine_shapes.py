@@ -291,3 +291,41 @@ def test_split_input_file_report_modes(tmp_path: Path) -> None:
     assert rep["mode"] == "mixed"
     assert rep["cases"] == [{"mode": "noop"}, {"mode": "incremental"}]
     assert executed(rep) == [f"executable:@{ex}", f"convert:@{ex}", "module"]
+
+
+# -- state found by content ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("via", ["library", "cli"])
+def test_copy_at_another_path_edited_once_reuses_the_original(via: str, tmp_path: Path) -> None:
+    """A built model copied to another directory (a worktree, a CI checkout)
+    with one executable edited: the copy has no state of its own, so the
+    build starts from the original's, found by its units' keys, and
+    executes only that executable's nodes."""
+    text = inline_text()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    original, copy = tmp_path / "a" / "m.mlir", tmp_path / "b" / "m.mlir"
+    original.write_text(text)
+    cache = tmp_path / "cache"
+    ex = executable_with_constant(text, 3)
+    copy.write_text(body_edit(text, ex))
+    if via == "library":
+        lib_build(original, cache_dir=cache)
+        result = lib_build(copy, cache_dir=cache)
+        report, built = result.report, result.text
+    else:
+        out, rep = tmp_path / "o.mlir", tmp_path / "r.json"
+        for path in (original, copy):
+            proc = run_halflow("build", path, "-o", out, "--cache-dir", cache, "--report", rep)
+            assert proc.returncode == 0, proc.stderr.decode()
+        report, built = json.loads(rep.read_text()), out.read_text()
+    assert report["mode"] == "incremental", report.get("fallback")
+    assert executed(report) == [f"executable:@{ex}", f"convert:@{ex}", "module"]
+    assert_correct(copy, built)
+    # The copy now has its own state: its next edit starts from it.
+    other = executable_with_constant(text, 0)
+    copy.write_text(body_edit(body_edit(text, ex), other, bump=2))
+    again = lib_build(copy, cache_dir=cache)
+    assert executed(again) == [f"executable:@{other}", f"convert:@{other}", "module"]
+    assert_correct(copy, again.text)
