@@ -271,8 +271,10 @@ def _materialize(
                     return text, _report("noop", [], total, total, [], None), key
 
     if data.is_bytecode:
-        text = materialize_bytecode(data)
-        rep = _report("whole", [], 0, 0, [], None)
+        text, rep = _build_bytecode(
+            data, options, store, workspace, progress,
+            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
+        )
     else:
         text, rep = _build_text(
             data, options, split_input_file, store, workspace, progress,
@@ -407,8 +409,29 @@ def _diagnosed_from_bytes(
     return err  # not expected: the engine's error then stands
 
 
+def _build_bytecode(
+    data: source_mod.InputData, options: str, store: Any, workspace: Any,
+    progress: bool | None, **build: Any,
+) -> tuple[str, dict[str, Any]]:
+    """A bytecode input through the engine, as the text MLIR prints for it
+    (:func:`halflow.source.bytecode_as_text`). Positions in that text are not
+    the input's: on any error the reference driver builds the bytecode and
+    gives IREE's diagnostics, with the bytecode's own locations."""
+    from halflow.startup import load_mlir
+
+    load_mlir()
+    try:
+        textual = source_mod.bytecode_as_text(data)
+        return _build_text(textual, options, False, store, workspace, progress, **build)
+    except HalflowError:
+        text = materialize_bytecode(data)  # raises the input's diagnostics
+        reason = "the bytecode's printed text did not build; the reference driver did"
+        return text, _report("whole", [], 0, 0, [], reason)
+
+
 def materialize_bytecode(data: source_mod.InputData) -> str:
-    """Bytecode inputs are not split into units: the reference driver."""
+    """The reference driver on a bytecode input (its diagnostics carry the
+    bytecode's locations)."""
     from halflow.startup import load_mlir
 
     load_mlir()

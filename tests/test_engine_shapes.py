@@ -329,3 +329,68 @@ def test_copy_at_another_path_edited_once_reuses_the_original(via: str, tmp_path
     again = lib_build(copy, cache_dir=cache)
     assert executed(again) == [f"executable:@{other}", f"convert:@{other}", "module"]
     assert_correct(copy, again.text)
+
+
+# -- bytecode --------------------------------------------------------------------------
+
+
+def emit_bytecode(text: str, path: Path) -> Path:
+    import subprocess
+
+    from engine_support import iree_opt_path
+
+    source = path.with_suffix(".src.mlir")
+    source.write_text(text)
+    made = subprocess.run(
+        [iree_opt_path(), "--emit-bytecode", str(source), "-o", str(path)],
+        capture_output=True, check=False,
+    )
+    assert made.returncode == 0, made.stderr.decode()
+    assert path.read_bytes().startswith(b"ML\xefR")
+    return path
+
+
+def test_bytecode_input_builds_incrementally(tmp_path: Path) -> None:
+    """A ``.mlirbc`` input: units are keyed on what the bytecode holds. An
+    unchanged file is a no-op; a one-executable edit executes that
+    executable's nodes only; every output is iree-opt's for the bytecode."""
+    text = inline_text()
+    path = emit_bytecode(text, tmp_path / "m.mlirbc")
+    out, rep = tmp_path / "o.mlir", tmp_path / "r.json"
+    cache = tmp_path / "cache"
+
+    def build() -> dict:
+        proc = run_halflow("build", path, "-o", out, "--cache-dir", cache, "--report", rep)
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert out.read_text() == reference_output(path)
+        return json.loads(rep.read_text())
+
+    first = build()
+    assert first["mode"] == "whole" and "fallback" not in first
+    assert build()["mode"] == "noop"
+    ex = executable_with_constant(text, 2)
+    emit_bytecode(body_edit(text, ex), path)
+    edited = build()
+    assert edited["mode"] == "incremental", edited.get("fallback")
+    assert executed(edited) == [f"executable:@{ex}", f"convert:@{ex}", "module"]
+
+
+def test_bytecode_error_is_reported_like_a_clean_build(tmp_path: Path) -> None:
+    """An error in a bytecode input after a good build: the same
+    diagnostics (the bytecode's locations) and exit status as ``--no-cache``,
+    no output written."""
+    text = inline_text()
+    path = emit_bytecode(text, tmp_path / "m.mlirbc")
+    out = tmp_path / "o.mlir"
+    assert run_halflow("build", path, "-o", out, "--cache-dir", tmp_path / "c").returncode == 0
+    good = out.read_bytes()
+    site = re.search(r"stream\.cmd\.dispatch @(\w+)::@(\w+)", text)
+    assert site
+    broken = text.replace(site.group(0), site.group(0) + "_nope", 1)
+    emit_bytecode(broken, path)
+    inc = run_halflow("build", path, "-o", out, "--cache-dir", tmp_path / "c")
+    clean = run_halflow("build", path, "-o", tmp_path / "clean.mlir", "--no-cache")
+    assert inc.returncode == clean.returncode == 1
+    assert inc.stderr == clean.stderr
+    assert b"does not refer to an executable export" in inc.stderr
+    assert out.read_bytes() == good
