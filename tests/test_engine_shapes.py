@@ -394,3 +394,15 @@ def test_bytecode_error_is_reported_like_a_clean_build(tmp_path: Path) -> None:
     assert inc.stderr == clean.stderr
     assert b"does not refer to an executable export" in inc.stderr
     assert out.read_bytes() == good
+
+
+def test_inline_data_is_what_the_generator_makes() -> None:
+    """The committed modules are what ``tests/inline_weights.py`` makes
+    today with the pinned iree-compile (deterministic, not hand-edited)."""
+    import subprocess
+
+    script = Path(__file__).parent / "inline_weights.py"
+    proc = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
