@@ -138,7 +138,7 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
     tpos = text.rfind("\n{-#")
     if tpos >= 0 or text.startswith("{-#"):
         tpos = tpos + 1 if tpos >= 0 else 0
-        if text.rstrip().endswith("#-}"):
+        if text[_content_end(text, tpos, len(text)) - 3 :].startswith("#-}"):
             trailer = text[tpos:]
             body_limit = tpos
 
@@ -514,8 +514,15 @@ def _parse_aliases(header: str) -> tuple[AliasDef, ...]:
         start = m.start()  # in header (the "\n" prepended shifts by one)
         end = matches[i + 1].start() if i + 1 < len(matches) else len(header)
         text = header[m.end() - 1 : end].strip()
-        defs.append(AliasDef(m.group(1), text, start, start + len(header[start:end].rstrip())))
+        defs.append(AliasDef(m.group(1), text, start, _content_end(header, start, end)))
     return tuple(defs)
+
+
+def _content_end(text: str, start: int, end: int) -> int:
+    """``end`` less the whitespace before it (no copy of a long text)."""
+    while end > start and text[end - 1] in " \t\r\n":
+        end -= 1
+    return end
 
 
 def needed_aliases(split: SplitModule, text: str) -> list[AliasDef]:
