@@ -18,15 +18,14 @@ before hashing:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from halflow.fingerprint import fingerprint_text
+from halflow.split import ALIAS_REF_RE as _ALIAS_REF
 from halflow.split import AliasDef
 from halflow.symbols import is_bare
 
 PLACEHOLDER = "\x01"
-_ALIAS_REF = re.compile(r"[#!][A-Za-z_][\w$.\-]*")
 
 
 def canonical_aliases(aliases: Iterable[AliasDef]) -> dict[str, str]:

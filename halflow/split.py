@@ -31,6 +31,10 @@ from itertools import pairwise
 _ALIAS_LINE_RE = re.compile(r"\n([#!][A-Za-z_][\w$.\-]*)[ \t]*=")
 # What can start an operation at the start of a line.
 _OP_START = r"[A-Za-z_\"%]"
+# The parts of a module's opening: `module @name attributes {...} {`.
+_MODULE_NAME_RE = re.compile(r'\s*@(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\]|\\.)*")')
+_ATTRIBUTES_RE = re.compile(r"\s*attributes\s*(?=\{)")
+_BRACE_TOKEN_RE = re.compile(r'[{}]|"(?:[^"\\]|\\.)*"')
 _BODY_BRACE_RE = re.compile(r"\s*(\{)[ \t]*$", re.M)
 _SYM_NAME_RE = re.compile(r'\bsym_name = "((?:[^"\\]|\\.)*)"')
 # On a one-line unit, what may start a second op: a generic op name, or a
@@ -209,7 +213,8 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
 
 
 _DISTINCT_RE = re.compile(r"distinct\[(\d+)\]")
-_ALIAS_REF_RE = re.compile(r"[#!][A-Za-z_][\w$.\-]*")
+# A reference to an alias (or a dialect attribute or type: look names up).
+ALIAS_REF_RE = re.compile(r"[#!][A-Za-z_][\w$.\-]*")
 
 
 def _check_distinct(text: str, aliases: Sequence[AliasDef], units: Sequence[Unit]) -> None:
@@ -219,14 +224,14 @@ def _check_distinct(text: str, aliases: Sequence[AliasDef], units: Sequence[Unit
     ids: dict[str, set[str]] = {}
     for a in aliases:
         found = set(_DISTINCT_RE.findall(a.text))
-        for ref in _ALIAS_REF_RE.findall(a.text):
+        for ref in ALIAS_REF_RE.findall(a.text):
             found |= ids.get(ref, set())
         ids[a.name] = found
     owner: dict[str, Unit] = {}
     for u in units:
         body = text[u.start : u.end]
         found = set(_DISTINCT_RE.findall(body))
-        for ref in set(_ALIAS_REF_RE.findall(body)):
+        for ref in set(ALIAS_REF_RE.findall(body)):
             found |= ids.get(ref, set())
         for n in sorted(found):
             first = owner.setdefault(n, u)
@@ -273,10 +278,10 @@ def _module_body(text: str, start: int, limit: int) -> tuple[int, int]:
     (``module [@name] [attributes {...}] {``, over any number of lines) and
     of the end of its line."""
     pos = start + len("module")
-    name = re.compile(r'\s*@(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\]|\\.)*")').match(text, pos, limit)
+    name = _MODULE_NAME_RE.match(text, pos, limit)
     if name:
         pos = name.end()
-    attrs = re.compile(r"\s*attributes\s*(?=\{)").match(text, pos, limit)
+    attrs = _ATTRIBUTES_RE.match(text, pos, limit)
     if attrs:
         pos = _skip_braces(text, attrs.end(), limit)
     brace = _BODY_BRACE_RE.match(text, pos, limit)
@@ -288,8 +293,7 @@ def _module_body(text: str, start: int, limit: int) -> tuple[int, int]:
 def _skip_braces(text: str, pos: int, limit: int) -> int:
     """The offset after the balanced ``{...}`` at ``pos`` (strings skipped)."""
     depth = 0
-    token = re.compile(r'[{}]|"(?:[^"\\]|\\.)*"')
-    for m in token.finditer(text, pos, limit):
+    for m in _BRACE_TOKEN_RE.finditer(text, pos, limit):
         t = m.group()
         if t == "{":
             depth += 1
@@ -530,7 +534,7 @@ def needed_aliases(split: SplitModule, text: str) -> list[AliasDef]:
     (in header order)."""
     by_name = {a.name: a for a in split.aliases}
     needed: set[str] = set()
-    stack = [t for t in set(_ALIAS_REF_RE.findall(text)) if t in by_name]
+    stack = [t for t in set(ALIAS_REF_RE.findall(text)) if t in by_name]
     while stack:
         name = stack.pop()
         if name in needed:
@@ -538,5 +542,5 @@ def needed_aliases(split: SplitModule, text: str) -> list[AliasDef]:
         needed.add(name)
         body = by_name[name].text
         if "#" in body or "!" in body:
-            stack.extend(t for t in _ALIAS_REF_RE.findall(body) if t in by_name)
+            stack.extend(t for t in ALIAS_REF_RE.findall(body) if t in by_name)
     return [a for a in split.aliases if a.name in needed]
