@@ -176,6 +176,8 @@ def build(
             if workspace is None and cache is None:
                 store.close()
         if explain is not None:
+            if rep.get("fallback"):
+                explain(f"whole-module build: {rep['fallback']}")
             for run in rep.get("executed", []):
                 explain(f"{run.node} ({run.stage}): {run.reason}")
         events = rep.pop("trace_events", [])
@@ -276,8 +278,10 @@ def _materialize(
                     return text, _report("noop", [], total, total, [], None), key
 
     if data.is_bytecode:
-        text = materialize_bytecode(data)
-        rep = _report("whole", [], 0, 0, [], None)
+        text, rep = _build_bytecode(
+            data, options, store, workspace, progress,
+            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
+        )
     else:
         text, rep = _build_text(
             data, options, split_input_file, store, workspace, progress,
@@ -333,6 +337,7 @@ def _build_text(
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
     modes: list[str] = []
+    case_reports: list[dict[str, str]] = []  # per case: mode (and fallback)
     fallbacks: list[str] = []
     total = 0
     counts = {"executables": 0, "dispatch_sites": 0}
@@ -363,6 +368,9 @@ def _build_text(
                 continue
             outputs.append(result.output)
             modes.append(result.mode)
+            case_reports.append(
+                {"mode": result.mode, **({"fallback": result.fallback} if result.fallback else {})}
+            )
             total += result.total
             for k, v in result.counts.items():
                 counts[k] = counts.get(k, 0) + v
@@ -382,6 +390,8 @@ def _build_text(
         mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
     )
     rep.update(counts)
+    if len(cases) > 1:
+        rep["cases"] = case_reports
     return joined, rep
 
 
@@ -406,8 +416,29 @@ def _diagnosed_from_bytes(
     return err  # not expected: the engine's error then stands
 
 
+def _build_bytecode(
+    data: source_mod.InputData, options: str, store: Any, workspace: Any,
+    progress: bool | None, **build: Any,
+) -> tuple[str, dict[str, Any]]:
+    """A bytecode input through the engine, as the text MLIR prints for it
+    (:func:`halflow.source.bytecode_as_text`). Positions in that text are not
+    the input's: on any error the reference driver builds the bytecode and
+    gives IREE's diagnostics, with the bytecode's own locations."""
+    from halflow.startup import load_mlir
+
+    load_mlir()
+    try:
+        textual = source_mod.bytecode_as_text(data)
+        return _build_text(textual, options, False, store, workspace, progress, **build)
+    except HalflowError:
+        text = materialize_bytecode(data)  # raises the input's diagnostics
+        reason = "the bytecode's printed text did not build; the reference driver did"
+        return text, _report("whole", [], 0, 0, [], reason)
+
+
 def materialize_bytecode(data: source_mod.InputData) -> str:
-    """Bytecode inputs are not split into units: the reference driver."""
+    """The reference driver on a bytecode input (its diagnostics carry the
+    bytecode's locations)."""
     from halflow.startup import load_mlir
 
     load_mlir()

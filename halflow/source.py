@@ -66,6 +66,23 @@ def engine_text(data: InputData) -> str:
     return text.replace("\r\n", "\n") if "\r\n" in text else text
 
 
+def bytecode_as_text(data: InputData) -> InputData:
+    """A bytecode input as the text MLIR prints for it: what the engine cuts
+    into units, so that they are keyed on what the bytecode holds (and a
+    one-executable edit rebuilds that executable). Raises
+    :class:`HalflowError` when the bytecode does not parse (its diagnostics
+    are then the reference driver's to give: see ``builder``)."""
+    from iree.compiler import ir
+
+    from halflow import irutil
+
+    context = ir.Context()
+    with context, ir.Location.unknown():
+        module = parse_bytecode(context, data.data, SourceText(data.name, None))
+        printed = irutil.print_module_bytes(module)
+    return InputData(data.name, printed)
+
+
 def read_input(path: str | os.PathLike[str] | None) -> InputData:
     """Read ``path`` (``-`` for stdin, None for the bundled example)."""
     if path is None:
