@@ -85,6 +85,7 @@ class Frontend:
     def __init__(self, model: Path, flags: IreeFlags):
         self.model = model
         self.started = time.perf_counter()
+        self.warnings: tuple[str, ...] = ()  # iree-compile's stderr of a successful run
         self._dir = Path(tempfile.mkdtemp(prefix="halflow-frontend-"))
         command = [
             tools.iree_compile(),
@@ -114,6 +115,7 @@ class Frontend:
                     f"iree-compile could not bring the model to the pre-materialize state "
                     f"(exit status {self._process.returncode})",
                 )
+            self.warnings = tuple(stderr.splitlines())
             dumps = sorted(self._dir.glob("*/*iree-hal-materialize-interfaces.mlir"))
             if len(dumps) != 1:
                 raise HalflowError(Diagnostic(

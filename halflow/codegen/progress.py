@@ -21,6 +21,7 @@ class Kind(StrEnum):
     COMPILED = "compiled"  # one executable translated
     REUSED = "reused"  # one executable taken from the cache
     FAILED = "failed"  # one executable could not be translated
+    GROUP = "group"  # one group serialized: ``detail`` names it
     DONE = "done"  # the build finished (successfully or not)
 
 
@@ -32,6 +33,7 @@ class Event:
     detail: str = ""
     total: int = 0
     reused: int = 0
+    groups: int = 0  # with PLAN: groups to serialize
 
 
 Sink = Callable[[Event], None]
