@@ -118,7 +118,6 @@ def test_build_vmfb_no_cache_writes_nothing(tmp_path: Path) -> None:
     [
         (["--", "--iree-hal-target-device=local"], "need --to vmfb"),
         (["--to", "vmfb", "--", "--iree-hal-target-device=local"], "needs -o OUTPUT"),
-        (["--to", "vmfb", "-o", "x.vmfb", "--explain"], "--explain applies to --to mlir only"),
         (["--to", "vmfb", "-o", "x.vmfb", "--split-input-file"], "--split-input-file applies"),
         (["--executor", "dask"], "need --to vmfb"),
         (["--to", "vmfb", "-o", "x.vmfb", "--scheduler", "tcp://h:1"], "needs --executor dask"),

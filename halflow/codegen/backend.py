@@ -42,13 +42,15 @@ GROUP_KIND = "codegen.group"
 HOST_KIND = "codegen.host"
 
 
-def encode_group(key: str, binary: Binary, seconds: float) -> bytes:
+def encode_group(key: str, binary: Binary, seconds: float, warnings: Sequence[str]) -> bytes:
     return seal(key, GROUP_KIND, {"seconds": round(seconds, 6), "variant": binary.variant,
-                                  "binary_format": binary.format, "mime_type": binary.mime_type},
+                                  "binary_format": binary.format, "mime_type": binary.mime_type,
+                                  "warnings": list(warnings)},
                 binary.data)
 
 
-def decode_group(key: str, raw: bytes | None) -> tuple[Binary, float] | None:
+def decode_group(key: str, raw: bytes | None) -> tuple[Binary, float, tuple[str, ...]] | None:
+    """(binary, seconds it took, IREE's warnings then: replayed on reuse)."""
     opened = unseal(key, GROUP_KIND, raw) if raw is not None else None
     if opened is None:
         return None
@@ -56,7 +58,7 @@ def decode_group(key: str, raw: bytes | None) -> tuple[Binary, float] | None:
     try:
         binary = Binary(str(meta["variant"]), str(meta["binary_format"]),
                         str(meta["mime_type"]), data)
-        return binary, float(meta["seconds"])
+        return binary, float(meta["seconds"]), tuple(str(w) for w in meta["warnings"])
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -93,13 +95,22 @@ class Outcome:
     """What :func:`run_nodes` did (mutable while it runs)."""
 
     translated: dict[str, TranslateResult] = field(default_factory=dict)
-    binaries: dict[str, tuple[Binary, float]] = field(default_factory=dict)  # group key ->
+    # group key -> (binary, seconds, warnings)
+    binaries: dict[str, tuple[Binary, float, tuple[str, ...]]] = field(default_factory=dict)
     compiled_groups: dict[str, GroupResult] = field(default_factory=dict)
     host: tuple[str, float] | None = None  # compiled host text, seconds
     host_result: HostResult | None = None
     host_key: str = ""
     host_error: str = ""  # why the host could not be compiled (-> fallback)
     failures: list[tuple[str, Any, str, tuple[str, ...]]] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        """IREE's warnings from serializing the groups (deduplicated)."""
+        seen: list[str] = []
+        for _, _, warnings in self.binaries.values():
+            seen.extend(w for w in warnings if w not in seen)
+        return seen
     spans: list[Span] = field(default_factory=list)
 
 
@@ -202,8 +213,9 @@ def run_nodes(
                 out.failures.append((function, result.key, result.messages[0] if result.messages
                                      else "IREE gave no reason", result.messages[1:]))
                 return []
-            store.put(result.key, encode_group(result.key, result.binary, result.seconds))
-            out.binaries[result.key] = (result.binary, result.seconds)
+            store.put(result.key, encode_group(result.key, result.binary, result.seconds,
+                                               result.messages))
+            out.binaries[result.key] = (result.binary, result.seconds, result.messages)
             out.compiled_groups[result.key] = result
             sink(Event(Kind.GROUP, detail=_group_name(groups, result.key),
                        seconds=result.seconds))

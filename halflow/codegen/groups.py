@@ -11,14 +11,14 @@ recipe; this module only decides membership, names and texts.
 Names. Export names end up in the ELF (profiles show them), so they decide
 which edits re-serialize what. A member is named after its *interface*, the
 name-free text of its variant header and export ops before translation
-(``hf_<interface hash>``, plus ``_<rank>`` when several members of a group
-share an interface, ranked by content key): renumbering dispatches renames
-nothing, and editing a dispatch's body keeps its name (so the host, which
-refers to exports by name, is reused). Export names keep IREE's suffix
+(``hf_<interface hash>``, plus ``_<rank>`` when several executables share an
+interface, ranked in module order): renumbering dispatches renames nothing,
+and editing a dispatch's body keeps its name and its place (so the host,
+which refers to exports by name and ordinal, is reused). Export names keep IREE's suffix
 (``hf_3fa9..._matmul_8x128x64_f32``).
 
 Membership. Members of a lane (same variant name and target) are sorted by
-(interface hash, content key); a group ends after a member whose interface
+(interface hash, rank); a group ends after the members of an interface whose
 hash falls in a fixed residue class (content-defined boundaries, mean
 :data:`MEAN_SIZE`), or at :data:`MAX_SIZE`. Adding, removing or editing one
 executable changes the one group it falls in (or splits/merges two); other
@@ -40,7 +40,7 @@ GROUP_VERSION = 1
 HOST_VERSION = 1
 
 MEAN_SIZE = 8  # members per group on average: ~0.1 s of fixed cost per group
-MAX_SIZE = 32  # a run of boundary-less members is cut here
+MAX_SIZE = 24  # a run of boundary-less members is cut here
 
 _SYMBOL = r'(?:"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_$.]*)'
 _EXPORT = re.compile(r"hal\.executable\.export (?:public |private )?@(" + _SYMBOL + ")")
@@ -117,30 +117,37 @@ def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], 
     """The groups for ``units`` (all groupable, see :func:`recipe_gap`) and
     each unit's member (by unit name; units with one key share a member)."""
     lanes: dict[str, dict[str, tuple[str, str]]] = {}  # lane -> key -> (interface, variant)
-    for unit in units:
+    for unit in units:  # module order
         lane = _lane(unit.text)
         iface = fingerprint("halflow.codegen.interface", lane, _interface_text(unit.text))
-        lanes.setdefault(lane, {})[unit.key] = (iface, _variant_name(unit.text))
+        lanes.setdefault(lane, {}).setdefault(unit.key, (iface, _variant_name(unit.text)))
     groups: list[Group] = []
     by_key: dict[str, Member] = {}
     for lane in sorted(lanes):
-        entries = sorted((iface, key, variant) for key, (iface, variant) in lanes[lane].items())
-        runs: list[list[tuple[str, str, str]]] = [[]]
-        for entry in entries:
+        # Members sharing an interface are told apart by their rank among
+        # them in module order: renumbering and body edits keep it.
+        seen: dict[str, int] = {}
+        ranked = []
+        for key, (iface, variant) in lanes[lane].items():
+            ranked.append((iface, seen.get(iface, 0), key, variant))
+            seen[iface] = seen.get(iface, 0) + 1
+        entries = sorted(ranked)
+        names = {key: f"hf_{iface[:16]}" + (f"_{rank}" if seen[iface] > 1 else "")
+                 for iface, rank, key, _ in entries}
+        runs: list[list[tuple[str, int, str, str]]] = [[]]
+        for i, entry in enumerate(entries):
             runs[-1].append(entry)
-            if _boundary(entry[0]) or len(runs[-1]) >= MAX_SIZE:
+            last_of_interface = i + 1 == len(entries) or entries[i + 1][0] != entry[0]
+            if (last_of_interface and _boundary(entry[0])) or len(runs[-1]) >= MAX_SIZE:
                 runs.append([])
         for run in runs:
             if not run:
                 continue
             members = []
-            for i, (iface, key, _) in enumerate(run):
-                rank = sum(1 for other in run[:i] if other[0] == iface)
-                shared = any(other[0] == iface for j, other in enumerate(run) if j != i)
-                name = f"hf_{iface[:16]}" + (f"_{rank}" if shared else "")
-                members.append(Member(key, name, iface))
+            for iface, _, key, _ in run:
+                members.append(Member(key, names[key], iface))
                 by_key[key] = members[-1]
-            variant = run[0][2]
+            variant = run[0][3]
             gname = "hf_g" + fingerprint("halflow.codegen.group-name",
                                          tuple(m.name for m in members))[:16]
             linked = members[0].name if len(members) == 1 else gname + "_linked"

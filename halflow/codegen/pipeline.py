@@ -24,6 +24,7 @@ import contextlib
 import functools
 import json
 import os
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -313,6 +314,17 @@ def _why_host(key: str, previous: dict[str, Any]) -> str:
         return ("host program or an export's interface changed"
                 if previous["host"] != key else "no cache entry")
     return "no cache entry (no previous build of this model with these flags)"
+
+
+def _as_printed(message: str, name: str, kind: model.ModelKind, data: bytes) -> str:
+    """An in-process IREE warning as ``iree-compile MODEL`` prints it: at the
+    program's module location (``MODEL:0:0``), or at a pre-materialize
+    module's first line, quoted."""
+    text = re.sub(r"^\S*:\d+:\d+: ", "", message)
+    if kind == model.ModelKind.PROGRAM:
+        return f"{name}:0:0: warning: {text}"
+    first = data.split(b"\n", 1)[0].decode("utf-8", "replace")
+    return f"{name}:1:1: warning: {text}\n{first}\n^"
 
 
 def _host_program(module: Any) -> str:
@@ -628,8 +640,7 @@ def build_vmfb(
                 Action.COMPILED if host_compiled else Action.REUSED,
                 outcome.host[1] if host_compiled else 0.0, outcome.host[1],
                 _why_host(outcome.host_key, previous) if host_compiled else "")
-            if outcome.host_result is not None:
-                warnings.extend(outcome.host_result.messages)
+            warnings.extend(_as_printed(w, name, kind, data) for w in outcome.warnings)
             binaries = tuple((g.linked, outcome.binaries[g.key][0]) for g in group_plan)
             link_started = time.perf_counter()
             try:

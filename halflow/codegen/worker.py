@@ -203,7 +203,7 @@ class GroupResult:
     ok: bool
     binary: Binary | None
     seconds: float
-    messages: tuple[str, ...]
+    messages: tuple[str, ...]  # IREE's errors if not ok, else its warnings
     worker: str
 
 
@@ -255,13 +255,15 @@ def serialize_group(task: GroupTask) -> GroupResult:
                 raise iree_api.CompileError("serialization", [
                     f"expected one binary @{task.variant} in @{task.linked}, found "
                     f"{[b.variant for b in binaries]}"])
+            warnings = tuple(m.text for m in inv.messages
+                             if m.severity == iree_api.Severity.WARNING)
     except iree_api.CompileError as e:
         return GroupResult(task.key, False, None, time.perf_counter() - started, e.messages,
                            _worker_id())
     except ir.MLIRError as e:
         return GroupResult(task.key, False, None, time.perf_counter() - started, (str(e),),
                            _worker_id())
-    return GroupResult(task.key, True, binaries[0], time.perf_counter() - started, (),
+    return GroupResult(task.key, True, binaries[0], time.perf_counter() - started, warnings,
                        _worker_id())
 
 
