@@ -154,7 +154,6 @@ def run_nodes(
 
     def group_job(group: groups_mod.Group) -> tuple[str, GroupTask]:
         submitted.add(group.key)
-        sink(Event(Kind.PHASE, detail="serialize"))
         return ("serialize_group", GroupTask(
             group.key, group.name, group.linked, group.variant,
             tuple((m.name, texts[m.key]) for m in group.members), env))
