@@ -45,6 +45,10 @@ Job = tuple[str, Any]
 OnResult = Callable[[str, Any], "list[Job] | None"]
 
 
+# At most this many tasks run in the calling process (see LocalExecutor).
+INLINE_JOBS = 2
+
+
 @dataclass(frozen=True)
 class TaskFailure:
     """A task that could not be run at all (as opposed to one IREE rejected,
@@ -151,14 +155,22 @@ class LocalExecutor:
     one task at a time, so a dead worker names the task that killed it.
     """
 
-    def __init__(self, env: Environment, jobs: int, retries: int = 2):
+    def __init__(self, env: Environment, jobs: int, retries: int = 2, *, start: bool = True,
+                 inline: bool = False):
+        """``start``: start one worker now (its start-up then overlaps what
+        the caller does next, e.g. the front-end). ``inline``: a few tasks
+        (:data:`INLINE_JOBS`) may run in this process when no worker is
+        ready: after a small edit, starting a worker (~1 s: Python and the
+        compiler library) would cost more than the work. Never with global
+        IREE flags (a rejected one would end this process)."""
         self.env = env
         self.jobs = max(1, jobs)
         self.retries = retries
-        # One worker now (the final compile needs it anyway); more only when
-        # there are several translations: on a small machine, extra workers
-        # starting up would slow the front-end they are meant to overlap.
-        self._idle: list[_WorkerProcess] = [_WorkerProcess(env)]
+        self.inline = inline and not env.global_flags
+        # More workers only when there are several translations: on a small
+        # machine, extra workers starting up would slow the front-end they
+        # are meant to overlap.
+        self._idle: list[_WorkerProcess] = [_WorkerProcess(env)] if start else []
         # A worker parsing translations ahead of the final compile, the
         # thread feeding it, and (once it has answered) what it holds.
         self._preloader: _WorkerProcess | None = None
@@ -243,9 +255,15 @@ class LocalExecutor:
             raise RuntimeError(f"a halflow worker could not start ({w.failure})")
         return w
 
+    def _run_inline(self) -> bool:
+        """Whether to run the next small piece of work in this process."""
+        return self.inline and not any(w.ready for w in self._idle)
+
     def run(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
         """Run ``jobs`` (and those ``on_result`` adds); deliver results to
         ``on_result`` as they arrive. Returns the tasks that could not be run."""
+        if len(jobs) <= INLINE_JOBS and self._run_inline():
+            return self._run_here(jobs, on_result)
         failures: list[TaskFailure] = []
         attempts: dict[tuple[str, str], int] = {}
         pending = deque(jobs)
@@ -305,6 +323,19 @@ class LocalExecutor:
                 w.close()
         return failures
 
+    def _run_here(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
+        pending = deque(jobs)
+        failures: list[TaskFailure] = []
+        while pending:
+            name, task = pending.popleft()
+            try:
+                result = getattr(worker, name)(task)
+            except Exception as e:  # this process cannot run it: say why
+                failures.append(TaskFailure(task, f"{type(e).__name__}: {e}", name))
+                continue
+            pending.extend(on_result(name, result) or ())
+        return failures
+
     def assemble(self, task: worker.AssembleTask | worker.LinkTask,
                  function: str = "assemble") -> worker.AssembleResult:
         """The final compile in a worker (retried on a fresh worker if it
@@ -313,6 +344,8 @@ class LocalExecutor:
         holds what never decides correctness. Raises RuntimeError if it keeps
         failing."""
         self._finish_preload()
+        if function == "link_module" and self._run_inline():
+            return worker.link_module(task)  # type: ignore[arg-type]
         reason = ""
         for _ in range(self.retries + 1):
             held = self._preloaded_by

@@ -470,7 +470,7 @@ def build_vmfb(
         else:
             # Start the workers now: their start-up overlaps the front-end.
             local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
-                                  else 1, retries)
+                                  else 1, retries, start=frontend is not None, inline=True)
         session_flags, global_flags = env.session_flags, env.global_flags
         if executor == "dask":
             try:
