@@ -261,3 +261,19 @@ def test_fallback_shapes(tmp_path: Path, store: DiskStore, backends: list[str],
     second = build_vmfb(model, out, flags, store=store, progress=False)
     assert second.mode == "fallback" and len(compiled(second)) == 1
     assert_bitwise_equal(out, plain(model, tmp_path / "p2.vmfb", flags), widths)
+
+
+def test_program_with_a_custom_kernel(tmp_path: Path, store: DiskStore) -> None:
+    """A program holding a ``hal.executable.source`` is a program (not a
+    pre-materialize module): built through the front-end, grouped with the
+    ordinary dispatch, bitwise equal to iree-compile."""
+    model = Path(__file__).parent / "codegen_programs" / "custom_source.mlir"
+    out = tmp_path / "c.vmfb"
+    result = build_vmfb(model, out, FLAGS, store=store, progress=False)
+    assert str(result.model_kind) == "program" and result.mode == "groups"
+    assert {e.executable for e in result.executables} == {"@ex", "@main_dispatch_0"}
+    expected = plain(model, tmp_path / "p.vmfb")
+    arg = [np.linspace(-2, 2, 16, dtype=np.float32)]
+    (x,), (y,) = run(out, arg, "main"), run(expected, arg, "main")
+    assert np.array_equal(x.view(np.uint32), y.view(np.uint32))
+    assert np.array_equal(x, 6 * arg[0])
