@@ -616,7 +616,8 @@ def main() -> None:
     try:
         base = work / "model.mlir"
         base.write_text(program(args.layers))
-        base_pre = pre_materialize(base, work / "model.pre.mlir")
+        (work / "editp.mlir").write_text(base.read_text())  # see the edits below
+        base_pre = pre_materialize(work / "editp.mlir", work / "model.pre.mlir")
         warm = work / "cache-warm"
         halflow(base, work / "warm.vmfb", warm, "warm-up")  # the build before the edits
         # Edits: a different constant in one layer each time (exactly one
@@ -626,8 +627,11 @@ def main() -> None:
         base_text = base.read_text()
         base_pre_text = base_pre.read_text()
         edits = []
+        # Each edited pre-materialize module is dumped from a program of the
+        # same file name, as when a user edits one file: its host locations
+        # name that file, and only the edited executable differs.
         for k in range(args.reps):
-            p = work / f"editp{k}.mlir"
+            p = work / "editp.mlir"
             p.write_text(program(args.layers, edit=(args.layers // 2, f"{2.5 + k / 8}")))
             edits.append((program(args.layers, edit=(args.layers // 4, f"{1.5 + k / 8}")),
                           pre_materialize(p, work / f"editp{k}.pre.mlir").read_text()))
@@ -673,7 +677,7 @@ def main() -> None:
         # The same edits, rebuilt by a long-lived process (halflow watch).
         watch_edits = []
         for k in range(args.reps):
-            p = work / f"watchp{k}.mlir"
+            p = work / "editp.mlir"
             p.write_text(program(args.layers, edit=(3 * args.layers // 4, f"{4.5 + k / 8}")))
             watch_edits.append((program(args.layers, edit=(3 * args.layers // 4,
                                                           f"{3.5 + k / 8}")),
