@@ -1,9 +1,11 @@
-"""Running translations in parallel: a local process pool, or a Dask cluster.
+"""Running the nodes of a build in parallel: a local process pool, or a Dask
+cluster.
 
-Both deliver each :class:`~halflow.codegen.worker.TranslateResult` to a
-callback on the calling thread as it arrives, so the caller writes the cache
-and updates progress itself: the cache never leaves the machine that runs
-the build.
+Both run jobs (a worker function's name and its task: a translation, a
+group serialization, the host) and deliver each result to a callback on the
+calling thread as it arrives, so the caller writes the cache and updates
+progress itself (the cache never leaves the machine that runs the build);
+the callback may return further jobs that became ready.
 
 Failures:
 

@@ -1,20 +1,25 @@
-"""``build_vmfb``: MODEL -> ``.vmfb`` with per-executable cached code generation.
+"""``build_vmfb``: MODEL -> ``.vmfb`` with every step after the front-end cached.
 
 The steps, and which tool does each:
 
+0. up to date? (:mod:`halflow.codegen.uptodate`): model and output content
+   unchanged since the last build -> nothing runs;
 1. front-end (programs only): ``iree-compile`` up to the module right before
    ``iree-hal-materialize-interfaces`` (:mod:`halflow.codegen.model`);
 2. materialize: halflow's stages, then IREE's prune pass;
 3. keys: each ``hal.executable`` printed alone, name-normalized, location-free
-   (:mod:`halflow.codegen.executables`);
-4. codegen: cache hits are reused; misses are configured and translated by
-   IREE in parallel, in local worker processes or on Dask, and stored;
-5. assemble: the translations are spliced into the materialized module and
-   IREE compiles it from ``executable-targets`` (host pipeline, linking,
-   serialization, VM) in a local worker; the ``.vmfb`` is written to a
-   temporary file and renamed into place.
+   (:mod:`halflow.codegen.executables`), and the host program;
+4. nodes (:mod:`halflow.codegen.backend`): missing translations, dirty
+   group binaries and the host against stubs (:mod:`halflow.codegen.groups`),
+   run by IREE in local worker processes or on Dask and stored as they
+   arrive;
+5. link: the group binaries in place of the host's stubs, compiled by IREE
+   from ``hal`` to the ``.vmfb``; or, for what the groups recipe does not
+   cover (``mode == "fallback"``), the translations spliced into the
+   materialized module and compiled from ``executable-targets``. The
+   ``.vmfb`` is written to a temporary file and renamed into place.
 
-Nothing is written to the cache but complete, successful translations, and
+Nothing is written to the cache but complete, successful results, and
 nothing to ``output`` unless the whole build succeeds.
 """
 
