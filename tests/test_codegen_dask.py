@@ -16,12 +16,23 @@ from halflow.codegen.pipeline import CodegenError, CodegenResult
 distributed = pytest.importorskip("distributed")
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[object]:
-    with distributed.LocalCluster(
+def local_cluster() -> distributed.LocalCluster:
+    return distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
         worker_dashboard_address=None,
-    ) as c:
+    )
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[object]:
+    with local_cluster() as c:
+        yield c
+
+
+@pytest.fixture
+def fresh_cluster() -> Iterator[object]:
+    """Workers that no other test gave global IREE flags."""
+    with local_cluster() as c:
         yield c
 
 
@@ -85,7 +96,7 @@ def test_unreachable_scheduler_is_a_clean_error(tmp_path: Path) -> None:
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in info.value.render()
 
 
-def test_dask_groups_and_host_as_nodes(tmp_path: Path, cluster: object,
+def test_dask_groups_and_host_as_nodes(tmp_path: Path, fresh_cluster: object,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The scenarios of test_codegen_nodes with translations and group
     serializations on the cluster: a one-dispatch edit runs one translation
@@ -97,7 +108,7 @@ def test_dask_groups_and_host_as_nodes(tmp_path: Path, cluster: object,
     from halflow.codegen import groups
 
     monkeypatch.setattr(groups, "MEAN_SIZE", 2)  # several groups in a small program
-    address = cluster.scheduler_address  # type: ignore[attr-defined]
+    address = fresh_cluster.scheduler_address  # type: ignore[attr-defined]
     client = distributed.Client(address)
     try:
         pids = set(client.run(lambda: __import__("os").getpid()).values())
