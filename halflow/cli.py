@@ -87,15 +87,14 @@ def _output_path(input: str | None, output: str | None, to: str) -> str | None:
 
 def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
-                executor: str, scheduler: str | None, jobs: int | None) -> None:
+                executor: str, scheduler: str | None, jobs: int | None,
+                explain: bool = False, trace: str | None = None) -> None:
     import json
     import time
+    from pathlib import Path
 
-    from halflow.startup import load_mlir
-
-    load_mlir()  # the command line's cheaper way (see halflow.startup)
-    from halflow.codegen.pipeline import build_vmfb
-    from halflow.codegen.watching import open_store, report_data
+    from halflow.codegen import uptodate
+    from halflow.codegen.watching import open_store, report_data, show
     from halflow.output import write_reported
     from halflow.source import EXAMPLE
 
@@ -109,6 +108,12 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     started = time.perf_counter()
     store = open_store(cache_dir, no_cache)
     try:
+        if uptodate.check(store, Path(model), Path(output), iree_flags) is None:
+            from halflow.startup import load_mlir
+
+            load_mlir()  # the command line's cheaper way (see halflow.startup)
+        from halflow.codegen.pipeline import build_vmfb
+
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
     except HalflowError as err:
@@ -116,6 +121,10 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         return
     finally:
         store.close()
+    try:
+        show(result, explain=command.explain_line if explain else None, trace=trace)
+    except HalflowError as err:
+        _fail(err)
     if report is not None:
         data = report_data(result, model, output, time.perf_counter() - started)
         try:
@@ -166,12 +175,13 @@ def build(
     --iree-hal-local-target-device-backends=llvm-cpu).
     """
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
-                         split_input_file=split_input_file, explain=explain, trace=trace)
+                         split_input_file=split_input_file)
     output = _output_path(input, output, to)
     if to == "vmfb":
         assert output is not None
         _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
-                    report=report, executor=executor, scheduler=scheduler, jobs=jobs)
+                    report=report, executor=executor, scheduler=scheduler, jobs=jobs,
+                    explain=explain, trace=trace)
         return
     # What the entry point's up-to-date check already read (halflow.quick).
     checked = click.get_current_context().obj
@@ -380,11 +390,12 @@ def watch(
     from halflow.watch import UsageError, run_command
 
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
-                         split_input_file=split_input_file, explain=explain, trace=trace)
+                         split_input_file=split_input_file)
     vmfb = None
     if to == "vmfb":
         vmfb = {"iree_flags": iree_flags, "executor": executor, "scheduler": scheduler,
-                "jobs": jobs}
+                "jobs": jobs, "explain": explain, "trace": trace}
+        explain, trace = False, None  # the .vmfb builder explains and traces itself
     try:
         code = run_command(
             input,
