@@ -6,6 +6,7 @@ success, 1 on a diagnosed input error, 2 on a usage error.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 
@@ -14,12 +15,52 @@ import click
 from halflow import __version__, command
 from halflow.command import fail as _fail
 from halflow.diagnostics import HalflowError
+from halflow.graphview import SUMMARY_THRESHOLD, View
+
+
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        iree = version("iree-base-compiler")
+    except PackageNotFoundError:
+        iree = "not installed"
+    click.echo(f"halflow {__version__}\niree-base-compiler {iree}")
+    ctx.exit()
+
+
+def _set_verbosity(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value:
+        return
+    wanted = -1 if param.name == "quiet" else 1
+    if -wanted == command.VERBOSITY:
+        raise click.UsageError("-q/--quiet and -v/--verbose exclude each other", ctx)
+    command.VERBOSITY = wanted
+
+
+def _verbosity_options(f: Callable[..., None]) -> Callable[..., None]:
+    """``-q``/``-v``, accepted before the command and after it."""
+    f = click.option("-v", "--verbose", "verbose", is_flag=True, expose_value=False,
+                     callback=_set_verbosity,
+                     help="Also say what a quiet build does (no work to do, what changed).")(f)
+    return click.option("-q", "--quiet", "quiet", is_flag=True, expose_value=False,
+                        callback=_set_verbosity,
+                        help="Errors and warnings only: no progress, no summary line.")(f)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="halflow")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version,
+              help="Print halflow's and iree-base-compiler's versions and exit.")
+@_verbosity_options
 def main() -> None:
-    """Incremental builds of IREE's HAL materialize-interfaces pass."""
+    """Incremental builds of IREE's HAL materialize-interfaces pass.
+
+    Shell completion (click's): eval "$(_HALFLOW_COMPLETE=bash_source halflow)"
+    in ~/.bashrc (zsh_source for ~/.zshrc, fish_source for fish).
+    """
     from halflow import startup
 
     startup.command_line()
@@ -125,6 +166,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 @click.option("--trace", type=click.Path(dir_okay=False),
               help="Write a Chrome/Perfetto trace of the build.")
 @_codegen_options
+@_verbosity_options
 def build(
     input: str | None,
     output: str | None,
@@ -176,21 +218,47 @@ def build(
 
 
 @main.command()
-@click.argument("input", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--format", "fmt", type=click.Choice(["dot", "json"]), default="dot",
-              show_default=True, help="Output format.")
+# As build's INPUT: a missing or directory input is an input error (exit 1).
+@click.argument("input", required=False, type=click.Path(readable=False, allow_dash=True))
+@click.option("--format", "fmt", type=click.Choice(["dot", "json", "svg"]), default="dot",
+              show_default=True, help="Output format (svg: rendered by Graphviz's dot).")
+@click.option("--view", type=click.Choice([v.value for v in View]), default="auto",
+              show_default=True,
+              help=f"summary: one node per executable and host function; nodes: every "
+                   f"build node; auto: the summary above {SUMMARY_THRESHOLD} nodes.")
+@click.option("--executable", "executables", multiple=True, metavar="NAME",
+              help="Only this executable's nodes and their neighbours (repeatable; "
+                   "shell patterns such as 'main$async_dispatch_1*').")
+@click.option("--changed", is_flag=True,
+              help="Only the nodes a build would execute now (changed since the last "
+                   "build) and their neighbours.")
+@click.option("--depth", type=click.IntRange(min=0),
+              help="With --executable/--changed: also nodes up to N edges away "
+                   "(default 1).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write here instead of stdout.")
 @click.option("--split-input-file", is_flag=True, help="Graph of every '// -----' case.")
-@click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
-@click.option("--no-cache", is_flag=True, help="Read and write no cache.")
-def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
+@click.option("--cache-dir", type=click.Path(file_okay=False),
+              help="Cache directory (read, never written).")
+@click.option("--no-cache", is_flag=True, help="Read no cache: every node is new.")
+@_verbosity_options
+def graph(input: str | None, fmt: str, view: str, executables: tuple[str, ...], changed: bool,
+          depth: int | None, output: str | None, split_input_file: bool,
           cache_dir: str | None, no_cache: bool) -> None:
-    """Write the build graph of INPUT (nodes, dependency edges) as DOT or JSON."""
-    from halflow import graph as graph_mod
+    """Write the build graph of INPUT (the bundled example without INPUT).
+
+    Large modules get a summary (one node per executable, labelled with its
+    exports and dispatch sites, clustered by executable target and by the
+    host functions that dispatch it); --view nodes shows every build node.
+    The graph is computed against the last build's state in the cache,
+    which it never changes.
+    """
+    from halflow import graphview
     from halflow.builder import build_graph
     from halflow.output import write_reported
 
+    if depth is not None and not (executables or changed):
+        raise click.UsageError("--depth needs --executable or --changed")
     try:
         with command.exit_on_interrupt():
             g = build_graph(input, split_input_file=split_input_file, cache_dir=cache_dir,
@@ -199,12 +267,45 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
         _fail(err)
         return
     command.warn(g.warnings)
-    text = graph_mod.to_dot(g) if fmt == "dot" else graph_mod.to_json(g)
+    seeds: list[str] = []
+    if executables:
+        try:
+            names = graphview.match_executables(g, executables)
+        except graphview.SelectionError as e:
+            raise click.BadParameter(str(e), param_hint="'--executable'") from None
+        seeds = graphview.executable_nodes(g, names)
+    if changed:
+        found = graphview.changed_nodes(g)
+        seeds = [n for n in seeds if n in set(found)] if executables else found
+        if not seeds:
+            command.note("no changes since the last build")
+    fresh = bool(g.nodes) and len(graphview.changed_nodes(g)) == len(g)
+    if executables or changed:
+        g = graphview.select(g, seeds, 1 if depth is None else depth)
+    if fresh:
+        command.note("no previous build in the cache: every node is new", level=1)
+        g = graphview.without_changes(g)
+    name = "<stdin>" if input == "-" else os.path.basename(input or "mlp_s.mlir")
+    text = graphview.render(g, View(view), "dot" if fmt == "svg" else fmt, name=name,
+                            changed=changed)
+    data: str | bytes = text
+    if fmt == "svg":
+        from halflow import graphviz
+
+        try:
+            data = graphviz.render(text, "svg")
+        except HalflowError as err:
+            _fail(err)
+            return
     if output is None:
-        sys.stdout.write(text)
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+        else:
+            sys.stdout.write(data)
         return
     try:
-        write_reported(output, text, "output file")
+        write_reported(output, data, "output file")
     except HalflowError as err:
         _fail(err)
 

@@ -20,6 +20,17 @@ if TYPE_CHECKING:
     from halflow.diagnostics import Diagnostic, HalflowError
 
 
+# -q: -1 (errors and warnings only); -v: 1 (also what a quiet build does).
+VERBOSITY = 0
+
+
+def note(message: str, level: int = 0) -> None:
+    """``halflow: message`` on stderr, unless ``-q`` (``level`` 1: only
+    with ``-v``)."""
+    if level <= VERBOSITY:
+        write_stderr(f"halflow: {message}\n", diagnostics=False)
+
+
 def fail(err: HalflowError) -> None:
     """Report ``err`` (its warnings, then its errors) on stderr and exit
     with status 1."""
@@ -33,9 +44,14 @@ def warn(warnings: Sequence[Diagnostic]) -> None:
         write_stderr("".join(w.render() + "\n" for w in warnings))
 
 
-def write_stderr(text: str) -> None:
+def write_stderr(text: str, diagnostics: bool = True) -> None:
     """``text`` on stderr, with the input's bytes that are not UTF-8 (lone
-    surrogates, ``surrogateescape``) written back as they were."""
+    surrogates, ``surrogateescape``) written back as they were; on a
+    terminal, diagnostics are coloured (:mod:`halflow.colour`)."""
+    from halflow import colour
+
+    if diagnostics and colour.enabled(sys.stderr):
+        text = colour.diagnostics(text)
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None:  # a replaced stderr (tests): text only
         sys.stderr.write(text)
@@ -120,6 +136,7 @@ def build_to_mlir(
                 explain=explain,
                 report=report,
                 trace=trace,
+                progress=False if VERBOSITY < 0 else None,
             )
     except HalflowError as err:
         partial = getattr(err, "partial_output", None)
@@ -132,6 +149,42 @@ def build_to_mlir(
     if output is None:
         sys.stdout.write(result.text)
         sys.stdout.flush()
+    if not result.executed:
+        if explain is not None:
+            note("no work to do")  # as Ninja says it
+        else:
+            note("no work to do", level=1)
+    elif VERBOSITY > 0 or (VERBOSITY == 0 and sys.stderr.isatty()):
+        note(change_line(result.report, input))
+
+
+def change_line(report: dict[str, object], input: str | None) -> str:
+    """The one line that ends a build which changed things: which
+    executables and host ops, out of how many."""
+    from halflow.graph import what_changed
+
+    executed = report.get("executed", [])
+    assert isinstance(executed, list)
+    changes = what_changed(run["node"] for run in executed)
+    total = report.get("executables")
+    name = input if input is not None and input != "-" else "<stdin>" if input else "the example"
+
+    def listed(names: tuple[str, ...], noun: str) -> str:
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        plural = noun if len(names) == 1 else noun + "s"
+        return f"{len(names)} {plural}" + (f" ({shown})" if names else "")
+
+    if report.get("mode") == "whole":
+        why = report.get("fallback") or (executed[0]["reason"] if executed else "")
+        return (f"built {name} whole: {total if total is not None else '?'} executables"
+                + (f" ({why})" if why else ""))
+    parts = [listed(names, noun) for names, noun in
+             ((changes.executables, "executable"), (changes.host_ops, "host op")) if names]
+    line = f"rebuilt {name}: changed " + (" and ".join(parts) or "nothing that is printed")
+    if isinstance(total, int):
+        reused = max(total - len(changes.executables), 0)
+        line += f"; {reused} executable{'' if reused == 1 else 's'} reused"
+    return line
 
 
 def _clean_build(
