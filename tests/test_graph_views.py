@@ -21,7 +21,14 @@ from pathlib import Path
 import pytest
 from engine_support import Module, body_edit, corpus_file, run_halflow, subprocess_env
 
-pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz's dot")
+
+@pytest.fixture
+def graphviz() -> str:
+    """Graphviz's ``dot``, which these tests need (``.ci/run`` installs it)."""
+    found = shutil.which("dot")
+    if found is None:
+        pytest.fail("Graphviz's dot is not on PATH: apt-get install graphviz", pytrace=False)
+    return found
 
 
 def ok(proc: subprocess.CompletedProcess[bytes]) -> str:
@@ -86,7 +93,7 @@ def test_summary_clusters_by_target(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["openelm_serving.mlir", "openelm_l16.mlir"])
-def test_summary_renders_as_svg_with_real_dot(name: str, tmp_path: Path) -> None:
+def test_summary_renders_as_svg_with_real_dot(name: str, tmp_path: Path, graphviz: str) -> None:
     """Graphviz lays the summary out: one node per executable and host
     function (titles are the node ids), one cluster per host function's
     executables."""
