@@ -336,17 +336,32 @@ def _size(text: str) -> int:
     return int(t)
 
 
+def _human(size: float) -> str:
+    """``12.3 MiB``: sizes as ``--max-size`` reads them (powers of 1024)."""
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024
+    raise AssertionError("unreachable")
+
+
 @cache.command("stats")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def cache_stats(cache_dir: str | None, as_json: bool) -> None:
-    """Entries, bytes, and hits/misses of the last builds."""
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the statistics as JSON (keys: see README).")
+@click.option("--zero", is_flag=True,
+              help="Reset the statistics (history, hit rates, seconds saved); keep the entries.")
+def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
+    """Entries and sizes per build kind, hit rates and compile seconds saved
+    over the last builds, and those builds."""
     import json
 
     from halflow.codegen.store import DiskStore, codegen_stats
 
     store = _open_cache(cache_dir)
     try:
+        if zero:
+            store.zero_stats()
         stats = store.stats()
         stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
     finally:
@@ -354,25 +369,36 @@ def cache_stats(cache_dir: str | None, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(stats, indent=1))
         return
-    click.echo(f"cache: {stats['directory']}")
-    click.echo(f"entries: {stats['entries']}  bytes: {stats['bytes']}")
-    kinds = stats.get("by_kind") or {}
-    if kinds:
-        click.echo("by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
-    codegen = stats["codegen"]
-    if codegen["entries"] or codegen["reuses"]:
-        click.echo(
-            f"code generation: {codegen['entries']} executables cached; "
-            f"{codegen['reuses']} reuses saved {codegen['seconds_saved']:.1f} compile seconds"
-        )
+    if zero:
+        click.echo("statistics zeroed")
+    click.echo(f"cache directory: {stats['directory']}")
+    builds = stats["by_build_kind"]
+    for kind, label in (("mlir", "mlir (materialize-interfaces)"),
+                        ("vmfb", "vmfb (code generation)")):
+        b = builds[kind]
+        click.echo(f"  {label:<30} {b['entries']:>7} entries {_human(b['bytes']):>12}")
+    click.echo(f"  {'total, with the index':<30} {stats['entries']:>7} entries "
+               f"{_human(stats['bytes']):>12}  (limit {_human(stats['size_limit'])})")
     history = stats.get("history") or []
+    rates = stats["hit_rate"]
+    click.echo(f"hit rate over the last {len(history)} builds:")
+    if not rates:
+        click.echo("  no builds recorded")
+    for kind, what in (("mlir", "nodes"), ("vmfb", "executables")):
+        r = rates.get(kind)
+        if r is not None:
+            click.echo(f"  {kind}: {r['percent']:.1f}% of {what} reused ({r['reused']} reused, "
+                       f"{r['executed']} executed in {r['builds']} builds)")
+    codegen = stats["codegen"]
+    click.echo(f"compile seconds saved: {codegen['seconds_saved']:.1f} by "
+               f"{codegen['reuses']} reuses; {codegen['entries']} executables cached")
     if history:
         click.echo("last builds (newest last):")
         for h in history[-10:]:
             click.echo(
-                f"  {h.get('input', '?')}: mode {h.get('mode')}, hits {h.get('hits')}, "
-                f"misses {h.get('misses')}, executed {h.get('executed')}, "
-                f"reused {h.get('reused')}, {h.get('seconds', 0):.3f}s"
+                f"  {h.get('input', '?')}: mode {h.get('mode')}, "
+                f"executed {h.get('executed')}, reused {h.get('reused')}, "
+                f"{h.get('seconds', 0):.3f}s"
             )
 
 
