@@ -480,16 +480,15 @@ def build_graph(
     ``--split-input-file`` node ids get a ``case<k>/`` prefix, and the
     graph's ``warnings`` are the build's (:attr:`BuildResult.warnings`).
     """
+    from halflow.cache import NullCache
     from halflow.engine import Recorder, Workspace
     from halflow.graph import BuildGraph
-    from halflow.readonly import ReadOnlyCache
+    from halflow.readonly import open_read_only
 
     if workspace is not None:
         store = workspace.cache
     else:
-        store = open_cache(cache_dir=cache_dir, no_cache=no_cache)
-        if store.enabled:
-            store = ReadOnlyCache(store)
+        store = NullCache() if no_cache else open_read_only(cache_dir)
     ws = workspace if workspace is not None else Workspace(store)
     data = source_mod.read_input(input)
     text = source_mod.engine_text(data)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import click
 
 from halflow import __version__, command
+from halflow.cacheio import READ_ONLY_ENV_VAR
 from halflow.command import fail as _fail
 from halflow.diagnostics import HalflowError
 from halflow.graphview import SUMMARY_THRESHOLD, View
@@ -112,7 +113,8 @@ def _check_codegen_usage(
 
 def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
-                executor: str, scheduler: str | None, jobs: int | None) -> None:
+                executor: str, scheduler: str | None, jobs: int | None,
+                read_only: bool) -> None:
     import json
     import time
 
@@ -132,7 +134,15 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
     started = time.perf_counter()
-    store = open_store(cache_dir, no_cache)
+    if read_only and not no_cache:
+        from halflow.codegen.store import DiskStore
+        from halflow.readonly import open_read_only
+
+        shared = open_read_only(cache_dir)
+        store = DiskStore(cache=shared)
+    else:
+        shared = None
+        store = open_store(cache_dir, no_cache)
     try:
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
@@ -141,6 +151,8 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         return
     finally:
         store.close()
+        if shared is not None:
+            shared.close()
     if report is not None:
         data = report_data(result, model, output, time.perf_counter() - started)
         try:
@@ -160,6 +172,9 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 @click.option("--cache-dir", type=click.Path(file_okay=False),
               help="Cache directory (default: $HALFLOW_CACHE_DIR or ~/.cache/halflow).")
 @click.option("--no-cache", is_flag=True, help="Build from scratch; read and write no cache.")
+@click.option("--cache-read-only", "read_only", is_flag=True, envvar=READ_ONLY_ENV_VAR,
+              help="Use the cache, never write to it (a shared cache; also "
+                   "$HALFLOW_CACHE_READ_ONLY=1).")
 @click.option("--explain", is_flag=True, help="Print why each executed node ran.")
 @click.option("--report", type=click.Path(dir_okay=False),
               help="Write a JSON report (total, executed, reused, seconds).")
@@ -173,6 +188,7 @@ def build(
     split_input_file: bool,
     cache_dir: str | None,
     no_cache: bool,
+    read_only: bool,
     explain: bool,
     report: str | None,
     trace: str | None,
@@ -195,14 +211,15 @@ def build(
                          split_input_file=split_input_file, explain=explain, trace=trace)
     if to == "vmfb":
         _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
-                    report=report, executor=executor, scheduler=scheduler, jobs=jobs)
+                    report=report, executor=executor, scheduler=scheduler, jobs=jobs,
+                    read_only=read_only)
         return
     # What the entry point's up-to-date check already read (halflow.quick).
     checked = click.get_current_context().obj
     reuse = (
         checked is not None
         and (checked.input, checked.cache_dir) == (input, cache_dir)
-        and not (no_cache or split_input_file)
+        and not (no_cache or split_input_file or read_only)
     )
     command.build_to_mlir(
         input,
@@ -214,6 +231,7 @@ def build(
         explain=command.explain_line if explain else None,
         report=report,
         trace=trace,
+        read_only=read_only,
     )
 
 

@@ -112,10 +112,12 @@ def build_to_mlir(
     report: str | None = None,
     trace: str | None = None,
     content: bytes | None = None,
+    read_only: bool = False,
 ) -> None:
     """``halflow build`` to MLIR: the output to ``output`` (stdout when
     None); a diagnosed input error exits with status 1. ``content``: the
-    input's bytes when the caller already read them."""
+    input's bytes when the caller already read them; ``read_only``: use the
+    cache without writing to it."""
     from halflow.builder import build
     from halflow.diagnostics import HalflowError
 
@@ -124,12 +126,18 @@ def build_to_mlir(
         # over the whole module, without recording any node.
         _clean_build(input, output, split_input_file, content)
         return
+    cache = None
+    if read_only and not no_cache:
+        from halflow.readonly import open_read_only
+
+        cache = open_read_only(cache_dir)
     try:
         with exit_on_interrupt():
             result = build(
                 input,
                 output,
                 split_input_file=split_input_file,
+                cache=cache,
                 cache_dir=cache_dir,
                 no_cache=no_cache,
                 content=content,
@@ -145,6 +153,9 @@ def build_to_mlir(
             sys.stdout.flush()
         fail(err)
         return
+    finally:
+        if cache is not None:
+            cache.close()
     warn(result.warnings)
     if output is None:
         sys.stdout.write(result.text)

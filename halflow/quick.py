@@ -120,6 +120,10 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
     says so). Declining is always safe."""
     if len(argv) < 4 or argv[0] != "build":
         return None
+    from halflow import cacheio
+
+    if cacheio.read_only_requested():
+        return None  # the full command line keeps the cache as it is
     values: dict[str, str] = {}
     positional: list[str] = []
     explain = False

@@ -2,7 +2,9 @@
 
 ``halflow graph`` builds its input to know the graph, against the state of
 the last build, without becoming the last build itself: what ``--changed``
-shows stays "since the last build" however often the graph is drawn. The
+shows stays "since the last build" however often the graph is drawn.
+``halflow build --cache-read-only`` (``$HALFLOW_CACHE_READ_ONLY``) uses a
+shared cache without adding to it, as ccache's read-only mode does. The
 wrapper forwards every lookup to a :class:`halflow.cache.Cache` and drops
 every write (entries, build state, counters, history), as ``--no-cache``'s
 :class:`halflow.cache.NullCache` does; the engine sees an enabled cache
@@ -11,9 +13,10 @@ whose writes are lost, as if another process had evicted them.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from halflow.cache import NullCache
+from halflow.cache import NullCache, open_or_none
 
 
 class ReadOnlyCache(NullCache):
@@ -41,3 +44,10 @@ class ReadOnlyCache(NullCache):
 
     def close(self) -> None:
         self._cache.close()
+
+
+def open_read_only(directory: str | os.PathLike[str] | None) -> NullCache:
+    """The cache in ``directory`` (default: the usual one), read-only; a
+    :class:`NullCache` after a warning when it cannot be used."""
+    cache = open_or_none(directory)
+    return ReadOnlyCache(cache) if cache is not None else NullCache()
