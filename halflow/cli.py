@@ -465,6 +465,7 @@ def cache_clear(cache_dir: str | None) -> None:
 @click.option("--debounce", type=click.FloatRange(min=0), default=0.05, show_default=True,
               help="Seconds without changes before a save is built.")
 @_codegen_options
+@_verbosity_options
 def watch(
     input: str,
     output: str,
@@ -508,6 +509,7 @@ def watch(
             trace=trace,
             debounce=debounce,
             vmfb=vmfb,
+            quiet=command.VERBOSITY < 0,
         )
     except UsageError as e:
         raise click.UsageError(str(e)) from None

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,19 +93,19 @@ def node_kind(node: str) -> str:
     return node_parts(node)[1]
 
 
-def executable_of(node: str, names: Iterable[str]) -> str | None:
+def executable_of(node: str, names: Container[str] = ()) -> str | None:
     """The executable (``@name``, after its case prefix) that node ``node``
     belongs to, if any: its own nodes and its exports' (``names``: the
-    graph's executables)."""
+    graph's executables, a set: they tell ``@ex::@entry`` apart when a
+    quoted symbol itself holds ``::@``)."""
     prefix, kind, rest = node_parts(node)
     if kind in EXECUTABLE_KINDS:
         return prefix + rest
     if kind in EXPORT_KINDS:
-        # `@ex::@entry`; a quoted symbol may itself hold `::@`.
-        known = set(names)
-        for match in re.finditer("::@", rest):
-            if prefix + rest[: match.start()] in known:
-                return prefix + rest[: match.start()]
+        if names:
+            for match in re.finditer("::@", rest):
+                if prefix + rest[: match.start()] in names:
+                    return prefix + rest[: match.start()]
         return prefix + rest.partition("::@")[0]
     return None
 
@@ -138,7 +138,7 @@ def what_changed(nodes: Iterable[str]) -> Changes:
     for node in nodes:
         kind = node_kind(node)
         if kind in ("executable", "convert"):
-            executables[executable_of(node, ()) or node] = None
+            executables[executable_of(node) or node] = None
         elif kind in (*SITE_KINDS, "print"):
             owner = function_of(node)
             if owner is not None:

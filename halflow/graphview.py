@@ -40,7 +40,6 @@ from halflow.graph import node_kind as _kind
 SUMMARY_THRESHOLD = 300
 
 
-
 class View(StrEnum):
     AUTO = "auto"
     SUMMARY = "summary"
@@ -52,15 +51,12 @@ class SelectionError(LookupError):
     exists."""
 
 
-# -- what a node belongs to ---------------------------------------------------------------------
+# -- filters ------------------------------------------------------------------------------------
 
 
 def executables(graph: BuildGraph) -> list[str]:
     """The graph's executables (``@name``), in graph order."""
-    return [executable_of(n, ()) or "" for n in graph.nodes if _kind(n) == "executable"]
-
-
-# -- filters ------------------------------------------------------------------------------------
+    return [executable_of(n) or "" for n in graph.nodes if _kind(n) == "executable"]
 
 
 def match_executables(graph: BuildGraph, patterns: Sequence[str]) -> list[str]:
@@ -112,7 +108,7 @@ def select(graph: BuildGraph, seeds: Iterable[str], depth: int) -> BuildGraph:
 def executable_nodes(graph: BuildGraph, names: Iterable[str]) -> list[str]:
     """Every node of the executables ``names`` (and of their exports)."""
     wanted = set(names)
-    known = executables(graph)
+    known = set(executables(graph))
     return [n for n in graph.nodes if executable_of(n, known) in wanted]
 
 
@@ -190,7 +186,7 @@ def summarize(graph: BuildGraph) -> Summary:
     host_ops: list[str] = []
     for node, attrs in graph.nodes.items():
         kind = _kind(node)
-        ex = executable_of(node, names) if kind in (*EXECUTABLE_KINDS, *EXPORT_KINDS) else None
+        ex = executable_of(node, known) if kind in (*EXECUTABLE_KINDS, *EXPORT_KINDS) else None
         fn = function_of(node)
         if kind == "export" and ex in exports:
             exports[ex] += 1
@@ -213,13 +209,13 @@ def summarize(graph: BuildGraph) -> Summary:
     sites: dict[str, list[str]] = {n: [] for n in names}
     for src, dst in graph.edges:
         if _kind(dst) == "targets" and src in owners:
-            ex = executable_of(dst, names)
+            ex = executable_of(dst, known)
             if ex in sites:
                 sites[ex].append(src)
     # Sites whose executable's nodes were filtered out still count for it.
     for src, dst in graph.edges:
         if src in owners and _kind(dst) == "layout":
-            ex = executable_of(dst, names)
+            ex = executable_of(dst, known)
             if ex is not None and ex in known and src not in sites[ex]:
                 sites[ex].append(src)
     fn_sites: dict[str, int] = {}

@@ -817,11 +817,13 @@ def run_command(
     trace: str | None = None,
     debounce: float = DEFAULT_DEBOUNCE,
     vmfb: dict[str, Any] | None = None,
+    quiet: bool = False,
 ) -> int:
     """``halflow watch``: runs until SIGINT/SIGTERM, then returns 0.
 
     ``vmfb``: build ``.vmfb`` files instead (the keyword arguments of
     :class:`halflow.codegen.VmfbBuilder` other than the cache options).
+    ``quiet`` (``-q``): only errors and warnings, no line per build.
 
     The first signal abandons a build in progress (outputs are replaced
     atomically, so none is left half-written) and ends the watch cleanly;
@@ -859,8 +861,9 @@ def run_command(
             explain=(lambda line: _stderr(f"halflow: explain: {line}")) if explain else None,
             report=report,
             trace=trace,
-            progress=None,
-            log=_stderr,
+            progress=False if quiet else None,
+            log=_quiet_log if quiet else _stderr,
+            on_build=_quiet_event if quiet else None,
             debounce=debounce,
             builder=builder,
         )
@@ -871,9 +874,25 @@ def run_command(
     finally:
         if builder is not None:
             builder.close()
-    if stopping:
+    if stopping and not quiet:
         _stderr("halflow: stopped watching")
     return 0
+
+
+def _quiet_log(line: str) -> None:
+    """``watch -q``: of the watcher's own lines, the warnings."""
+    if line.startswith("halflow: warning:"):
+        _stderr(line)
+
+
+def _quiet_event(event: WatchEvent) -> None:
+    """``watch -q``: a failed build as always; of a good one, its warnings."""
+    if not event.ok:
+        _stderr(format_event(event))
+        return
+    warnings = getattr(event.result, "warnings", ())
+    if warnings:
+        _stderr("\n".join(w.render() for w in warnings))
 
 
 # -- `halflow.watch` is this module and the library call -------------------------

@@ -205,3 +205,47 @@ def test_fast_entry_usage_errors_are_clicks(tmp_path: Path) -> None:
         assert fast.returncode == full.returncode == 2, argv
         assert fast.stderr == full.stderr, argv
         assert not os.path.exists(out), argv
+
+
+def test_quiet_watch_says_only_what_went_wrong(tmp_path: Path) -> None:
+    """``watch -q``: no line per build, no "watching"/"stopped"; a broken
+    save still reports its diagnostics."""
+    import signal
+    import threading
+    import time
+
+    src = tmp_path / "m.mlir"
+    shutil.copy(corpus_file("mlp_s.mlir"), src)
+    out = tmp_path / "out.mlir"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "halflow", "watch", "-q", str(src), "-o", str(out),
+         "--cache-dir", str(tmp_path / "c")],
+        env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    lines: list[str] = []
+    reader = threading.Thread(
+        target=lambda: lines.extend(raw.decode() for raw in proc.stderr or ()), daemon=True)
+    reader.start()
+
+    def wait_for(cond, what: str) -> None:
+        deadline = time.monotonic() + 120
+        while not cond():
+            assert proc.poll() is None and time.monotonic() < deadline, (what, lines)
+            time.sleep(0.05)
+
+    try:
+        wait_for(out.exists, "the first build")
+        first = out.read_bytes()
+        src.write_text(body_edit(src.read_text(), "main$async_dispatch_1"))
+        wait_for(lambda: out.read_bytes() != first, "the rebuild")
+        broken = src.read_text().replace("util.func public @main(", "util.func public @main((")
+        src.write_text(broken)
+        wait_for(lambda: any("kept the last good" in line for line in lines), "the failure")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=120)
+        reader.join(10)
+    assert proc.returncode == 0
+    text = "".join(lines)
+    assert f"{src}:" in text and ": error: " in text, text
+    for noise in ("halflow: built", "halflow: rebuilt", "halflow: watching", "stopped watching"):
+        assert noise not in text, text
