@@ -173,28 +173,24 @@ def change_line(report: dict[str, object], input: str | None) -> str:
     """The one line that ends a build which changed things: which
     executables and host ops, out of how many."""
     from halflow.graph import what_changed
+    from halflow.text import listed, plural
 
     executed = report.get("executed", [])
     assert isinstance(executed, list)
     changes = what_changed(run["node"] for run in executed)
     total = report.get("executables")
-    name = input if input is not None and input != "-" else "<stdin>" if input else "the example"
-
-    def listed(names: tuple[str, ...], noun: str) -> str:
-        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
-        plural = noun if len(names) == 1 else noun + "s"
-        return f"{len(names)} {plural}" + (f" ({shown})" if names else "")
+    name = {None: "the example", "-": "<stdin>"}.get(input, input)
 
     if report.get("mode") == "whole":
         why = report.get("fallback") or (executed[0]["reason"] if executed else "")
-        return (f"built {name} whole: {total if total is not None else '?'} executables"
-                + (f" ({why})" if why else ""))
+        what = plural(total, "executable") if isinstance(total, int) else "every executable"
+        return f"built {name} whole: {what}" + (f" ({why})" if why else "")
     parts = [listed(names, noun) for names, noun in
              ((changes.executables, "executable"), (changes.host_ops, "host op")) if names]
     line = f"rebuilt {name}: changed " + (" and ".join(parts) or "nothing that is printed")
     if isinstance(total, int):
         reused = max(total - len(changes.executables), 0)
-        line += f"; {reused} executable{'' if reused == 1 else 's'} reused"
+        line += f"; {plural(reused, 'executable')} reused"
     return line
 
 

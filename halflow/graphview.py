@@ -35,6 +35,7 @@ from typing import Any
 
 from halflow.graph import EXECUTABLE_KINDS, EXPORT_KINDS, BuildGraph, executable_of, function_of
 from halflow.graph import node_kind as _kind
+from halflow.text import plural
 
 # A graph with more nodes than this is summarized by default (--view auto).
 SUMMARY_THRESHOLD = 300
@@ -355,7 +356,7 @@ def summary_to_dot(summary: Summary, title: str = "") -> str:
         lines.append(f"    graph [{_attrs(label='host functions', style='dashed')}];")
         for f in summary.functions:
             parts = [_STYLE["host"], _attrs(
-                label=f"{f.name}\n{f.sites} dispatch site{'s' if f.sites != 1 else ''}",
+                label=f"{f.name}\n{plural(f.sites, 'dispatch site')}",
                 kind="function", sites=f.sites)]
             if f.changed:
                 parts += [_CHANGED, _attrs(tooltip=_tooltip(f.changed))]
@@ -376,7 +377,7 @@ def summary_to_dot(summary: Summary, title: str = "") -> str:
             # Short lines: a cluster wider than its grid widens every column.
             glabel = ("shared by several host functions" if shared
                       else functions[0] if functions else "no dispatch sites")
-            glabel += f"\n{len(members)} executable{'s' if len(members) != 1 else ''}"
+            glabel += "\n" + plural(len(members), "executable")
             glabel += f" {prefix}…" if prefix else ""
             lines.append(f"    subgraph {cid} {{")
             lines.append(f"      graph [{_attrs(label=glabel, style='dashed', color='#aaaaaa')}];")
@@ -384,11 +385,11 @@ def summary_to_dot(summary: Summary, title: str = "") -> str:
                 short = m.name if not prefix else "…" + m.name[len(prefix):]
                 if len(short) > _LABEL_CHARS:  # a wide node widens its whole column
                     short = "…" + short[-(_LABEL_CHARS - 1):]
-                detail = f"{m.sites} site{'s' if m.sites != 1 else ''}"
+                detail = plural(m.sites, "site")
                 if shared:
                     detail += f", {len(m.functions)} functions"
                 if m.exports != 1:
-                    detail = f"{m.exports} exports, " + detail
+                    detail = f"{plural(m.exports, 'export')}, " + detail
                 parts = [
                     "shape=box", 'style="filled"', "colorscheme=blues9",
                     f"fillcolor={_heat(m.sites, most)}",
@@ -416,7 +417,7 @@ def summary_to_dot(summary: Summary, title: str = "") -> str:
                 n = sum(site_counts.get((fn, m.name), 0) for m in members)
                 edges.append(
                     f"  {dot_id('function:' + fn)} -> {head} "
-                    f"[{_attrs(lhead=cid, xlabel=f'{n} site' + ('s' if n != 1 else ''))}];"
+                    f"[{_attrs(lhead=cid, xlabel=plural(n, 'site'))}];"
                 )
         lines.append("  }")
     lines += edges
@@ -447,8 +448,9 @@ def summary_to_json(summary: Summary) -> str:
 
 def summary_title(name: str, summary: Summary, changed: bool = False) -> str:
     sites = sum(f.sites for f in summary.functions)
-    title = (f"{name}: {len(summary.executables)} executables, {len(summary.functions)} host "
-             f"functions, {sites} dispatch sites")
+    title = (f"{name}: {plural(len(summary.executables), 'executable')}, "
+             f"{plural(len(summary.functions), 'host function')}, "
+             f"{plural(sites, 'dispatch site')}")
     return title + (" (changed since the last build)" if changed else "")
 
 

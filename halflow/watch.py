@@ -709,6 +709,8 @@ class HalBuilder:
 
     def summary(self, input: Path, result: Any) -> str:
         """Executables and dispatch sites executed vs reused, from the report."""
+        from halflow.graph import what_changed
+
         report = result.report
         executed = [e["node"] for e in report.get("executed", [])]
         if report.get("mode") == "noop":
@@ -716,8 +718,7 @@ class HalBuilder:
         if not report.get("total"):
             fallback = report.get("fallback")
             return "whole-module build" + (f" ({fallback})" if fallback else "")
-        execs = {n.split("@", 1)[1] for n in executed
-                 if n.startswith(("executable:@", "convert:@"))}
+        execs = what_changed(executed).executables
         sites = {n.split("@", 1)[1] for n in executed if n.startswith(("dispatch:@", "annotate:@"))}
         totals = self._totals.get(_norm(input))
 
