@@ -251,18 +251,19 @@ def summarize(graph: BuildGraph) -> Summary:
 # -- writing ------------------------------------------------------------------------------------
 
 # Node kinds, styled apart (full view): host side blue, the executable's
-# facts yellow, planning green, conversion orange, assembly grey.
+# facts yellow, planning green (targets, variants) and teal (layout,
+# interface), conversion orange, assembly grey.
 _STYLE = {
     "host": 'shape=box, style="rounded,filled", fillcolor="#cfe2f3"',
     "dispatch": 'shape=ellipse, style=filled, fillcolor="#deebf7"',
     "annotate": 'shape=ellipse, style=filled, fillcolor="#9ecae1"',
-    "print": 'shape=box, style=filled, fillcolor="#9ecae1"',
+    "print": 'shape=box, style=filled, fillcolor="#6fa8dc"',
     "executable": 'shape=note, style=filled, fillcolor="#fff2cc"',
     "export": 'shape=note, style=filled, fillcolor="#ffe599"',
     "targets": 'shape=box, style="rounded,filled", fillcolor="#d9ead3"',
     "variants": 'shape=box, style="rounded,filled", fillcolor="#b6d7a8"',
-    "layout": 'shape=box, style="rounded,filled", fillcolor="#d9ead3"',
-    "interface": 'shape=box, style="rounded,filled", fillcolor="#b6d7a8"',
+    "layout": 'shape=box, style="rounded,filled", fillcolor="#d0e0e3"',
+    "interface": 'shape=box, style="rounded,filled", fillcolor="#a2c4c9"',
     "convert": 'shape=box3d, style=filled, fillcolor="#f9cb9c"',
     "shell": 'shape=box, style=filled, fillcolor="#eeeeee"',
     "module": 'shape=doubleoctagon, style=filled, fillcolor="#cccccc"',
@@ -286,13 +287,31 @@ def _tooltip(reasons: Sequence[str]) -> str:
     return "changed since the last build:\n" + "\n".join(shown)
 
 
+def _legend(graph: BuildGraph, title: str) -> str:
+    """The title and a key of the node kinds present (and of changed
+    nodes), as a Graphviz HTML label."""
+    import html
+
+    kinds = dict.fromkeys(_kind(n) for n in graph.nodes)
+    cells = []
+    for kind in kinds:
+        fill = re.search(r'fillcolor="([^"]+)"', _STYLE.get(kind, ""))
+        if fill:
+            cells.append(f'<td bgcolor="{fill.group(1)}">{html.escape(kind)}</td>')
+    if any("changed" in a for a in graph.nodes.values()):
+        cells.append('<td border="3" color="#d62728"><font color="#d62728">changed</font></td>')
+    head = f'<tr><td colspan="{max(len(cells), 1)}">{html.escape(title)}</td></tr>' if title else ""
+    row = f"<tr>{''.join(cells)}</tr>" if cells else ""
+    return f'<<table border="0" cellspacing="3">{head}{row}</table>>'
+
+
 def nodes_to_dot(graph: BuildGraph, title: str = "") -> str:
     """The node-level view as DOT: every node (kind styled, changed ones
     red, with the reason as tooltip) and every dependency edge."""
     lines = [
         "digraph halflow {",
         "  rankdir=LR;",
-        f"  graph [{_attrs(label=title, labelloc='t', fontname='Helvetica')}];",
+        f"  graph [label={_legend(graph, title)}, labelloc=t, fontname=Helvetica];",
         "  node [shape=box, fontsize=10, fontname=Helvetica];",
     ]
     for node, attrs in graph.nodes.items():

@@ -122,10 +122,16 @@ def test_node_kinds_are_styled_apart(tmp_path: Path) -> None:
         styles.setdefault(stage, set()).add(look)
     assert all(len(v) == 1 for v in styles.values()), styles
     looks = {stage: next(iter(v)) for stage, v in styles.items()}
-    assert len(set(looks.values())) >= 8, looks
+    assert len(set(looks.values())) == len(looks), looks  # every kind its own look
     assert looks["executable"] != looks["dispatch_site"] != looks["convert"]
     # A cold cache: nothing is marked changed (every node is new).
     assert "#d62728" not in dot
+    # The key names every kind with its colour.
+    key = re.findall(r'<td bgcolor="([^"]+)">(\w+)</td>', dot)
+    fills = {stage: re.search(r'fillcolor="([^"]+)"', look).group(1)  # type: ignore[union-attr]
+             for stage, look in looks.items()}
+    assert len(key) == len(looks) and len({c for c, _ in key}) == len(key)
+    assert set(c for c, _ in key) == set(fills.values())
 
 
 def test_executable_filter_and_depth(tmp_path: Path) -> None:
