@@ -285,24 +285,15 @@ def graph(input: str | None, fmt: str, view: str, executables: tuple[str, ...], 
         _fail(err)
         return
     command.warn(g.warnings)
-    seeds: list[str] = []
-    if executables:
-        try:
-            names = graphview.match_executables(g, executables)
-        except graphview.SelectionError as e:
-            raise click.BadParameter(str(e), param_hint="'--executable'") from None
-        seeds = graphview.executable_nodes(g, names)
-    if changed:
-        found = graphview.changed_nodes(g)
-        seeds = [n for n in seeds if n in set(found)] if executables else found
-        if not seeds:
-            command.note("no changes since the last build")
-    fresh = bool(g.nodes) and len(graphview.changed_nodes(g)) == len(g)
-    if executables or changed:
-        g = graphview.select(g, seeds, 1 if depth is None else depth)
-    if fresh:
+    try:
+        view_of = graphview.filtered(g, executables, changed, depth)
+    except graphview.SelectionError as e:
+        raise click.BadParameter(str(e), param_hint="'--executable'") from None
+    if changed and not view_of.graph.nodes:
+        command.note("no changes since the last build")
+    if view_of.fresh:
         command.note("no previous build in the cache: every node is new", level=1)
-        g = graphview.without_changes(g)
+    g = view_of.graph
     name = "<stdin>" if input == "-" else os.path.basename(input or "mlp_s.mlir")
     text = graphview.render(g, View(view), "dot" if fmt == "svg" else fmt, name=name,
                             changed=changed)

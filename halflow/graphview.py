@@ -129,6 +129,32 @@ def changed_nodes(graph: BuildGraph) -> list[str]:
     return [n for n, a in graph.nodes.items() if "changed" in a]
 
 
+@dataclass(frozen=True)
+class Filtered:
+    """What :func:`filtered` kept; ``fresh``: there was no previous build
+    (every node was new, so none is marked changed)."""
+
+    graph: BuildGraph
+    fresh: bool
+
+
+def filtered(graph: BuildGraph, executables: Sequence[str] = (), changed: bool = False,
+             depth: int | None = None) -> Filtered:
+    """``halflow graph``'s filters: the nodes of ``executables`` (patterns,
+    see :func:`match_executables`) and/or the changed nodes, with their
+    neighbours up to ``depth`` edges away (default 1); the whole graph
+    without filters."""
+    fresh = bool(graph.nodes) and len(changed_nodes(graph)) == len(graph)
+    if executables or changed:
+        seeds = (executable_nodes(graph, match_executables(graph, executables))
+                 if executables else list(graph.nodes))
+        if changed:
+            found = set(changed_nodes(graph))
+            seeds = [n for n in seeds if n in found]
+        graph = select(graph, seeds, 1 if depth is None else depth)
+    return Filtered(without_changes(graph) if fresh else graph, fresh)
+
+
 # -- the summary --------------------------------------------------------------------------------
 
 
