@@ -86,7 +86,12 @@ def open_cache(
     if no_cache:
         return NullCache()
     store = open_or_none(cache_dir)
-    return store if store is not None else NullCache()
+    if store is None:
+        return NullCache()
+    from halflow import cachelimit
+
+    cachelimit.apply(store)  # its eviction keeps to the lasting limit while the build writes
+    return store
 
 
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
@@ -168,6 +173,10 @@ def build(
                     "seconds": rep["seconds"],
                 }
             )
+            if rep.get("mode") != "noop":
+                from halflow import cachelimit
+
+                cachelimit.apply(store)
         finally:
             if workspace is None and cache is None:
                 store.close()

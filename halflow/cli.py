@@ -15,7 +15,7 @@ import click
 from halflow import __version__, command
 from halflow.cacheio import READ_ONLY_ENV_VAR
 from halflow.command import fail as _fail
-from halflow.diagnostics import HalflowError
+from halflow.diagnostics import Diagnostic, HalflowError
 from halflow.graphview import SUMMARY_THRESHOLD, View
 
 
@@ -141,14 +141,19 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         shared = open_read_only(cache_dir)
         store = DiskStore(cache=shared)
     else:
+        from halflow import cachelimit
+
         shared = None
         store = open_store(cache_dir, no_cache)
+        cachelimit.apply(getattr(store, "cache", None))
     try:
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
     except HalflowError as err:
         _fail(err)
         return
+        if shared is None:
+            cachelimit.apply(getattr(store, "cache", None))
     finally:
         store.close()
         if shared is not None:
@@ -323,7 +328,6 @@ def _open_cache(cache_dir: str | None):
     """The cache for ``halflow cache ...``: one that cannot be used is a
     diagnostic (exit 1)."""
     from halflow.cache import Cache, CacheUnavailable, default_cache_dir
-    from halflow.diagnostics import Diagnostic
 
     try:
         return Cache(cache_dir)
@@ -365,6 +369,7 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     over the last builds, and those builds."""
     import json
 
+    from halflow import cachelimit
     from halflow.codegen.store import DiskStore, codegen_stats
 
     store = _open_cache(cache_dir)
@@ -372,6 +377,7 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
         if zero:
             store.zero_stats()
         stats = store.stats()
+        stats["max_size"] = cachelimit.max_size(store.directory)
         stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
     finally:
         store.close()
@@ -386,8 +392,10 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
                         ("vmfb", "vmfb (code generation)")):
         b = builds[kind]
         click.echo(f"  {label:<30} {b['entries']:>7} entries {_human(b['bytes']):>12}")
+    limit = (f"max size {_human(stats['max_size'])}" if stats["max_size"] is not None
+             else f"limit {_human(stats['size_limit'])}")
     click.echo(f"  {'total, with the index':<30} {stats['entries']:>7} entries "
-               f"{_human(stats['bytes']):>12}  (limit {_human(stats['size_limit'])})")
+               f"{_human(stats['bytes']):>12}  ({limit})")
     history = stats.get("history") or []
     rates = stats["hit_rate"]
     click.echo(f"hit rate over the last {len(history)} builds:")
@@ -427,6 +435,42 @@ def cache_gc(max_size: str, cache_dir: str | None) -> None:
     click.echo(
         f"removed {removed} entries; {stats['entries']} entries, {stats['bytes']} bytes left"
     )
+
+
+@cache.command("max-size")
+@click.argument("size", required=False)
+@click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
+def cache_max_size(size: str | None, cache_dir: str | None) -> None:
+    """Show or set the lasting size limit (e.g. 500M, 5G; 'none' removes
+    it), applied by every build: the oldest entries are evicted."""
+    from halflow import cachelimit
+
+    store = _open_cache(cache_dir)
+    try:
+        if size is None:
+            limit = cachelimit.max_size(store.directory)
+            click.echo(_human(limit) if limit is not None else "none")
+            return
+        if size.strip().lower() in ("none", "0"):
+            limit = None
+        else:
+            try:
+                limit = _size(size)
+            except ValueError:
+                raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE") from None
+            if limit <= 0:
+                raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE")
+        try:
+            cachelimit.set_max_size(store.directory, limit)
+        except OSError as e:
+            _fail(HalflowError(Diagnostic(str(store.directory), 0, 0,
+                                          f"cannot write the cache settings: {e.strerror or e}")))
+        removed = cachelimit.apply(store)
+        stats = store.stats()
+    finally:
+        store.close()
+    click.echo(f"max size {_human(limit) if limit is not None else 'none'}; removed {removed} "
+               f"entries; {stats['entries']} entries, {_human(stats['bytes'])} left")
 
 
 @cache.command("clear")
