@@ -86,7 +86,12 @@ def open_cache(
     if no_cache:
         return NullCache()
     store = open_or_none(cache_dir)
-    return store if store is not None else NullCache()
+    if store is None:
+        return NullCache()
+    from halflow import cachelimit
+
+    cachelimit.apply(store)  # its eviction keeps to the lasting limit while the build writes
+    return store
 
 
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
@@ -172,6 +177,10 @@ def build(
                     "seconds": rep["seconds"],
                 }
             )
+            if rep.get("mode") != "noop":
+                from halflow import cachelimit
+
+                cachelimit.apply(store)
         finally:
             if workspace is None and cache is None:
                 store.close()
@@ -509,16 +518,24 @@ def build_graph(
 ) -> Any:
     """The build graph (:class:`halflow.graph.BuildGraph`) of ``input``.
 
-    Builds the input (using and filling the cache) to know its nodes; with
+    Builds the input against the state of the last build to know its
+    nodes, reading the cache but writing nothing to it (the graph is not a
+    build: what changed stays "since the last build"). A node that this
+    build had to execute carries its reason as attribute ``changed``
+    (``no cache entry``, ``input changed: text``, ...); a target-set node
+    carries its executable targets as ``targets``. With
     ``--split-input-file`` node ids get a ``case<k>/`` prefix, and the
     graph's ``warnings`` are the build's (:attr:`BuildResult.warnings`).
     """
+    from halflow.cache import NullCache
     from halflow.engine import Recorder, Workspace
     from halflow.graph import BuildGraph
+    from halflow.readonly import open_read_only
 
-    store = workspace.cache if workspace is not None else open_cache(
-        cache_dir=cache_dir, no_cache=no_cache
-    )
+    if workspace is not None:
+        store = workspace.cache
+    else:
+        store = NullCache() if no_cache else open_read_only(cache_dir)
     ws = workspace if workspace is not None else Workspace(store)
     data = source_mod.read_input(input)
     text = source_mod.engine_text(data)
@@ -528,9 +545,10 @@ def build_graph(
     merged = BuildGraph(warnings=source_mod.near_miss_warnings(text, split, data.name))
     for index, case in enumerate(split.cases):
         padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+        recorder = Recorder()
         try:
             result = ws.build_case(
-                _doc_id(data, index, split_input_file), padded, source, options, Recorder(),
+                _doc_id(data, index, split_input_file), padded, source, options, recorder,
                 need_graph=True,
             )
         except HalflowError as err:
@@ -540,6 +558,9 @@ def build_graph(
                 raise
             raise exact from None
         g = result.graph or BuildGraph()
+        for run in recorder.runs:
+            if run.node in g.nodes:
+                g.nodes[run.node]["changed"] = run.reason
         prefix = f"case{index}/" if split_input_file else ""
         for node, attrs in g.nodes.items():
             merged.nodes[prefix + node] = attrs

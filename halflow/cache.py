@@ -462,24 +462,49 @@ class Cache:
         return total
 
     def stats(self) -> dict[str, object]:
+        """Entries and bytes (in all, per key kind, and per build kind:
+        ``mlir`` for the pass's entries, ``vmfb`` for code generation's),
+        the size limit, the history of the last builds and, over those, the
+        share of the work each build kind reused (``hit_rate``)."""
+
         def collect() -> dict[str, object]:
             kinds: dict[str, int] = {}
-            for key in self._dc.iterkeys():
+            builds: dict[str, dict[str, int]] = {
+                k: {"entries": 0, "bytes": 0} for k in ("mlir", "vmfb")}
+            # One pass over diskcache's index: each row's key and size (the
+            # file's for an entry in a file, the row's bytes for one inline).
+            rows = self._dc._sql(
+                "SELECT key, size + COALESCE(LENGTH(value), 0) FROM Cache").fetchall()
+            for key, size in rows:
                 if isinstance(key, str):
                     kind = key.split(":", 1)[0]
                     kinds[kind] = kinds.get(kind, 0) + 1
+                    build = BUILD_KINDS.get(kind, "mlir")
+                    if build:
+                        builds[build]["entries"] += 1
+                        builds[build]["bytes"] += int(size or 0)
             history = cacheio.read_history(self.directory)
             return {
                 "directory": str(self.directory),
                 "entries": len(self._dc),
                 "bytes": self.entry_bytes(),
                 "index_bytes": self.index_bytes(),
+                "size_limit": int(self._dc.size_limit),
                 "by_kind": kinds,
+                "by_build_kind": builds,
+                "hit_rate": hit_rates(history),
                 "history": history,
             }
 
         result = self._guard(collect, default=None)
         return result if isinstance(result, dict) else collect()
+
+    def zero_stats(self) -> None:
+        """Forget the statistics (history of builds, counters such as the
+        compile seconds saved), not the entries: ``cache stats --zero``."""
+        cacheio.clear_history(self.directory)
+        for key in self.keys(_COUNTER):
+            self.delete(key)
 
     def gc(self, max_size: int) -> tuple[int, int]:
         """Evict the oldest entries (least recently stored) until they hold
@@ -519,6 +544,30 @@ class Cache:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._dc.close()
+
+
+# Build kind of each key kind (None: not an entry of a build, e.g. counters).
+BUILD_KINDS: dict[str, str | None] = {"codegen": "vmfb", "counter": None}
+
+
+def hit_rates(history: Sequence[dict[str, object]]) -> dict[str, dict[str, float]]:
+    """Over ``history`` (the last builds), per build kind: how many builds,
+    the work they reused and executed (nodes for ``mlir``, executables for
+    ``vmfb``), and the percentage reused."""
+    totals: dict[str, list[int]] = {}  # kind -> [builds, reused, executed]
+    for entry in history:
+        reused, executed = entry.get("reused"), entry.get("executed")
+        if not isinstance(reused, int) or not isinstance(executed, int):
+            continue
+        total = totals.setdefault("vmfb" if entry.get("mode") == "vmfb" else "mlir", [0, 0, 0])
+        total[0] += 1
+        total[1] += reused
+        total[2] += executed
+    return {
+        kind: {"builds": n, "reused": r, "executed": e,
+               "percent": round(100 * r / (r + e), 1) if r + e else 100.0}
+        for kind, (n, r, e) in totals.items()
+    }
 
 
 class NullCache:

@@ -1146,6 +1146,9 @@ def _plan_and_convert(
             "devices": value_fp(devices()) if facts.public else "",
         },
     )
+    if ev.graph is not None:
+        # What the graph's summary view clusters executables by.
+        ev.graph.nodes["targets:@" + name]["targets"] = list(targets)
     converted = bool(facts.exports) and bool(targets)
     plan_variants: tuple[variants.Variant, ...] = ()
     layouts: list[layout.PipelineLayout] = []
