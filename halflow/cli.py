@@ -433,7 +433,7 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     limit = (f"max size {_human(stats['max_size'])}" if stats["max_size"] is not None
              else f"limit {_human(stats['size_limit'])}")
     click.echo(f"  {'total':<30} {stats['entries']:>7} entries {_human(stats['bytes']):>12}  "
-               f"(held by entries: what gc can free; {limit})")
+               f"({limit}; held by entries: what gc can free)")
     click.echo(f"  {'index file':<30} {'':>15} {_human(stats['index_bytes']):>12}")
     history = stats.get("history") or []
     rates = stats["hit_rate"]
@@ -488,21 +488,20 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
     it), applied by every build: the oldest entries are evicted."""
     from halflow import cachelimit
 
+    limit: int | None = None
+    if size is not None and size.strip().lower() not in ("none", "0"):
+        try:
+            limit = _size(size)
+        except ValueError:
+            raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE") from None
+        if limit <= 0:
+            raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE")
     store = _open_cache(cache_dir)
     try:
         if size is None:
             limit = cachelimit.max_size(store.directory)
             click.echo(_human(limit) if limit is not None else "none")
             return
-        if size.strip().lower() in ("none", "0"):
-            limit = None
-        else:
-            try:
-                limit = _size(size)
-            except ValueError:
-                raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE") from None
-            if limit <= 0:
-                raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE")
         try:
             cachelimit.set_max_size(store.directory, limit)
         except OSError as e:

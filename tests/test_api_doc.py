@@ -139,4 +139,6 @@ def test_vmfb_report_keys_are_documented(tmp_path: Path) -> None:
                       "--iree-hal-local-target-device-backends=llvm-cpu")
     assert run.returncode == 0, run.stderr
     data = json.loads(report.read_text())
-    assert set(data) == report_keys("--report PATH`):")
+    documented = report_keys("--report PATH`):")
+    # `fallback` appears only when the build fell back (tests/test_codegen_nodes.py).
+    assert set(data) == documented - {"fallback"}

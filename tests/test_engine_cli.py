@@ -325,7 +325,7 @@ def test_cache_stats_entries_bytes_history(tmp_path: Path) -> None:
     assert history[1]["executed"] == 3
     # The human-readable form says the same.
     plain = ok(run_halflow("cache", "stats", "--cache-dir", cache))
-    total = re.search(r"total, with the index +(\d+) entries +([\d.]+) (bytes|KiB|MiB)", plain)
+    total = re.search(r"total +(\d+) entries +([\d.]+) (bytes|KiB|MiB)", plain)
     assert total is not None, plain
     scale = {"bytes": 1, "KiB": 1024, "MiB": 1024**2}[total.group(3)]
     assert int(total.group(1)) == s["entries"]

@@ -366,6 +366,20 @@ class Workers:
         self.close()
 
 
+def _record_build(store: Store, name: str, result: CodegenResult, clock: Clock) -> None:
+    """Add the build to the cache's history (``halflow cache stats``): an
+    up-to-date build counts every executable as reused."""
+    record = getattr(store, "record_build", None)
+    if record is not None:
+        record({
+            "input": name,
+            "mode": "vmfb",
+            "executed": len(result.compiled),
+            "reused": len(result.reused),
+            "seconds": round(clock.phases.get("total", 0.0), 6),
+        })
+
+
 def build_vmfb(
     model_path: PathLike,
     output: PathLike,
@@ -456,11 +470,13 @@ def build_vmfb(
                 store.add(REUSES, len(saved))
                 store.add(SECONDS_SAVED, sum(saved))
             clock.add("total", clock.total())
-            return CodegenResult(
+            result = CodegenResult(
                 output_file, model.ModelKind(current.get("kind", str(kind))),
                 tuple(ExecutableReport(str(e), Action.REUSED, 0.0, float(s))
                       for e, s in current.get("executables", [])),
                 dict(clock.phases), mode="up-to-date")
+            _record_build(store, name, result, clock)
+            return result
         if kind == model.ModelKind.PROGRAM:
             try:
                 frontend = model.Frontend(model_file, flags)
@@ -700,15 +716,7 @@ def build_vmfb(
             output_file, kind, tuple(reports[u.name] for u in units), dict(clock.phases),
             mode=mode, fallback=gap or "", groups=tuple(group_reports), host=host_report,
             spans=tuple(spans), warnings=tuple(warnings))
-        record = getattr(store, "record_build", None)
-        if record is not None:
-            record({
-                "input": name,
-                "mode": "vmfb",
-                "executed": len(result.compiled),
-                "reused": len(result.reused),
-                "seconds": round(clock.phases.get("total", 0.0), 6),
-            })
+        _record_build(store, name, result, clock)
         return result
     finally:
         sink(Event(Kind.DONE))
