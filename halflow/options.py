@@ -25,7 +25,8 @@ class BuildOptions:
     :func:`halflow.cache.default_cache_dir`), or none. ``explain`` receives
     one line per executed node; ``report`` / ``trace`` are files to write
     the JSON report and a Chrome trace to; ``progress`` shows progress on a
-    terminal (None: when stderr is one)."""
+    terminal (None: when stderr is one). ``read_only``: use the cache
+    without writing to it (the command line's ``--cache-read-only``)."""
 
     split_input_file: bool = False
     cache_dir: PathLike | None = None
@@ -34,6 +35,7 @@ class BuildOptions:
     report: PathLike | None = None
     trace: PathLike | None = None
     progress: bool | None = None
+    read_only: bool = False
 
     @property
     def key(self) -> str:

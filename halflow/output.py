@@ -6,7 +6,6 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 
@@ -53,6 +52,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         with open(target, "wb") as f:
             f.write(payload)
         return
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     _in_flight.add(tmp)
     try:
@@ -73,6 +74,21 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         _in_flight.discard(tmp)
 
 
+OUTPUT_IS_INPUT = "the output must not be the input"  # a usage error (build, watch)
+
+
+def is_same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether paths ``a`` and ``b`` name one file: the same path once
+    symbolic links are resolved, or (both existing) the same inode, as a
+    hard link is. An output that is its own input would replace it."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def write_reported(path: str | os.PathLike[str], data: str | bytes, what: str) -> None:
     """:func:`write_atomic`, a failure reported as halflow reports bad input:
     ``PATH:0:0: error: cannot write WHAT: REASON`` (a HalflowError)."""
@@ -86,9 +102,14 @@ def write_reported(path: str | os.PathLike[str], data: str | bytes, what: str) -
         ) from None
 
 
-def write_stderr(text: str) -> None:
+def write_stderr(text: str, diagnostics: bool = True) -> None:
     """``text`` on stderr, with the input's bytes that are not UTF-8 (lone
-    surrogates, ``surrogateescape``) written back as they were."""
+    surrogates, ``surrogateescape``) written back as they were; on a
+    terminal, diagnostics are coloured (:mod:`halflow.colour`)."""
+    from halflow import colour
+
+    if diagnostics and colour.enabled(sys.stderr):
+        text = colour.diagnostics(text)
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None:  # a replaced stderr (tests): text only
         sys.stderr.write(text)

@@ -41,24 +41,29 @@ from halflow.uptodate import (
 
 class BuildForm:
     """``build INPUT -o OUTPUT`` with any of ``--cache-dir DIR``,
-    ``--report FILE``, ``--trace FILE``, ``--explain`` (see :func:`build_form`)."""
+    ``--report FILE``, ``--trace FILE``, ``--explain``, ``-q``/``-v``
+    (see :func:`build_form`)."""
 
-    __slots__ = ("cache_dir", "explain", "input", "output", "report", "trace")
+    __slots__ = ("cache_dir", "explain", "input", "output", "report", "trace", "verbosity")
 
-    def __init__(self, values: dict[str, str], input: str, explain: bool):
+    def __init__(self, values: dict[str, str], input: str, explain: bool, verbosity: int = 0):
         self.input = input
         self.output = values["output"]
         self.cache_dir = values.get("cache_dir")
         self.report = values.get("report")
         self.trace = values.get("trace")
         self.explain = explain
+        self.verbosity = verbosity
 
     @property
     def plain(self) -> bool:
-        """No option beyond ``--cache-dir``: what the up-to-date check answers."""
-        return self.report is None and self.trace is None and not self.explain
+        """No option beyond ``--cache-dir`` and ``-q``: what the up-to-date
+        check answers (silently, as a quiet build would)."""
+        return (self.report is None and self.trace is None and not self.explain
+                and self.verbosity <= 0)
 
 
+_VERBOSITY = {"-q": -1, "--quiet": -1, "-v": 1, "--verbose": 1}
 _OPTIONS = {
     "-o": "output", "--output": "output", "--cache-dir": "cache_dir",
     "--report": "report", "--trace": "trace",
@@ -72,15 +77,24 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
     says so). Declining is always safe."""
     if len(argv) < 4 or argv[0] != "build":
         return None
+    from halflow import cacheio
+
+    if cacheio.read_only_requested():
+        return None  # the full command line keeps the cache as it is
     values: dict[str, str] = {}
     positional: list[str] = []
     explain = False
+    verbosity = 0
     rest = list(argv[1:])
     while rest:
         token = rest.pop(0)
         name, eq, value = token.partition("=")
         if token == "--explain" and not explain:
             explain = True
+        elif token in _VERBOSITY:
+            if verbosity == -_VERBOSITY[token]:
+                return None  # both: the full command line says why not
+            verbosity = _VERBOSITY[token]
         elif token.startswith("-"):
             if eq and not token.startswith("--"):
                 return None  # `-o=X`: click reads the value "=X"; let it
@@ -104,11 +118,15 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
         return None
     if any(os.path.isdir(values[k]) for k in ("report", "trace") if k in values):
         return None
+    from halflow.output import is_same_file
+
+    if is_same_file(output, positional[0]):
+        return None
     if "cache_dir" in values and os.path.exists(values["cache_dir"]) and not os.path.isdir(
         values["cache_dir"]
     ):
         return None
-    return BuildForm(values, positional[0], explain)
+    return BuildForm(values, positional[0], explain, verbosity)
 
 
 class Checked:
@@ -150,7 +168,7 @@ def check(argv: Sequence[str]) -> Checked | None:
     directory = cache_dir if cache_dir is not None else cacheio.default_cache_dir()
     key = output_key(input_fingerprint(checked.data), options_fingerprint(False))
     recorded = cacheio.read_json_entry(directory, marker_key(output_path))
-    if marker_matches(recorded, key, stat):
+    if marker_matches(recorded, key, stat, output_path):
         assert isinstance(recorded, list)
         cacheio.append_history(directory, {
             "time": time.time(),
@@ -203,6 +221,7 @@ def _build(form: BuildForm, checked: Checked | None) -> None:
     from halflow.options import BuildOptions
 
     startup.command_line()
+    command.VERBOSITY = form.verbosity
     content = checked.data if checked is not None and checked.input == form.input else None
     options = BuildOptions(
         cache_dir=form.cache_dir,

@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from halflow.diagnostics import HalflowError, Severity
 from halflow.options import BuildOptions, PathLike
+from halflow.output import OUTPUT_IS_INPUT, is_same_file
 
 if TYPE_CHECKING:
     from halflow.store import EntryStore
@@ -241,8 +242,8 @@ class Watcher:
                 raise UsageError(
                     f"'{self.output}' is a directory; a file input needs an output file"
                 )
-            if os.path.realpath(self.output) == os.path.realpath(self.input):
-                raise UsageError("the output must not be the input")
+            if is_same_file(self.output, self.input):
+                raise UsageError(OUTPUT_IS_INPUT)
             target = _Target(self.input, self.output)
             keys = [_norm(self.input)]
             if os.path.islink(self.input):
@@ -706,6 +707,8 @@ class HalBuilder:
 
     def summary(self, input: Path, result: Any) -> str:
         """Executables and dispatch sites executed vs reused, from the report."""
+        from halflow.graph import what_changed
+
         report = result.report
         executed = [e["node"] for e in report.get("executed", [])]
         if report.get("mode") == "noop":
@@ -713,10 +716,10 @@ class HalBuilder:
         if not report.get("total"):
             fallback = report.get("fallback")
             return "whole-module build" + (f" ({fallback})" if fallback else "")
-        from halflow import graph
-
-        execs = {graph.executable_of(n) for n in executed} - {None}
-        sites = {graph.site_of(n) for n in executed} - {None}
+        execs = what_changed(executed).executables
+        # What a node is about: the id after its stage (`dispatch:@main#3`,
+        # `annotate:util.initializer#0#1`: initializers have no symbol).
+        sites = {n.split(":", 1)[1] for n in executed if n.startswith(("dispatch:", "annotate:"))}
         totals = self._totals.get(_norm(input))
 
         def part(label: str, count: int, total: int | None) -> str:
@@ -830,11 +833,13 @@ def run_command(
     *,
     debounce: float = DEFAULT_DEBOUNCE,
     vmfb: dict[str, Any] | None = None,
+    quiet: bool = False,
 ) -> int:
     """``halflow watch``: runs until SIGINT/SIGTERM, then returns 0.
 
     ``vmfb``: build ``.vmfb`` files instead (the keyword arguments of
     :class:`halflow.codegen.VmfbBuilder` other than the cache options).
+    ``quiet`` (``-q``): only errors and warnings, no line per build.
 
     The first signal abandons a build in progress (outputs are replaced
     atomically, so none is left half-written) and ends the watch cleanly;
@@ -856,6 +861,8 @@ def run_command(
     for s in (signal.SIGINT, signal.SIGTERM):
         signal.signal(s, on_signal)
     builder = None
+    log = _quiet_log if quiet else _stderr
+    on_build = _quiet_event if quiet else None
     try:
         if vmfb is not None:
             from halflow.codegen.watching import VmfbBuilder
@@ -864,9 +871,13 @@ def run_command(
                 cache_dir=options.cache_dir, no_cache=options.no_cache, report=options.report,
                 **vmfb,
             )
-            watcher = Watcher(input, output, builder, log=_stderr, debounce=debounce)
+            watcher = Watcher(input, output, builder, log=log, on_build=on_build,
+                              debounce=debounce)
         else:
-            watcher = watch_with(input, output, options, log=_stderr, debounce=debounce)
+            if quiet:
+                options = dataclasses.replace(options, progress=False)
+            watcher = watch_with(input, output, options, log=log, on_build=on_build,
+                                 debounce=debounce)
         builder = None  # the watcher closes it when it stops
         watcher.run()
     except KeyboardInterrupt:
@@ -874,9 +885,25 @@ def run_command(
     finally:
         if builder is not None:
             builder.close()
-    if stopping:
+    if stopping and not quiet:
         _stderr("halflow: stopped watching")
     return 0
+
+
+def _quiet_log(line: str) -> None:
+    """``watch -q``: of the watcher's own lines, the warnings."""
+    if line.startswith("halflow: warning:"):
+        _stderr(line)
+
+
+def _quiet_event(event: WatchEvent) -> None:
+    """``watch -q``: a failed build as always; of a good one, its warnings."""
+    if not event.ok:
+        _stderr(format_event(event))
+        return
+    warnings = getattr(event.result, "warnings", ())
+    if warnings:
+        _stderr("\n".join(w.render() for w in warnings))
 
 
 # -- `halflow.watch` is this module and the library call -------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,8 @@ def test_build_vmfb_edit_and_cache_stats(tmp_path: Path) -> None:
     assert codegen["entries"] == len(first) + 1
     assert codegen["reuses"] == len(first) - 1 and codegen["seconds_saved"] > 0
     plain = ok(run_halflow("cache", "stats", "--cache-dir", cache))
-    assert f"code generation: {len(first) + 1} executables cached" in plain
+    assert f"{len(first) + 1} executables cached" in plain
+    assert f"by {len(first) - 1} reuses" in plain
     # Both builds are in the history of builds.
     history = stats["history"]
     assert [(h["mode"], h["executed"], h["reused"]) for h in history] == [
@@ -116,7 +118,6 @@ def test_build_vmfb_no_cache_writes_nothing(tmp_path: Path) -> None:
     [
         (["--", "--iree-hal-target-device=local"], "need --to vmfb"),
         (["--to", "vmfb", "--", "--iree-hal-target-device=local"], "needs -o OUTPUT"),
-        (["--to", "vmfb", "-o", "x.vmfb", "--explain"], "--explain applies to --to mlir only"),
         (["--to", "vmfb", "-o", "x.vmfb", "--split-input-file"], "--split-input-file applies"),
         (["--executor", "dask"], "need --to vmfb"),
         (["--to", "vmfb", "-o", "x.vmfb", "--scheduler", "tcp://h:1"], "needs --executor dask"),
@@ -171,3 +172,49 @@ def test_watch_vmfb_rebuilds_one_executable(tmp_path: Path) -> None:
         code = watch.stop(signal.SIGINT)
     assert code == 0, "\n".join(watch.lines)
     assert not any("Traceback" in line for line in watch.lines), "\n".join(watch.lines)
+
+
+def test_explain_trace_and_progress_on_a_terminal(tmp_path: Path) -> None:
+    """``--explain`` says why each node ran, ``--trace`` has a span per
+    phase and per node with the process that ran it, and on a terminal the
+    progress shows the phases with their clocks (rich, through a real pty)."""
+    import os
+    import pty
+    import subprocess
+
+    src = tmp_path / "mlp.mlir"
+    shutil.copyfile(PROGRAMS / "mlp.mlir", src)
+    trace = tmp_path / "t.json"
+    command = [sys.executable, "-m", "halflow", "build", str(src), "--to", "vmfb", "-o",
+               str(tmp_path / "m.vmfb"), "--cache-dir", str(tmp_path / "cache"), "--explain",
+               "--trace", str(trace), "--", *FLAGS]
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent), COLUMNS="160")
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=follower, env=env)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # the child closed its end
+            break
+        if not data:
+            break
+        chunks.append(data)
+    assert proc.wait(timeout=300) == 0
+    os.close(leader)
+    screen = b"".join(chunks).decode("utf-8", "replace")
+    for phase in ("front-end", "materialize", "translate 4", "serialize", "assemble"):
+        assert phase in screen, (phase, screen[-2000:])
+    assert "0:00:0" in screen  # rich's elapsed clock
+    for line in ("translate @main_dispatch_1: no cache entry", "host: no cache entry"):
+        assert f"halflow: explain: {line}" in screen
+    events = json.loads(trace.read_text())["traceEvents"]
+    spans = [e["name"] for e in events if e["ph"] == "X"]
+    assert spans[:2] == ["front-end (iree-compile)", "materialize"]
+    assert {f"translate @main_dispatch_{i}" for i in range(4)} <= set(spans)
+    assert any(s.startswith("group @hf_g") for s in spans)
+    assert "host" in spans and "assemble" in spans
+    names = {e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "process_name"}
+    assert "halflow build" in names and any(n.startswith("worker ") for n in names)

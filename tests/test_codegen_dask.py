@@ -11,17 +11,28 @@ import pytest
 from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, actions, assert_same_outputs, plain_compile
 
 from halflow.codegen import DiskStore, build_vmfb
-from halflow.codegen.pipeline import CodegenError
+from halflow.codegen.pipeline import CodegenError, CodegenResult
 
 distributed = pytest.importorskip("distributed")
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[object]:
-    with distributed.LocalCluster(
+def local_cluster() -> distributed.LocalCluster:
+    return distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
         worker_dashboard_address=None,
-    ) as c:
+    )
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[object]:
+    with local_cluster() as c:
+        yield c
+
+
+@pytest.fixture
+def fresh_cluster() -> Iterator[object]:
+    """Workers that no other test gave global IREE flags."""
+    with local_cluster() as c:
         yield c
 
 
@@ -83,3 +94,112 @@ def test_unreachable_scheduler_is_a_clean_error(tmp_path: Path) -> None:
         build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "x.vmfb", FLAGS, store=store,
                    executor="dask", scheduler="tcp://127.0.0.1:9", progress=False)
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in info.value.render()
+
+
+def test_no_scheduler_means_a_local_cluster_sized_to_the_machine() -> None:
+    """Without a scheduler and none configured: a real LocalCluster, one
+    single-threaded worker process per CPU, closed with the executor."""
+    import os
+
+    import dask
+
+    from halflow.codegen.executors import DaskExecutor
+
+    with dask.config.set({"scheduler-address": None}):
+        executor = DaskExecutor(None)
+    try:
+        workers = executor.client.scheduler_info()["workers"].values()
+        assert len(workers) == (os.cpu_count() or 1)
+        assert all(w["nthreads"] == 1 for w in workers)
+        pids = set(executor.client.run(os.getpid).values())
+        assert os.getpid() not in pids and len(pids) == len(workers)
+        cluster = executor._cluster
+    finally:
+        executor.close()
+    assert cluster.status.name == "closed"
+
+
+def test_no_scheduler_uses_the_configured_one(cluster: object) -> None:
+    import dask
+
+    from halflow.codegen.executors import DaskExecutor
+
+    address = cluster.scheduler_address  # type: ignore[attr-defined]
+    with dask.config.set({"scheduler-address": address}):
+        executor = DaskExecutor(None)
+    try:
+        assert executor.client.scheduler.address == address
+        assert executor._cluster is None
+    finally:
+        executor.close()
+    assert cluster.status.name == "running"  # type: ignore[attr-defined]
+
+
+def test_command_line_dask_without_scheduler(tmp_path: Path) -> None:
+    """`--executor dask` without `--scheduler`, as --help and the README
+    promise: a local cluster builds the same .vmfb as the local executor,
+    with nothing but the result (no cluster log on stderr)."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import subprocess_env
+
+    env = {k: v for k, v in subprocess_env().items() if k != "DASK_SCHEDULER_ADDRESS"}
+    outputs = {}
+    for executor in ("dask", "local"):
+        out = tmp_path / f"{executor}.vmfb"
+        proc = subprocess.run(
+            [sys.executable, "-m", "halflow", "build", str(PROGRAMS / "mlp.mlir"), "--to", "vmfb",
+             "--executor", executor, "-o", str(out), "--no-cache", "--", *FLAGS],
+            capture_output=True, env=env, timeout=600, check=False, cwd=tmp_path,
+        )
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert proc.stderr.decode() == "", proc.stderr.decode()
+        outputs[executor] = out.read_bytes()
+    assert outputs["dask"] == outputs["local"]
+    assert sorted(os.listdir(tmp_path)) == ["dask.vmfb", "local.vmfb"]
+
+
+def test_dask_groups_and_host_as_nodes(tmp_path: Path, fresh_cluster: object,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scenarios of test_codegen_nodes with translations and group
+    serializations on the cluster: a one-dispatch edit runs one translation
+    and one group there and reuses the host; a renumbering runs only the new
+    and changed nodes; every rebuild equals a local cold build's bytes and
+    runs bitwise equal to iree-compile's."""
+    from test_codegen_nodes import SCALES, WIDTHS, check_rebuild, compiled, write
+
+    from halflow.codegen import groups
+
+    monkeypatch.setattr(groups, "MEAN_SIZE", 2)  # several groups in a small program
+    address = fresh_cluster.scheduler_address  # type: ignore[attr-defined]
+    client = distributed.Client(address)
+    try:
+        pids = set(client.run(lambda: __import__("os").getpid()).values())
+    finally:
+        client.close()
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out = tmp_path / "m.vmfb"
+    with DiskStore(tmp_path / "cache") as store:
+        def build() -> CodegenResult:
+            return build_vmfb(model, out, FLAGS, store=store, executor="dask",
+                              scheduler=address, progress=False)
+
+        first = build()
+        assert {int(g.worker.rsplit(":", 1)[1]) for g in first.groups} <= pids
+        scales = list(SCALES)
+        scales[3] = 3.0
+        write(model, WIDTHS, scales)
+        second = build()
+        assert len(compiled(second)) == 1
+        ran = [g for g in second.groups if g.action == "compiled"]
+        assert len(ran) == 1 and int(ran[0].worker.rsplit(":", 1)[1]) in pids
+        assert second.host.action == "reused"
+        check_rebuild(tmp_path, model, out, first, second, WIDTHS)
+
+        write(model, WIDTHS, scales, extra=True)
+        third = build()
+        assert len(compiled(third)) <= 3
+        assert any(g.action == "reused" for g in third.groups)
+        check_rebuild(tmp_path, model, out, second, third, WIDTHS, extra=True)

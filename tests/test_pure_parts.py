@@ -119,9 +119,10 @@ def test_unit_keys_ignore_an_executables_own_name() -> None:
 
 
 def test_node_ids_round_trip() -> None:
-    assert graph.executable_of(graph.convert("ex")) == "ex"
-    assert graph.executable_of(graph.executable("ex")) == "ex"
-    assert graph.site_of(graph.annotate(graph.dispatch("@main", 3))) == "@main#3"
+    assert graph.executable_of(graph.convert("ex")) == "@ex"
+    assert graph.executable_of(graph.layout("ex", "e")) == "@ex"
+    assert graph.function_of(graph.annotate(graph.dispatch("@main", 3))) == "@main"
+    assert graph.node_kind(graph.interface("ex", "e")) == "interface"
     assert graph.piece_node(graph.exec_group("ex")) == graph.convert("ex")
     assert graph.piece_node(graph.op_group("@main")) == graph.print_op("@main")
     assert graph.owner_names(

@@ -14,6 +14,9 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
                         progress=None)                      # rich on a TTY, else silent
     result.report["codegen"]   # [{"executable": "@main_dispatch_0",
                                #   "action": "compiled" | "reused", "seconds": ...}, ...]
+    result.mode                # "groups" | "fallback" | "up-to-date"
+    result.groups, result.host # what happened to each group binary and the host
+    result.explain()           # why each executable, group and the host ran
     result.timings             # where the time went (front-end, codegen, compile, ...)
 
     codegen_stats(DiskStore(...))  # entries and compile seconds saved (cache stats)
@@ -21,11 +24,13 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
     with Workers(flags) as workers:     # halflow watch: keep worker processes warm
         build_vmfb(model, out, flags, workers=workers)
 
-Modules: ``pipeline`` (``build_vmfb``), ``model`` (MODEL -> materialized
-module), ``executables`` (units, keys, name normalization), ``worker`` (what
-worker processes run), ``executors`` (local pool, Dask), ``store`` (cache
-interface and entries), ``watching`` (the builder of ``halflow watch --to
-vmfb``), ``flags`` (IREE flag policy), ``iree_api`` (the
+Modules: ``pipeline`` (``build_vmfb``), ``uptodate`` (the no-op check),
+``model`` (MODEL -> materialized module), ``executables`` (units, keys, name
+normalization), ``groups`` (group membership, names in binaries, stubs,
+host text), ``backend`` (running the dirty translation, group and host
+nodes), ``worker`` (what worker processes run), ``executors`` (local pool,
+Dask), ``store`` (cache interface and entries), ``watching`` (the builder of
+``halflow watch --to vmfb``), ``flags`` (IREE flag policy), ``iree_api`` (the
 in-process compiler), ``progress``.
 
 See ``NOTES.md`` in this package for what was measured with stock IREE 3.13

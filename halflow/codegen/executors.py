@@ -1,9 +1,11 @@
-"""Running translations in parallel: a local process pool, or a Dask cluster.
+"""Running the nodes of a build in parallel: a local process pool, or a Dask
+cluster.
 
-Both deliver each :class:`~halflow.codegen.worker.TranslateResult` to a
-callback on the calling thread as it arrives, so the caller writes the cache
-and updates progress itself: the cache never leaves the machine that runs
-the build.
+Both run jobs (a worker function's name and its task: a translation, a
+group serialization, the host) and deliver each result to a callback on the
+calling thread as it arrives, so the caller writes the cache and updates
+progress itself (the cache never leaves the machine that runs the build);
+the callback may return further jobs that became ready.
 
 Failures:
 
@@ -36,18 +38,27 @@ from pathlib import Path
 from typing import Any
 
 from halflow.codegen import worker
-from halflow.codegen.worker import Environment, TranslateResult, TranslateTask
+from halflow.codegen.worker import Environment
 
-OnResult = Callable[[TranslateResult], None]
+# A job is (worker function name, task); every task has a ``key``. The
+# callback gets (function name, result) and may return further jobs (a
+# group becomes ready when the last of its members is translated).
+Job = tuple[str, Any]
+OnResult = Callable[[str, Any], "list[Job] | None"]
+
+
+# At most this many tasks run in the calling process (see LocalExecutor).
+INLINE_JOBS = 2
 
 
 @dataclass(frozen=True)
 class TaskFailure:
-    """A translation that could not be run at all (as opposed to one IREE
-    rejected, which is a failed :class:`TranslateResult`)."""
+    """A task that could not be run at all (as opposed to one IREE rejected,
+    which is a failed result)."""
 
-    task: TranslateTask
+    task: Any
     reason: str
+    function: str = "translate"
 
 
 def _describe_exit(code: int | None) -> str:
@@ -86,6 +97,7 @@ class _WorkerProcess:
         self.ready = False
         self.failure = ""  # why it could not start, once known
         self.task: Any = None
+        self.job: Job | None = None
         self.preloading = False  # sent a preload whose answer is not read yet
         self.id = ""
         # A worker that died at once shows as EOF on its first reply.
@@ -145,14 +157,22 @@ class LocalExecutor:
     one task at a time, so a dead worker names the task that killed it.
     """
 
-    def __init__(self, env: Environment, jobs: int, retries: int = 2):
+    def __init__(self, env: Environment, jobs: int, retries: int = 2, *, start: bool = True,
+                 inline: bool = False):
+        """``start``: start one worker now (its start-up then overlaps what
+        the caller does next, e.g. the front-end). ``inline``: a few tasks
+        (:data:`INLINE_JOBS`) may run in this process when no worker is
+        ready: after a small edit, starting a worker (~1 s: Python and the
+        compiler library) would cost more than the work. Never with global
+        IREE flags (a rejected one would end this process)."""
         self.env = env
         self.jobs = max(1, jobs)
         self.retries = retries
-        # One worker now (the final compile needs it anyway); more only when
-        # there are several translations: on a small machine, extra workers
-        # starting up would slow the front-end they are meant to overlap.
-        self._idle: list[_WorkerProcess] = [_WorkerProcess(env)]
+        self.inline = inline and not env.global_flags
+        # More workers only when there are several translations: on a small
+        # machine, extra workers starting up would slow the front-end they
+        # are meant to overlap.
+        self._idle: list[_WorkerProcess] = [_WorkerProcess(env)] if start else []
         # A worker parsing translations ahead of the final compile, the
         # thread feeding it, and (once it has answered) what it holds.
         self._preloader: _WorkerProcess | None = None
@@ -237,72 +257,97 @@ class LocalExecutor:
             raise RuntimeError(f"a halflow worker could not start ({w.failure})")
         return w
 
-    def translate(self, tasks: list[TranslateTask], on_result: OnResult) -> list[TaskFailure]:
-        """Run ``tasks``; deliver results to ``on_result`` as they arrive.
-        Returns the tasks that could not be run."""
+    def _run_inline(self) -> bool:
+        """Whether to run the next small piece of work in this process."""
+        return self.inline and not any(w.ready for w in self._idle)
+
+    def run(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
+        """Run ``jobs`` (and those ``on_result`` adds); deliver results to
+        ``on_result`` as they arrive. Returns the tasks that could not be run."""
+        if len(jobs) <= INLINE_JOBS and self._run_inline():
+            return self._run_here(jobs, on_result)
         failures: list[TaskFailure] = []
-        attempts: dict[str, int] = {}
-        pending = deque(tasks)
+        attempts: dict[tuple[str, str], int] = {}
+        pending = deque(jobs)
         busy: list[_WorkerProcess] = []
 
-        def retry_or_fail(task: TranslateTask, reason: str) -> None:
-            attempts[task.key] = attempts.get(task.key, 0) + 1
-            if attempts[task.key] > self.retries:
-                failures.append(TaskFailure(task, f"{reason} ({attempts[task.key]} tries)"))
+        def retry_or_fail(job: Job, reason: str) -> None:
+            name, task = job
+            attempts[(name, task.key)] = tries = attempts.get((name, task.key), 0) + 1
+            if tries > self.retries:
+                failures.append(TaskFailure(task, f"{reason} ({tries} tries)", name))
             else:
-                pending.appendleft(task)
+                pending.appendleft(job)
 
         # The preloading worker counts as available: it is nearly done.
         available = len(self._idle) + (self._preloader is not None)
-        for _ in range(min(self.jobs, len(tasks)) - available):
+        for _ in range(min(self.jobs, len(jobs)) - available):
             self._idle.insert(0, _WorkerProcess(self.env))
         try:
             while pending or busy:
                 while pending and len(busy) < self.jobs:
-                    task = pending.popleft()
+                    job = pending.popleft()
+                    task = job[1]
                     try:
                         w = self._take()
                     except RuntimeError as e:
-                        retry_or_fail(task, str(e))
+                        retry_or_fail(job, str(e))
                         continue
-                    if not w.send("translate", task):
+                    if not w.send(job[0], task):
                         reason = w.death()
                         w.close()
-                        retry_or_fail(task, f"the compiler crashed on it: {reason}")
+                        retry_or_fail(job, f"the compiler crashed on it: {reason}")
                         continue
+                    w.job = job
                     busy.append(w)
                 if not busy:
                     continue
                 readable, _, _ = select.select(busy, [], [])
                 for w in readable:
                     busy.remove(w)
-                    task = w.task
+                    job = w.job
                     try:
                         status, value = w.receive()
                     except EOFError:
                         reason = w.death()
                         w.close()
-                        retry_or_fail(task, f"the compiler crashed on it: {reason}")
+                        retry_or_fail(job, f"the compiler crashed on it: {reason}")
                         continue
                     w.task = None
                     self._idle.append(w)
                     if status == "ok":
-                        on_result(value)
+                        pending.extend(on_result(job[0], value) or ())
                     else:  # the worker raised: unfit for the task
-                        retry_or_fail(task, str(value))
+                        retry_or_fail(job, str(value))
         finally:
             for w in busy:  # interrupted: these workers are mid-task
                 w.process.kill()
                 w.close()
         return failures
 
-    def assemble(self, task: worker.AssembleTask) -> worker.AssembleResult:
+    def _run_here(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
+        pending = deque(jobs)
+        failures: list[TaskFailure] = []
+        while pending:
+            name, task = pending.popleft()
+            try:
+                result = getattr(worker, name)(task)
+            except Exception as e:  # this process cannot run it: say why
+                failures.append(TaskFailure(task, f"{type(e).__name__}: {e}", name))
+                continue
+            pending.extend(on_result(name, result) or ())
+        return failures
+
+    def assemble(self, task: worker.AssembleTask | worker.LinkTask,
+                 function: str = "assemble") -> worker.AssembleResult:
         """The final compile in a worker (retried on a fresh worker if it
         dies), preferably the one that preloaded translations. ``task``
         carries every text anyway (8 MB cost ~30 ms to send), so which worker
         holds what never decides correctness. Raises RuntimeError if it keeps
         failing."""
         self._finish_preload()
+        if function == "link_module" and self._run_inline():
+            return worker.link_module(task)  # type: ignore[arg-type]
         reason = ""
         for _ in range(self.retries + 1):
             held = self._preloaded_by
@@ -316,7 +361,7 @@ class LocalExecutor:
                 reason = str(e)
                 continue
             try:
-                if not w.send("assemble", task):
+                if not w.send(function, task):
                     raise EOFError
                 status, value = w.receive()
             except EOFError:
@@ -334,8 +379,12 @@ class LocalExecutor:
 class DaskExecutor:
     """Translations on a Dask ``distributed`` cluster.
 
-    ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``;
-    how long to try connecting is dask's ``distributed.comm.timeouts.connect``.
+    ``scheduler`` is an address (``tcp://host:8786``), a ``distributed.Client``
+    or None: then Dask's configured scheduler (``scheduler-address`` in the
+    Dask configuration, e.g. ``$DASK_SCHEDULER_ADDRESS``), else a
+    ``distributed.LocalCluster`` of this machine (one single-threaded worker
+    process per CPU), closed with the executor. How long to try connecting
+    is dask's ``distributed.comm.timeouts.connect``.
     Workers need halflow and the same ``iree-base-compiler`` installed; a
     worker with another version refuses the task (and Dask retries it
     elsewhere). A worker process takes the process-global IREE flags of the
@@ -352,9 +401,35 @@ class DaskExecutor:
                 "the Dask executor needs the 'distributed' package: pip install 'halflow[dask]'"
             ) from None
         self.retries = retries
+        self._cluster: Any = None
+        if scheduler is None:
+            import dask
+
+            scheduler = dask.config.get("scheduler-address", None)
         if isinstance(scheduler, Client):
             self.client = scheduler
             self._owned = False
+        elif scheduler is None:
+            import logging
+
+            from distributed import LocalCluster
+
+            # The cluster's scheduler and nannies log to this process's
+            # stderr (the build's) at INFO: only errors while it runs.
+            self._log = logging.getLogger("distributed")
+            self._log_level = self._log.level
+            self._log.setLevel(logging.ERROR)
+            # One thread per worker: a worker takes the process-global IREE
+            # flags of its first task (see above).
+            self._cluster = LocalCluster(
+                n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                # No dashboard; its HTTP server (always started) on a free
+                # port, not on 8787, which another cluster may hold.
+                dashboard_address=":0", scheduler_kwargs={"dashboard": False},
+                silence_logs=logging.ERROR,
+            )
+            self.client = Client(self._cluster)
+            self._owned = True
         else:
             try:
                 # Connect timeout: dask's distributed.comm.timeouts.connect.
@@ -366,21 +441,30 @@ class DaskExecutor:
     def close(self) -> None:
         if self._owned:
             self.client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._log.setLevel(self._log_level)
 
-    def translate(self, tasks: list[TranslateTask], on_result: OnResult) -> list[TaskFailure]:
+    def run(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
+        """Like :meth:`LocalExecutor.run`, on the cluster."""
         from distributed import as_completed
 
         failures: list[TaskFailure] = []
-        futures = {}
-        for task in tasks:
+        futures: dict[Any, Job] = {}
+
+        def submit(job: Job) -> Any:
+            name, task = job
             future = self.client.submit(
-                worker.translate, task,
-                key=f"halflow-translate-{task.key[:20]}-{uuid.uuid4().hex[:8]}",
+                getattr(worker, name), task,
+                key=f"halflow-{name}-{task.key[:20]}-{uuid.uuid4().hex[:8]}",
                 pure=False, retries=self.retries,
             )
-            futures[future] = task
-        for future in as_completed(list(futures)):
-            task = futures[future]
+            futures[future] = job
+            return future
+
+        running = as_completed([submit(job) for job in jobs])
+        for future in running:
+            name, task = futures.pop(future)
             try:
                 result = future.result()
             except Exception as e:  # KilledWorker, or the task kept raising
@@ -388,9 +472,10 @@ class DaskExecutor:
                 if kind == "KilledWorker":
                     failures.append(TaskFailure(
                         task, "the Dask workers running it died (the compiler crashed on "
-                        "it, or a worker was lost) until the scheduler gave up"))
+                        "it, or a worker was lost) until the scheduler gave up", name))
                 else:
-                    failures.append(TaskFailure(task, f"{kind}: {e}"))
+                    failures.append(TaskFailure(task, f"{kind}: {e}", name))
                 continue
-            on_result(result)
+            for job in on_result(name, result) or ():
+                running.add(submit(job))
         return failures

@@ -47,19 +47,23 @@ class ModelKind(StrEnum):
 
 def detect_kind(data: bytes) -> ModelKind:
     """A module with a top-level ``stream.executable`` or
-    ``hal.executable.source`` op is a pre-materialize module; anything else
+    ``hal.executable.source`` op and ``stream.cmd.dispatch`` ops is a
+    pre-materialize module; anything else
     is a program for ``iree-compile``. Text is scanned; bytecode is parsed
     (a bytecode file that does not parse is left to ``iree-compile``)."""
     if not data.startswith(BYTECODE_MAGIC):
-        return ModelKind.PRE_MATERIALIZE if _PRE_MATERIALIZE.search(data) else ModelKind.PROGRAM
+        # A program may hold hal.executable.source ops too (custom
+        # dispatches); only a pre-materialize module dispatches through stream.
+        pre = _PRE_MATERIALIZE.search(data) and b"stream.cmd.dispatch" in data
+        return ModelKind.PRE_MATERIALIZE if pre else ModelKind.PROGRAM
     with iree_api.Invocation(()) as invocation:
         try:
             invocation.parse(data, "model.mlirbc")
         except iree_api.CompileError:
             return ModelKind.PROGRAM
         names = {op.operation.name for op in invocation.module().regions[0].blocks[0].operations}
-    pre = {"stream.executable", "hal.executable.source"}
-    return ModelKind.PRE_MATERIALIZE if names & pre else ModelKind.PROGRAM
+    pre = "stream.executable" in names or {"hal.executable.source", "util.func"} <= names
+    return ModelKind.PRE_MATERIALIZE if pre else ModelKind.PROGRAM
 
 
 def diagnostics_from(text: str, fallback_file: str, headline: str) -> HalflowError:
@@ -85,6 +89,7 @@ class Frontend:
     def __init__(self, model: Path, flags: IreeFlags):
         self.model = model
         self.started = time.perf_counter()
+        self.warnings: tuple[str, ...] = ()  # iree-compile's stderr of a successful run
         self._dir = Path(tempfile.mkdtemp(prefix="halflow-frontend-"))
         command = [
             tools.iree_compile(),
@@ -114,6 +119,7 @@ class Frontend:
                     f"iree-compile could not bring the model to the pre-materialize state "
                     f"(exit status {self._process.returncode})",
                 )
+            self.warnings = tuple(stderr.splitlines())
             dumps = sorted(self._dir.glob("*/*iree-hal-materialize-interfaces.mlir"))
             if len(dumps) != 1:
                 raise HalflowError(Diagnostic(

@@ -1,4 +1,5 @@
-"""Progress of a build, per executable: compiled / reused / remaining, ETA.
+"""Progress of a build: the running phase with its clock, executables
+compiled / reused / remaining, groups serialized.
 
 A build reports :class:`Event` s to a sink. :func:`sink_for` picks one: a
 rich display on stderr when stderr is a terminal, nothing otherwise, or a
@@ -21,6 +22,7 @@ class Kind(StrEnum):
     COMPILED = "compiled"  # one executable translated
     REUSED = "reused"  # one executable taken from the cache
     FAILED = "failed"  # one executable could not be translated
+    GROUP = "group"  # one group serialized: ``detail`` names it
     DONE = "done"  # the build finished (successfully or not)
 
 
@@ -32,6 +34,7 @@ class Event:
     detail: str = ""
     total: int = 0
     reused: int = 0
+    groups: int = 0  # with PLAN: groups to serialize
 
 
 Sink = Callable[[Event], None]
@@ -42,7 +45,10 @@ def _ignore(_: Event) -> None:
 
 
 class RichDisplay:
-    """A live per-executable progress bar on stderr."""
+    """Live progress on stderr: one row per phase (front-end, materialize,
+    translate N, serialize K groups, host, assemble), each with its own
+    running clock; a phase of unknown length pulses instead of sitting at a
+    full bar."""
 
     def __init__(self) -> None:
         from rich.console import Console
@@ -52,7 +58,6 @@ class RichDisplay:
             Progress,
             TextColumn,
             TimeElapsedColumn,
-            TimeRemainingColumn,
         )
 
         self._progress = Progress(
@@ -60,13 +65,14 @@ class RichDisplay:
             BarColumn(bar_width=20),
             MofNCompleteColumn(),
             TextColumn("{task.fields[counts]}"),
-            TextColumn("ETA"),
-            TimeRemainingColumn(compact=True),
             TimeElapsedColumn(),
             console=Console(stderr=True),
             transient=False,
         )
-        self._task: Any = None
+        self._phase: Any = None  # the row of the running phase of unknown length
+        self._phases: set[str] = set()
+        self._translate: Any = None
+        self._groups: Any = None
         self._compiled = self._reused = self._failed = 0
         self._total = 0
         self._started = False
@@ -76,34 +82,51 @@ class RichDisplay:
         text = f"{self._compiled} compiled · {self._reused} reused · {remaining} left"
         return text + (f" · {self._failed} failed" if self._failed else "")
 
+    def _end_phase(self) -> None:
+        if self._phase is not None:
+            self._progress.update(self._phase, total=1, completed=1)
+            self._phase = None
+
     def __call__(self, event: Event) -> None:
         if not self._started:
             self._progress.start()
-            self._task = self._progress.add_task("halflow", total=None, counts="")
             self._started = True
+        progress = self._progress
         if event.kind == Kind.PHASE:
-            self._progress.update(self._task, description=event.detail)
+            if event.detail in self._phases:
+                return
+            self._phases.add(event.detail)
+            self._end_phase()
+            self._phase = progress.add_task(event.detail, total=None, counts="")
             return
         if event.kind == Kind.PLAN:
-            # The bar (and so the ETA) counts only what must be compiled:
-            # reuses are instant and would skew the rate.
+            self._end_phase()
             self._total = event.total
-            self._progress.update(self._task, description="codegen",
-                                  total=event.total - event.reused, completed=0,
-                                  counts=self._counts())
+            self._reused = event.reused
+            # The bar counts only what must be compiled: reuses are instant.
+            misses = event.total - event.reused
+            self._translate = progress.add_task(f"translate {misses}", total=misses,
+                                                counts=self._counts())
+            if event.groups:
+                self._groups = progress.add_task(f"serialize {event.groups} groups",
+                                                 total=event.groups, counts="")
             return
         if event.kind == Kind.DONE:
-            self._progress.stop()
+            self._end_phase()
+            progress.stop()
             return
         if event.kind == Kind.REUSED:
-            self._reused += 1
-            self._progress.update(self._task, counts=self._counts())
+            return
+        if event.kind == Kind.GROUP:
+            if self._groups is not None:
+                progress.update(self._groups, advance=1)
             return
         if event.kind == Kind.COMPILED:
             self._compiled += 1
         elif event.kind == Kind.FAILED:
             self._failed += 1
-        self._progress.update(self._task, advance=1, counts=self._counts())
+        if self._translate is not None:
+            progress.update(self._translate, advance=1, counts=self._counts())
 
 
 def sink_for(progress: bool | Sink | None) -> Sink:

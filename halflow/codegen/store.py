@@ -53,27 +53,32 @@ class Store(store.Store[bytes], Protocol):
 @dataclass(frozen=True)
 class Entry:
     """A cached translation: the translated executable module (normalized
-    text) and what it cost to make."""
+    text), the text of its interface (see :mod:`halflow.codegen.groups`) and
+    what it cost to make."""
 
     key: str
     text: str
     seconds: float
+    interface: str = ""
 
 
-def encode_entry(entry: Entry) -> bytes:
-    payload = zlib.compress(entry.text.encode("utf-8"), 6)
+def seal(key: str, kind: str, meta: dict[str, Any], payload: bytes) -> bytes:
+    """``payload`` (compressed) and ``meta`` under ``key``, checksummed: the
+    one format of every code generation entry. ``meta`` must not use the
+    header's own fields (format, kind, key, bytes)."""
+    assert not {"format", "kind", "key", "bytes"} & meta.keys()
+    data = zlib.compress(payload, 6)
     header = json.dumps(
-        {"format": 1, "kind": "codegen.translation", "key": entry.key,
-         "seconds": round(entry.seconds, 6), "bytes": len(payload)},
-        sort_keys=True,
+        {**meta, "format": 1, "kind": kind, "key": key, "bytes": len(data)}, sort_keys=True,
     ).encode("utf-8")
-    body = len(header).to_bytes(4, "little") + header + payload
+    body = len(header).to_bytes(4, "little") + header + data
     return _MAGIC + hashlib.blake2b(body, digest_size=_DIGEST).digest() + body
 
 
-def decode_entry(key: str, data: bytes) -> Entry | None:
-    """The entry sealed in ``data`` for ``key``, or None if it does not check
-    out (foreign format, bad checksum, other key, truncated payload)."""
+def unseal(key: str, kind: str, data: bytes) -> tuple[dict[str, Any], bytes] | None:
+    """(meta, payload) sealed in ``data`` for ``key`` and ``kind``, or None if
+    it does not check out (foreign format, bad checksum, other key or kind,
+    truncated payload)."""
     try:
         if not data.startswith(_MAGIC):
             return None
@@ -86,10 +91,29 @@ def decode_entry(key: str, data: bytes) -> Entry | None:
         payload = body[4 + size :]
         if header.get("format") != 1 or header.get("key") != key:
             return None
-        if header.get("bytes") != len(payload):
+        if header.get("kind") != kind or header.get("bytes") != len(payload):
             return None
-        return Entry(key, zlib.decompress(payload).decode("utf-8"), float(header["seconds"]))
-    except (ValueError, KeyError, TypeError, zlib.error, UnicodeDecodeError):
+        return header, zlib.decompress(payload)
+    except (ValueError, KeyError, TypeError, zlib.error):
+        return None
+
+
+def encode_entry(entry: Entry) -> bytes:
+    return seal(entry.key, "codegen.translation",
+                {"seconds": round(entry.seconds, 6), "interface": entry.interface},
+                entry.text.encode("utf-8"))
+
+
+def decode_entry(key: str, data: bytes) -> Entry | None:
+    """The translation entry sealed in ``data`` for ``key``, or None."""
+    opened = unseal(key, "codegen.translation", data)
+    if opened is None:
+        return None
+    meta, payload = opened
+    try:
+        return Entry(key, payload.decode("utf-8"), float(meta["seconds"]),
+                     str(meta.get("interface", "")))
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
         return None
 
 
@@ -128,11 +152,9 @@ class DiskStore:
         return self.cache.counter(counter) / 1_000_000
 
     def translation_keys(self) -> list[str]:
-        """Keys of the translations stored (not of build manifests)."""
-        return [
-            k[len(_KIND):] for k in self.cache.keys(_KIND)
-            if not k.startswith(_KIND + MANIFEST_PREFIX)
-        ]
+        """Keys of the translations stored (not of build manifests, group
+        binaries, hosts or up-to-date records, whose keys have a prefix)."""
+        return [k[len(_KIND):] for k in self.cache.keys(_KIND) if "-" not in k[len(_KIND):]]
 
     def entries(self) -> int:
         """Translations stored (build manifests not counted)."""

@@ -25,3 +25,11 @@ def iree_version() -> str:
     from halflow.fingerprint import iree_version as read
 
     return read()
+
+
+@functools.cache
+def iree_opt() -> str:
+    """Absolute path of the ``iree-opt`` binary of the installed wheel."""
+    from iree.compiler.tools.binaries import find_tool
+
+    return find_tool("iree-opt")

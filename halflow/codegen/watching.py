@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,21 @@ def report_data(result: CodegenResult, input: PathLike, output: PathLike,
             "seconds": round(seconds, 6)}
 
 
+def show(result: CodegenResult, *, explain: Callable[[str], None] | None = None,
+         trace: PathLike | None = None) -> None:
+    """What a build prints besides its summary: IREE's warnings on stderr
+    (as its tools print them), ``--explain`` lines, the ``--trace`` file."""
+    from halflow.output import write_reported
+
+    for line in result.warnings:
+        sys.stderr.write(line + "\n")
+    if explain is not None:
+        for line in result.explain():
+            explain(line)
+    if trace is not None:
+        write_reported(trace, json.dumps(result.trace()) + "\n", "trace file")
+
+
 def summary(result: CodegenResult) -> str:
     """``executables: 1 compiled, 119 reused``."""
     return (f"executables: {len(result.compiled)} compiled, "
@@ -69,8 +86,12 @@ class VmfbBuilder:
         scheduler: Any = None,
         jobs: int | None = None,
         report: PathLike | None = None,
+        explain: bool = False,
+        trace: PathLike | None = None,
     ):
         self.iree_flags = list(iree_flags)
+        self.explain = explain
+        self.trace = trace
         self.executor = executor
         self.scheduler = scheduler
         self.report = report
@@ -92,6 +113,8 @@ class VmfbBuilder:
             input, output, self.iree_flags, store=self._store, executor=self.executor,
             scheduler=self.scheduler, workers=self._workers, progress=False,
         )
+        show(result, explain=(lambda line: sys.stderr.write(f"halflow: explain: {line}\n"))
+             if self.explain else None, trace=self.trace)
         if self.report is not None:
             data = report_data(result, input, output, time.perf_counter() - started)
             write_reported(self.report, json.dumps(data, indent=1) + "\n", "report file")

@@ -56,6 +56,7 @@ class TranslateResult:
     seconds: float
     messages: tuple[str, ...]
     worker: str
+    interface: str = ""  # groups.Interface.encode() of the translation ("" if not one variant)
 
 
 @dataclass(frozen=True)
@@ -144,11 +145,254 @@ def translate(task: TranslateTask) -> TranslateResult:
                     "translation", [f"expected one hal.executable, found {count}"]
                 )
             text = module.get_asm(enable_debug_info=True, assume_verified=True)
+            interface = _interface(body.operations[0])
     except iree_api.CompileError as e:
         return TranslateResult(task.key, task.executable, False, "",
                                time.perf_counter() - started, e.messages, _worker_id())
     return TranslateResult(task.key, task.executable, True, text,
-                           time.perf_counter() - started, (), _worker_id())
+                           time.perf_counter() - started, (), _worker_id(), interface)
+
+
+def _interface(executable: Any) -> str:
+    """The stub material of a translated executable (its one variant's name,
+    target and export ops, see :class:`halflow.codegen.groups.Interface`), or
+    "" when it does not have exactly one variant."""
+    from halflow.codegen.groups import Interface
+
+    ops = [op for op in executable.operation.regions[0].blocks[0].operations
+           if op.operation.name == "hal.executable.variant"]
+    if len(ops) != 1:
+        return ""
+    variant = ops[0].operation
+    exports = tuple(
+        op.operation.get_asm(enable_debug_info=True, use_local_scope=True, assume_verified=True)
+        .strip()
+        for op in variant.regions[0].blocks[0].operations
+        if op.operation.name == "hal.executable.export")
+    target = str(variant.attributes["target"])
+    return Interface(variant.attributes["sym_name"].value, target, exports).encode()
+
+
+@dataclass(frozen=True)
+class GroupTask:
+    """Link and serialize ``members`` (name in the group, normalized
+    translated module text) as module ``name``; IREE names the result
+    ``linked``, with one binary ``variant``."""
+
+    key: str
+    name: str
+    linked: str
+    variant: str
+    members: tuple[tuple[str, str], ...]
+    env: Environment
+
+
+@dataclass(frozen=True)
+class Binary:
+    """One serialized ``hal.executable.binary``."""
+
+    variant: str
+    format: str
+    mime_type: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class GroupResult:
+    key: str
+    ok: bool
+    binary: Binary | None
+    seconds: float
+    messages: tuple[str, ...]  # IREE's errors if not ok, else its warnings
+    worker: str
+
+
+def serialize_group(task: GroupTask) -> GroupResult:
+    """IREE's linking and serialization of one group, in-process: the phase
+    pipeline ``executable-targets`` -> ``hal`` on a module holding just the
+    members (made public, so that pruning keeps them without a host). A
+    textual ``iree-hal-serialize-*`` pipeline would not do: in-process it
+    sees no llvm-cpu target backend. Members are parsed one by one and moved
+    into the group module (their texts cannot be concatenated: each printed
+    ``distinct`` debug-info ids from 0)."""
+    import numpy as np
+    from iree.compiler import ir
+
+    from halflow.codegen.executables import denormalize
+
+    prepare(task.env)
+    started = time.perf_counter()
+    try:
+        with (iree_api.Invocation(task.env.session_flags, task.env.verify) as inv,
+              inv.context, ir.Location.unknown()):
+            group = ir.Module.parse(f"module @{task.name} {{\n}}")
+            for name, text in task.members:
+                part = ir.Module.parse(denormalize(text, name))
+                for op in list(part.body.operations):
+                    if op.operation.name == "hal.executable":
+                        op.operation.attributes["sym_visibility"] = ir.StringAttr.get("public")
+                        group.body.append(op.operation)
+            inv.import_module(group.operation)
+            inv.phases(TARGETS, "hal")
+            inv.compile()
+            module = inv.module()
+            binaries = []
+            for op in module.regions[0].blocks[0].operations:
+                if op.operation.name != "hal.executable":
+                    continue
+                if op.operation.attributes["sym_name"].value != task.linked:
+                    raise iree_api.CompileError("serialization", [
+                        f"expected one executable @{task.linked}, IREE made "
+                        f"@{op.operation.attributes['sym_name'].value}"])
+                for b in op.operation.regions[0].blocks[0].operations:
+                    if b.operation.name == "hal.executable.binary":
+                        attrs = b.operation.attributes
+                        data = np.array(attrs["data"]).astype(np.uint8).tobytes()
+                        binaries.append(Binary(
+                            attrs["sym_name"].value, attrs["format"].value,
+                            attrs["mime_type"].value if "mime_type" in attrs else "", data))
+            if len(binaries) != 1 or binaries[0].variant != task.variant:
+                raise iree_api.CompileError("serialization", [
+                    f"expected one binary @{task.variant} in @{task.linked}, found "
+                    f"{[b.variant for b in binaries]}"])
+            warnings = tuple(m.text for m in inv.messages
+                             if m.severity == iree_api.Severity.WARNING)
+    except iree_api.CompileError as e:
+        return GroupResult(task.key, False, None, time.perf_counter() - started, e.messages,
+                           _worker_id())
+    except ir.MLIRError as e:
+        return GroupResult(task.key, False, None, time.perf_counter() - started, (str(e),),
+                           _worker_id())
+    return GroupResult(task.key, True, binaries[0], time.perf_counter() - started, warnings,
+                       _worker_id())
+
+
+@dataclass(frozen=True)
+class HostTask:
+    """The host program with stubs (text), and the IREE flags."""
+
+    key: str
+    text: str
+    flags: tuple[str, ...]
+    verify: bool
+
+
+@dataclass(frozen=True)
+class HostResult:
+    key: str
+    ok: bool
+    text: str  # the host after IREE's HAL pipeline, stubs not serialized
+    seconds: float
+    messages: tuple[str, ...]  # errors if not ok, else IREE's warnings (as printed)
+    worker: str
+
+
+# The HAL pipeline from executable-targets on, without linking (the stubs
+# are the groups' linked executables already) and without serialization
+# (their binaries come from the groups).
+HOST_PIPELINE = ("--iree-hal-transformation-pipeline="
+                 "link-executables=false serialize-executables=false")
+
+
+def compile_host(task: HostTask) -> HostResult:
+    """IREE's HAL host pipeline on the stub program, by ``iree-opt`` (a
+    process: in-process textual pipelines do not see the llvm-cpu target)."""
+    import subprocess
+
+    started = time.perf_counter()
+    command = [tools.iree_opt(), "-", *task.flags, HOST_PIPELINE, "--mlir-print-debuginfo"]
+    if not task.verify:
+        command.append("--verify-each=false")
+    try:
+        done = subprocess.run(command, input=task.text.encode("utf-8"), capture_output=True,
+                              check=False)
+    except OSError as e:
+        return HostResult(task.key, False, "", time.perf_counter() - started,
+                          (f"cannot run iree-opt: {e}",), _worker_id())
+    stderr = done.stderr.decode("utf-8", "replace")
+    if done.returncode != 0:
+        return HostResult(task.key, False, "", time.perf_counter() - started,
+                          (stderr.strip() or f"iree-opt exited with status {done.returncode}",),
+                          _worker_id())
+    return HostResult(task.key, True, done.stdout.decode("utf-8"), time.perf_counter() - started,
+                      tuple(line for line in stderr.splitlines() if line.strip()), _worker_id())
+
+
+@dataclass(frozen=True)
+class LinkTask:
+    """The compiled host and, per stub executable name, its group's binary;
+    the ``.vmfb`` goes to ``output``."""
+
+    host: str
+    binaries: tuple[tuple[str, Binary], ...]
+    output: str
+    env: Environment
+
+
+def link_module(task: LinkTask) -> AssembleResult:
+    """Put each group's binary in place of its stub's variant and compile the
+    result from ``hal`` to a ``.vmfb``. Checks what it replaces: every stub
+    holds exactly the variant its binary was serialized from, and every
+    executable left in the host has a binary."""
+    prepare(task.env)
+    from iree.compiler import ir
+
+    binaries = dict(task.binaries)
+
+    def splice(module: Any) -> None:
+        for op in list(module.body.operations):
+            if op.operation.name != "hal.executable":
+                continue
+            name = op.operation.attributes["sym_name"].value
+            binary = binaries.get(name)
+            block = op.operation.regions[0].blocks[0]
+            variants = [o for o in block.operations
+                        if o.operation.name == "hal.executable.variant"]
+            if binary is None or len(variants) != 1 or len(list(block.operations)) != 2 \
+                    or variants[0].operation.attributes["sym_name"].value != binary.variant:
+                raise iree_api.CompileError("linking", [
+                    f"the compiled host's executable @{name} is not a stub of a group"])
+            holder = ir.Module.parse(
+                f'hal.executable private @{name} {{\n  hal.executable.binary public '
+                f'@{binary.variant} <format = "{binary.format}", data = '
+                f'dense<"0x{binary.data.hex().upper()}"> : vector<{len(binary.data)}xi8>'
+                + (f', mime_type = "{binary.mime_type}"' if binary.mime_type else "")
+                + ">\n}")
+            new = holder.body.operations[0].operation.regions[0].blocks[0].operations[0]
+            new.operation.move_before(variants[0].operation)
+            variants[0].operation.erase()
+
+    return _compile_spliced(
+        iree_api.Invocation(task.env.session_flags, task.env.verify), task.host, splice,
+        "hal", task.output)
+
+
+def _compile_spliced(invocation: iree_api.Invocation, module_text: str, splice: Any,
+                     compile_from: str, output: str) -> AssembleResult:
+    """Parse ``module_text`` in ``invocation``'s context (closed after),
+    ``splice(module)`` it, compile it from phase ``compile_from`` and write
+    the ``.vmfb`` to ``output``; IREE's errors come back in the result."""
+    from iree.compiler import ir
+
+    started = time.perf_counter()
+    spliced = compile_ = 0.0
+    try:
+        with invocation as inv:
+            with inv.context, ir.Location.unknown():
+                module = ir.Module.parse(module_text)
+                splice(module)
+            spliced = time.perf_counter() - started
+            inv.import_module(module.operation)
+            inv.phases(compile_from, None)
+            inv.compile()
+            compile_ = time.perf_counter() - started - spliced
+            inv.write_vmfb(Path(output))
+    except iree_api.CompileError as e:
+        return AssembleResult(False, e.messages, spliced, compile_, 0.0)
+    except ir.MLIRError as e:
+        return AssembleResult(False, (str(e),), spliced, compile_, 0.0)
+    write = time.perf_counter() - started - spliced - compile_
+    return AssembleResult(True, (), spliced, compile_, write)
 
 
 # Translations preloaded for the next final compile of this process: a
@@ -218,39 +462,26 @@ def assemble(task: AssembleTask) -> AssembleResult:
     from iree.compiler import ir
 
     translations = {name: (key, text) for name, key, text in task.translations}
-    started = time.perf_counter()
-    splice = compile_ = 0.0
     state = _take_preloaded()
     preloaded = state[1] if state is not None else {}
-    try:
-        with (state[0] if state is not None
-              else iree_api.Invocation(task.env.session_flags, task.env.verify)) as inv:
-            context = inv.context
-            with context, ir.Location.unknown():
-                module = ir.Module.parse(task.module_text)
-                for op in list(module.body.operations):
-                    if op.operation.name != "hal.executable":
-                        continue
-                    name = op.operation.attributes["sym_name"].value
-                    key, text = translations[name]
-                    translated = preloaded.pop((name, key), None)
-                    if translated is None:
-                        translated = ir.Module.parse(text)
-                    new = translated.body.operations[0]
-                    new.operation.move_before(op.operation)
-                    op.operation.erase()
-            splice = time.perf_counter() - started
-            inv.import_module(module.operation)
-            inv.phases(TARGETS, None)
-            inv.compile()
-            compile_ = time.perf_counter() - started - splice
-            inv.write_vmfb(Path(task.output))
-    except iree_api.CompileError as e:
-        return AssembleResult(False, e.messages, splice, compile_, 0.0)
-    except ir.MLIRError as e:
-        return AssembleResult(False, (str(e),), splice, compile_, 0.0)
-    write = time.perf_counter() - started - splice - compile_
-    return AssembleResult(True, (), splice, compile_, write)
+
+    def splice(module: Any) -> None:
+        for op in list(module.body.operations):
+            if op.operation.name != "hal.executable":
+                continue
+            name = op.operation.attributes["sym_name"].value
+            key, text = translations[name]
+            translated = preloaded.pop((name, key), None)
+            if translated is None:
+                translated = ir.Module.parse(text)
+            new = translated.body.operations[0]
+            new.operation.move_before(op.operation)
+            op.operation.erase()
+
+    return _compile_spliced(
+        state[0] if state is not None
+        else iree_api.Invocation(task.env.session_flags, task.env.verify),
+        task.module_text, splice, TARGETS, task.output)
 
 
 # --- local worker processes -------------------------------------------------
@@ -261,7 +492,9 @@ def assemble(task: AssembleTask) -> AssembleResult:
 # the Environment; the worker answers ("ready", id) once set up, then
 # (name, task) -> ("ok", result) | ("error", message) until stdin closes.
 
-_FUNCTIONS = {"translate": translate, "assemble": assemble, "preload": preload}
+_FUNCTIONS = {"translate": translate, "assemble": assemble, "preload": preload,
+              "serialize_group": serialize_group, "compile_host": compile_host,
+              "link_module": link_module}
 
 
 def write_message(stream: BinaryIO, message: object) -> None:

@@ -372,6 +372,9 @@ def _plan_and_convert(
             "devices": devices(),
         },
     )
+    if ev.graph is not None:
+        # What the graph's summary view clusters executables by.
+        ev.graph.nodes[graph.targets(name)]["targets"] = list(targets)
     converted = plan.converts(facts, targets)
     plan_variants: tuple[variants.Variant, ...] = ()
     layouts: list[layout.PipelineLayout] = []

@@ -124,14 +124,21 @@ class WholeProvider(Provider):
         self.header: asm.PrintedModule | None = None
         self.ops: list[_PrintedOp] = []
         self.aligned = False
+        self.unaligned: str | None = None  # why not aligned (a split that did not fail)
         if split is None:
             return
         try:
             self.header = asm.scan_printed(self.output, self._scanned)
-        except asm.SpliceError:
+        except asm.SpliceError as e:
+            self.unaligned = f"the printed output cannot be cut into top-level ops: {e}"
             return
         exec_idx = [i for i, u in enumerate(split.units) if u.kind in EXECUTABLE_KINDS]
         self.aligned = len(self.ops) == len(split.units) and exec_idx == self.mat.positions
+        if not self.aligned:
+            self.unaligned = (
+                f"the printed output has {len(self.ops)} top-level ops where the input "
+                f"split into {len(split.units)}"
+            )
         self.exec_position = {i: k for k, i in enumerate(exec_idx)}
         self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
 

@@ -162,6 +162,10 @@ class Workspace:
                     state.output_key, [f"{state.total}\n".encode(), state.output]
                 )
             self.cache.put_json_text(state_key(doc_id), encode_core(state))
+            if state.units:
+                from halflow import similar
+
+                similar.record(self.cache, state.units.values(), doc_id, self._env)
 
     def save_states(self) -> None:
         """Write every document's in-memory state to the cache.
@@ -217,6 +221,7 @@ class Workspace:
             return CaseResult(prev.output, "noop", None, None, prev.total, prev.counts())
 
         split: SplitModule | None = None
+        split_failure: str | None = None
         unit_keys: list[str] = []
         raw_keys: dict[str, str] = {}
         with recorder.phase("split"):
@@ -226,10 +231,15 @@ class Workspace:
             else:
                 try:
                     split = split_module(text)
-                except SplitError:
+                except SplitError as e:
                     split = None
+                    split_failure = f"the input does not split into top-level ops: {e}"
                 if split is not None:
                     unit_keys, raw_keys = units.unit_keys(self.unit_keys, text, split)
+
+        if prev is None and unit_keys:
+            with recorder.phase("find state by content"):
+                prev = self._state_by_content(doc_id, unit_keys, options)
 
         fallback: str | None = None
         ev = Evaluator(self, prev, recorder, options)
@@ -279,7 +289,8 @@ class Workspace:
                     output_key or "text:" + fingerprint_text(whole.output), {}, [], [], [], {},
                 )
                 self._save_state(doc_id, state, [], write_output=output_key is None)
-                return CaseResult(whole.output, "whole", fallback or "no unit split", None, 0)
+                fallback = fallback or split_failure or whole.unaligned
+                return CaseResult(whole.output, "whole", fallback, None, 0)
         with recorder.phase("save state"):
             ev.flush()
             state = DocState(
@@ -307,3 +318,19 @@ class Workspace:
                      and g.prev_records is not None]
             self._save_state(doc_id, state, fresh, write_output=output_key is None)
         return CaseResult(assembled.text, mode, fallback, ev.graph, state.total, state.counts())
+
+    def _state_by_content(
+        self, doc_id: str, unit_keys: Sequence[str], options: str
+    ) -> DocState | None:
+        """Another document's state that most of these units share (see
+        :mod:`halflow.similar`), for a document without state of its own."""
+        from halflow import similar
+
+        other = similar.lookup(self.cache, unit_keys, self._env, doc_id)
+        if other is None:
+            return None
+        state = self.docs.get(other) or self._load_state(other)
+        if state is None or state.options != options:
+            return None
+        self.unit_keys.update(state.units)
+        return state

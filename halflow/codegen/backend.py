@@ -1,0 +1,253 @@
+"""The back end of a ``.vmfb`` build as cached nodes: translations, group
+binaries, the host, and the link that puts them together.
+
+:func:`run_nodes` decides what is dirty and runs only that, in the worker pool
+(or on Dask): every missing translation; a group as soon as the last of its
+members is translated (so groups serialize next to the remaining
+translations); the host as soon as every interface is known. Results are
+stored as they arrive. The caller links (:func:`halflow.codegen.worker.link_module`).
+
+Node keys (each beside what it covers):
+
+- translation: :func:`halflow.codegen.executables.unit_key`;
+- group: :func:`halflow.codegen.groups.plan` (members' content keys and the
+  names they have in the binary, lane, flags, versions);
+- host: :func:`halflow.codegen.groups.host_key` (the host program with the
+  stubs' interfaces, all compile flags, versions).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from halflow.codegen import groups as groups_mod
+from halflow.codegen.executables import Unit
+from halflow.codegen.progress import Event, Kind, Sink
+from halflow.codegen.store import Entry, Store, encode_entry, seal, unseal
+from halflow.codegen.worker import (
+    Binary,
+    Environment,
+    GroupResult,
+    GroupTask,
+    HostResult,
+    HostTask,
+    TranslateResult,
+    TranslateTask,
+)
+
+GROUP_KIND = "codegen.group"
+HOST_KIND = "codegen.host"
+
+
+def encode_group(key: str, binary: Binary, seconds: float, warnings: Sequence[str]) -> bytes:
+    return seal(key, GROUP_KIND, {"seconds": round(seconds, 6), "variant": binary.variant,
+                                  "binary_format": binary.format, "mime_type": binary.mime_type,
+                                  "warnings": list(warnings)},
+                binary.data)
+
+
+def decode_group(key: str, raw: bytes | None) -> tuple[Binary, float, tuple[str, ...]] | None:
+    """(binary, seconds it took, IREE's warnings then: replayed on reuse)."""
+    opened = unseal(key, GROUP_KIND, raw) if raw is not None else None
+    if opened is None:
+        return None
+    meta, data = opened
+    try:
+        binary = Binary(str(meta["variant"]), str(meta["binary_format"]),
+                        str(meta["mime_type"]), data)
+        return binary, float(meta["seconds"]), tuple(str(w) for w in meta["warnings"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def encode_host(key: str, text: str, seconds: float) -> bytes:
+    return seal(key, HOST_KIND, {"seconds": round(seconds, 6)}, text.encode("utf-8"))
+
+
+def decode_host(key: str, raw: bytes | None) -> tuple[str, float] | None:
+    opened = unseal(key, HOST_KIND, raw) if raw is not None else None
+    if opened is None:
+        return None
+    meta, data = opened
+    try:
+        return data.decode("utf-8"), float(meta["seconds"])
+    except (KeyError, TypeError, ValueError, UnicodeDecodeError):
+        return None
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of work for the trace: ``start``/``end`` on the build's
+    ``perf_counter`` clock, ``where`` the process that did it."""
+
+    name: str
+    category: str
+    start: float
+    end: float
+    where: str
+
+
+@dataclass
+class Outcome:
+    """What :func:`run_nodes` did (mutable while it runs)."""
+
+    translated: dict[str, TranslateResult] = field(default_factory=dict)
+    # group key -> (binary, seconds, warnings)
+    binaries: dict[str, tuple[Binary, float, tuple[str, ...]]] = field(default_factory=dict)
+    compiled_groups: dict[str, GroupResult] = field(default_factory=dict)
+    host: tuple[str, float] | None = None  # compiled host text, seconds
+    host_result: HostResult | None = None
+    host_key: str = ""
+    host_error: str = ""  # why the host could not be compiled (-> fallback)
+    failures: list[tuple[str, Any, str, tuple[str, ...]]] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        """IREE's warnings from serializing the groups (deduplicated)."""
+        seen: list[str] = []
+        for _, _, warnings in self.binaries.values():
+            seen.extend(w for w in warnings if w not in seen)
+        return seen
+    spans: list[Span] = field(default_factory=list)
+
+
+def run_nodes(
+    *,
+    units: Sequence[Unit],
+    cached: Mapping[str, Entry],
+    groups: Sequence[groups_mod.Group],
+    members: Mapping[str, groups_mod.Member],
+    host_program: str,
+    compile_flags: Sequence[str],
+    env: Environment,
+    store: Store,
+    runner: Any,
+    sink: Sink,
+    host_ready: Callable[[], None] = lambda: None,
+) -> Outcome:
+    """Translate misses, serialize dirty groups and compile the host if its
+    key has no entry; results are stored as they arrive. Failed tasks are in
+    ``outcome.failures`` as (function, task, reason, IREE messages)."""
+    out = Outcome()
+    interfaces: dict[str, groups_mod.Interface] = {}
+    texts: dict[str, str] = {}
+    for key, entry in cached.items():
+        iface = groups_mod.Interface.decode(entry.interface)
+        if iface is not None:
+            interfaces[key] = iface
+            texts[key] = entry.text
+    for group in groups:
+        hit = decode_group(group.key, store.get(group.key))
+        if hit is not None:
+            out.binaries[group.key] = hit
+    misses: dict[str, Unit] = {}
+    for unit in units:
+        if unit.key not in interfaces and unit.key not in misses:
+            misses[unit.key] = unit
+    dirty = [g for g in groups if g.key not in out.binaries]
+    waiting = {g.key: {m.key for m in g.members if m.key in misses} for g in dirty}
+    submitted: set[str] = set()
+    host_submitted = False
+
+    def group_job(group: groups_mod.Group) -> tuple[str, GroupTask]:
+        submitted.add(group.key)
+        return ("serialize_group", GroupTask(
+            group.key, group.name, group.linked, group.variant,
+            tuple((m.name, texts[m.key]) for m in group.members), env))
+
+    def host_job() -> list[tuple[str, Any]]:
+        nonlocal host_submitted
+        host_submitted = True
+        try:
+            text = groups_mod.host_text(host_program, units, members, groups, interfaces)
+        except ValueError as e:
+            out.host_error = str(e)
+            return []
+        out.host_key = groups_mod.host_key(text, compile_flags)
+        hit = decode_host(out.host_key, store.get(out.host_key))
+        if hit is not None:
+            out.host = hit
+            return []
+        host_ready()
+        return [("compile_host", HostTask(out.host_key, text, tuple(compile_flags), env.verify))]
+
+    def ready_jobs() -> list[tuple[str, Any]]:
+        jobs = [group_job(g) for g in dirty if not waiting[g.key] and g.key not in submitted]
+        if not host_submitted and all(k in interfaces for k in (u.key for u in units)):
+            jobs += host_job()
+        return jobs
+
+    def on_result(function: str, result: Any) -> list[tuple[str, Any]]:
+        now = time.perf_counter()
+        if function == "translate":
+            unit = misses[result.key]
+            out.spans.append(Span(f"translate {unit.symbol}", "translate",
+                                  now - result.seconds, now, result.worker))
+            if not result.ok:
+                out.failures.append((function, unit, result.messages[0] if result.messages
+                                     else "IREE gave no reason", result.messages[1:]))
+                sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
+                return []
+            iface = groups_mod.Interface.decode(result.interface)
+            if unit.cacheable:
+                store.put(result.key, encode_entry(
+                    Entry(result.key, result.text, result.seconds, result.interface)))
+            out.translated[result.key] = result
+            sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
+            if iface is None:
+                out.host_error = f"the translation of {unit.symbol} has no single variant"
+                return []
+            interfaces[result.key] = iface
+            texts[result.key] = result.text
+            for waits in waiting.values():
+                waits.discard(result.key)
+            return ready_jobs()
+        if function == "serialize_group":
+            out.spans.append(Span(f"group @{_group_name(groups, result.key)}", "group",
+                                  now - result.seconds, now, result.worker))
+            if not result.ok or result.binary is None:
+                out.failures.append((function, result.key, result.messages[0] if result.messages
+                                     else "IREE gave no reason", result.messages[1:]))
+                return []
+            store.put(result.key, encode_group(result.key, result.binary, result.seconds,
+                                               result.messages))
+            out.binaries[result.key] = (result.binary, result.seconds, result.messages)
+            out.compiled_groups[result.key] = result
+            sink(Event(Kind.GROUP, detail=_group_name(groups, result.key),
+                       seconds=result.seconds))
+            return []
+        # compile_host
+        out.spans.append(Span("host", "host", now - result.seconds, now, result.worker))
+        out.host_result = result
+        if not result.ok:
+            out.host_error = "IREE's host pipeline failed: " + " ".join(result.messages)[:2000]
+            return []
+        store.put(result.key, encode_host(result.key, result.text, result.seconds))
+        out.host = (result.text, result.seconds)
+        return []
+
+    jobs: list[tuple[str, Any]] = [
+        ("translate", TranslateTask(key, unit.symbol, unit.source(), unit.buffer_name, env))
+        for key, unit in misses.items()]
+    sink(Event(Kind.PLAN, total=len(units), reused=len(units) - len(misses),
+               groups=len(dirty)))
+    jobs += ready_jobs()
+    if jobs:
+        for failure in runner.run(jobs, on_result):
+            task = failure.task
+            subject = misses[task.key] if failure.function == "translate" else task.key
+            if failure.function == "compile_host":
+                out.host_error = failure.reason
+            else:
+                out.failures.append((failure.function, subject, failure.reason, ()))
+    return out
+
+
+def _group_name(groups: Sequence[groups_mod.Group], key: str) -> str:
+    for g in groups:
+        if g.key == key:
+            return g.name
+    return key

@@ -1,0 +1,34 @@
+// A program with a hand-written kernel (hal.executable.source) dispatched by
+// flow.dispatch, next to an ordinary dispatch.
+#pipeline_layout = #hal.pipeline.layout<bindings = [
+  #hal.pipeline.binding<storage_buffer, ReadOnly>,
+  #hal.pipeline.binding<storage_buffer>
+]>
+hal.executable.source private @ex {
+  hal.executable.export public @scale ordinal(0) layout(#pipeline_layout) count(%device: !hal.device, %w: index) -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    hal.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @scale() {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %kf = arith.constant 3.0 : f32
+      %in = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags(ReadOnly) : memref<16xf32>
+      %out = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) : memref<16xf32>
+      scf.for %i = %c0 to %c16 step %c1 {
+        %v = memref.load %in[%i] : memref<16xf32>
+        %m = arith.mulf %v, %kf : f32
+        memref.store %m, %out[%i] : memref<16xf32>
+      }
+      return
+    }
+  }
+}
+func.func @main(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %c1 = arith.constant 1 : index
+  %y = arith.addf %x, %x : tensor<16xf32>
+  %0 = flow.dispatch @ex::@scale[%c1](%y) : (tensor<16xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
