@@ -44,7 +44,7 @@ def shared_dir() -> Path:
 
 # The committed inline-weight modules (tests/inline_weights.py) go by
 # "inline/NAME" wherever corpus files are named.
-INLINE_DATA = Path(__file__).resolve().parent / "data" / "inline"
+INLINE_DATA = REPO / "tests" / "data" / "inline"
 
 
 def corpus_file(name: str) -> Path:
