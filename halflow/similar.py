@@ -42,13 +42,19 @@ def record(cache: Any, unit_keys: Iterable[str], doc_id: str, env: str) -> None:
 
 
 def lookup(cache: Any, unit_keys: Iterable[str], env: str, exclude: str) -> str | None:
-    """The document id most anchors of these unit keys name (not
-    ``exclude``, the document itself), or None."""
+    """The document id that at least half (and two) of the anchors of these
+    unit keys name (not ``exclude``, the document itself), or None.
+
+    Unrelated modules share a unit or two (every IREE module has the same
+    device global): starting from such a state would trade the cold
+    whole-module build for a slower unit-by-unit one."""
+    keys = sample(unit_keys)
     votes: Counter[str] = Counter()
-    for key in sample(unit_keys):
+    for key in keys:
         found = cache.get(_anchor_key(key, env))
         if isinstance(found, str) and found != exclude:
             votes[found] += 1
     if not votes:
         return None
-    return votes.most_common(1)[0][0]
+    best, count = votes.most_common(1)[0]
+    return best if count >= 2 and 2 * count >= len(keys) else None
