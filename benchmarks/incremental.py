@@ -3,7 +3,9 @@
     PYTHONPATH=. python benchmarks/incremental.py [--files A.mlir B.mlir] [--repeat N] [--json OUT]
 
 For each corpus file (default: openelm_serving.mlir and llama_serving.mlir
-from ../shared/corpus, or $HALFLOW_SHARED/corpus), in one run:
+from ../shared/corpus, or $HALFLOW_SHARED/corpus, and inline_weights_111.mlir,
+a module with inline weights generated on the spot by
+tests/inline_weights.py), in one run:
 
 - ``iree-opt --iree-hal-materialize-interfaces FILE -o OUT`` wall time;
 - ``python -m halflow build FILE -o OUT`` (the CLI, a new process each time):
@@ -52,7 +54,11 @@ from engine_support import (  # noqa: E402 - after the path setup
     subprocess_env,
 )
 
-DEFAULT_FILES = ["openelm_serving.mlir", "llama_serving.mlir"]
+# Generated here (tests/inline_weights.py, iree-compile): a 110-layer MLP
+# with inline weights, 111 executables, a multi-line #util.composite pool
+# and multi-block host code; too large to commit.
+INLINE = "inline_weights_111.mlir"
+DEFAULT_FILES = ["openelm_serving.mlir", "llama_serving.mlir", INLINE]
 
 # The child runs one command and reports its wall time and its own peak RSS
 # (RUSAGE_CHILDREN of a process with exactly one child is that child's).
@@ -120,7 +126,12 @@ class Bench:
         self.work = work
         self.repeat = repeat
         self.src = work / name
-        shutil.copyfile(corpus_file(name), self.src)
+        if name == INLINE:
+            from inline_weights import large_module
+
+            self.src.write_text(large_module(110))
+        else:
+            shutil.copyfile(corpus_file(name), self.src)
         self.original = self.src.read_text()
         module = Module.parse(self.original)
         self.executables = module.executables()

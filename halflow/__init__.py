@@ -1,9 +1,10 @@
 """halflow: incremental builds of IREE's HAL materialize-interfaces pass.
 
-Library entry points::
+Library entry points (``docs/API.md`` is the reference)::
 
     import halflow
     result = halflow.build("model.mlir", "model.hal.mlir")
+    halflow.build_vmfb("model.mlir", "model.vmfb", ["--iree-hal-target-device=local", ...])
 
     with halflow.watch("model.mlir", "model.hal.mlir", on_build=print):
         ...  # rebuilt in a background thread whenever model.mlir changes
@@ -24,6 +25,8 @@ __version__ = "0.1.0"
 
 _EXPORTS = {
     "build": "halflow.builder",
+    "build_graph": "halflow.builder",
+    "build_vmfb": "halflow.codegen.pipeline",
     "BuildResult": "halflow.builder",
     "HalflowError": "halflow.diagnostics",
     "watch": "halflow.watch",
@@ -38,6 +41,8 @@ if TYPE_CHECKING:
     # Re-exports for type checkers (``X as X``: the explicit re-export form).
     from halflow.builder import BuildResult as BuildResult
     from halflow.builder import build as build
+    from halflow.builder import build_graph as build_graph
+    from halflow.codegen.pipeline import build_vmfb as build_vmfb
     from halflow.diagnostics import HalflowError as HalflowError
     from halflow.engine import Workspace as Workspace
     from halflow.watch import Watcher as Watcher

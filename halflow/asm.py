@@ -66,7 +66,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from halflow.fingerprint import blake2b
+from halflow.fingerprint import blake2b, utf8
 
 if TYPE_CHECKING:
     from iree.compiler import ir
@@ -182,7 +182,9 @@ _STRING = re.compile(r'"[^"]*"')
 # types). Aliases are the tokens found in the chunk's header.
 _ALIAS_TOKEN = re.compile(r"[#!][A-Za-z_][\w$\-]*+(?!\.)")
 _HEADER_NAME = re.compile(r"[#!][A-Za-z_][\w$\-]*")
-_HEADER_LINE = re.compile(r"([#!][A-Za-z_][\w$\-]*) = (.*)")
+# A definition may span lines (``#util.composite<...>`` prints one element
+# per line): continuation lines start with neither sigil.
+_HEADER_LINE = re.compile(r"([#!][A-Za-z_][\w$\-]*) = (.*)", re.S)
 _RESOURCE_REF = re.compile(r"dense_resource<([^>]*)>")
 _OP_START = re.compile(r"\n  [^ }^\n]")
 # A generic-form op: its name is printed as a string.
@@ -194,7 +196,7 @@ _DIGEST_SIZE = 12
 
 
 def _digest(data: str) -> str:
-    return blake2b(data.encode("utf-8"), digest_size=_DIGEST_SIZE).hexdigest()
+    return blake2b(utf8(data), digest_size=_DIGEST_SIZE).hexdigest()
 
 
 def _outside_strings(text: str, positions: Iterable[int]) -> list[int]:
@@ -240,11 +242,16 @@ def _resource_refs(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m.group(1) for m in matches if m.start() in keep))
 
 
+_DISTINCT_ID = re.compile(r"distinct\[(\d+)\]")
+
+
 def _check_supported(text: str, what: str) -> None:
     if "distinct[" in text:
         positions = [m.start() for m in re.finditer(r"distinct\[", text)]
         if _outside_strings(text, positions):
-            raise UnsupportedTextError(f"{what}: distinct attributes are numbered module-wide")
+            raise UnsupportedTextError(
+                f"{what}: a distinct attribute printed without an alias (numbered module-wide)"
+            )
 
 
 def _closure_preorder(refs: Iterable[str], children: Mapping[str, tuple[str, ...]]) -> list[str]:
@@ -274,9 +281,9 @@ _HEADER_MEMO: dict[str, tuple[tuple[tuple[str, str | None], ...], AliasDef]] = {
 _HEADER_MEMO_LIMIT = 4096
 
 
-def _parse_header_line(line: str, table: Mapping[str, str]) -> AliasDef:
+def _parse_header_line(line: str, table: Mapping[str, str], salt: str = "") -> AliasDef:
     memo = _HEADER_MEMO.get(line)
-    if memo is not None and all(table.get(n) == k for n, k in memo[0]):
+    if memo is not None and all(table.get(n) == k for n, k in memo[0]) and not salt:
         return memo[1]
     m = _HEADER_LINE.fullmatch(line)
     if m is None:
@@ -284,21 +291,26 @@ def _parse_header_line(line: str, table: Mapping[str, str]) -> AliasDef:
     name, rhs = m.groups()
     # Definitions only refer to aliases printed above them (lower depth).
     parts, children = _split_refs(rhs, table)
-    key = _digest(name[0] + "\x00".join(parts))
+    # A distinct attribute is its own identity, its printed number only its
+    # place in this chunk: its key is unique to the chunk (``salt``).
+    if _DISTINCT_ID.search(rhs) is None:
+        salt = ""
+    key = _digest(name[0] + "\x00".join(parts) + salt)
     definition = AliasDef(key, name[0] == "!", name, parts, children, _resource_refs(rhs))
     # Every alias-like token, and what it stood for (None: not an alias).
     used = {n: table.get(n) for n in _ALIAS_TOKEN.findall(rhs)}
     if len(_HEADER_MEMO) >= _HEADER_MEMO_LIMIT:
         _HEADER_MEMO.clear()
-    _HEADER_MEMO[line] = (tuple(used.items()), definition)
+    if not salt:
+        _HEADER_MEMO[line] = (tuple(used.items()), definition)
     return definition
 
 
-def _parse_header(lines: list[str]) -> tuple[list[AliasDef], dict[str, str]]:
+def _parse_header(lines: list[str], salt: str = "") -> tuple[list[AliasDef], dict[str, str]]:
     table: dict[str, str] = {}
     defs: list[AliasDef] = []
     for line in lines:
-        definition = _parse_header_line(line, table)
+        definition = _parse_header_line(line, table, salt)
         if definition.name in table:
             raise UnsupportedTextError(f"alias {definition.name} is defined twice")
         table[definition.name] = definition.key
@@ -418,6 +430,33 @@ def parse_printed(text: str) -> PrintedModule:
     return replace(module, ops=tuple(ops))
 
 
+def _definition_end(text: str, pos: int) -> int:
+    """The end of the alias definition starting at ``pos`` (its last line's
+    newline; -1 when the text ends first): lines up to the next one that
+    starts a definition or the module."""
+    end = text.find("\n", pos)
+    while (
+        end >= 0
+        and end + 1 < len(text)
+        and text[end + 1] not in "#!"
+        and not text.startswith("module", end + 1)
+    ):
+        end = text.find("\n", end + 1)
+    return end
+
+
+def _header_definitions(header: str) -> list[str]:
+    """The definitions of a printed alias header (each ends with a newline)."""
+    out = []
+    pos = 0
+    while pos < len(header):
+        end = _definition_end(header, pos)
+        end = len(header) - 1 if end < 0 else end
+        out.append(header[pos:end])
+        pos = end + 1
+    return out
+
+
 def scan_printed(text: str, on_op: Callable[[Piece, int, int], None]) -> PrintedModule:
     """:func:`parse_printed` one op at a time: ``on_op(piece, start, end)``
     gets each top-level op's piece and its span in ``text``; the result
@@ -426,10 +465,10 @@ def scan_printed(text: str, on_op: Callable[[Piece, int, int], None]) -> Printed
     if text.endswith("\n\n"):
         text = text[:-1]
     pos = 0
-    header_lines: list[str] = []
+    header_lines: list[str] = []  # one per definition, multi-line ones joined
     n = len(text)
     while pos < n and text[pos] in "#!":
-        end = text.find("\n", pos)
+        end = _definition_end(text, pos)
         if end < 0:
             raise UnsupportedTextError("no module after the alias header")
         header_lines.append(text[pos:end])
@@ -447,9 +486,13 @@ def scan_printed(text: str, on_op: Callable[[Piece, int, int], None]) -> Printed
     body = text[end + 1 : close]  # "" for an empty module
     rest = text[close + 3 :]
 
-    defs, table = _parse_header(header_lines)
-    for line in header_lines:
-        _check_supported(line, "alias header")
+    # Distinct attributes are printed as aliases (``#distinct =
+    # distinct[0]<...>``), numbered in header order: the probe renumbers
+    # them (see name_aliases); each chunk's are its own.
+    salt = ""
+    if any("distinct[" in line for line in header_lines):
+        salt = _digest(text)
+    defs, table = _parse_header(header_lines, salt)
     children = {d.key: d.children for d in defs}
     rank = {d.key: i for i, d in enumerate(defs)}
     _check_supported(opening, "module")
@@ -611,6 +654,16 @@ def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> Alias
     # A definition must come before its uses: emit in post-order.
     lines: list[str] = []
     emitted: set[str] = set()
+    # Each alias's distinct attributes get numbers of their own in the probe
+    # (equal numbers from two chunks are different attributes); MLIR
+    # renumbers them as the whole module's print would.
+    distinct: dict[tuple[str, str], str] = {}
+
+    def renumber(key: str, text: str) -> str:
+        return _DISTINCT_ID.sub(
+            lambda m: f"distinct[{distinct.setdefault((key, m.group(1)), str(len(distinct)))}]",
+            text,
+        )
 
     def emit(key: str) -> None:
         emitted.add(key)
@@ -618,7 +671,10 @@ def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> Alias
         for child in definition.children:
             if child not in emitted:
                 emit(child)
-        lines.append(probe_name[key] + " = " + _render_parts(definition.parts, probe_name))
+        rhs = _render_parts(definition.parts, probe_name)
+        if "distinct[" in rhs:
+            rhs = renumber(key, rhs)
+        lines.append(probe_name[key] + " = " + rhs)
 
     for key in order:
         if key not in emitted:
@@ -652,7 +708,7 @@ def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> Alias
             raise AliasPlacementError(f"the probe printed an alias inline: {name[:80]!r}")
         key_of.setdefault(name, key)
     header_keys = []
-    for line in header.split("\n")[:-1]:
+    for line in _header_definitions(header):
         name = line.split(" = ", 1)[0]
         if name not in key_of:
             raise AliasPlacementError(f"the probe printed an unexpected alias {name}")

@@ -21,7 +21,7 @@ from typing import Any
 from halflow import quick
 from halflow import source as source_mod
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText
-from halflow.output import write_atomic, write_reported
+from halflow.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
 
 PathLike = str | os.PathLike[str]
 
@@ -86,7 +86,12 @@ def open_cache(
     if no_cache:
         return NullCache()
     store = open_or_none(cache_dir)
-    return store if store is not None else NullCache()
+    if store is None:
+        return NullCache()
+    from halflow import cachelimit
+
+    cachelimit.apply(store)  # its eviction keeps to the lasting limit while the build writes
+    return store
 
 
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
@@ -129,8 +134,12 @@ def build(
     ``explain`` receives one line per executed node. ``workspace`` (a
     :class:`halflow.engine.Workspace`) keeps state warm between calls.
     Raises :class:`HalflowError` on bad input; ``output`` is then untouched.
+    Raises ValueError when ``output`` names the input file (it would be
+    replaced).
     """
     start = time.perf_counter()
+    if output is not None and input not in (None, "-") and is_same_file(output, input):
+        raise ValueError(f"{OUTPUT_IS_INPUT}: {output}")
     if content is not None and input is not None and str(input) != "-":
         data = source_mod.InputData(str(input), content)
     else:
@@ -168,10 +177,16 @@ def build(
                     "seconds": rep["seconds"],
                 }
             )
+            if rep.get("mode") != "noop":
+                from halflow import cachelimit
+
+                cachelimit.apply(store)
         finally:
             if workspace is None and cache is None:
                 store.close()
         if explain is not None:
+            if rep.get("fallback"):
+                explain(f"whole-module build: {rep['fallback']}")
             for run in rep.get("executed", []):
                 explain(f"{run.node} ({run.stage}): {run.reason}")
         events = rep.pop("trace_events", [])
@@ -215,19 +230,22 @@ def _write_output(
     where = quick.marker_key(path)
     if seen is not None and key is not None:
         if workspace is not None:
-            if quick.marker_matches(workspace.written.get(where), key, seen):
+            if quick.marker_matches(workspace.written.get(where), key, seen, path):
                 return
-        elif getattr(store, "enabled", False) and quick.marker_matches(store.get(where), key, seen):
+        elif getattr(store, "enabled", False) and quick.marker_matches(
+            store.get(where), key, seen, path
+        ):
             return
+    payload = text.encode("utf-8")
     try:
-        write_atomic(path, text)
+        write_atomic(path, payload)
         written = path.stat()
     except OSError as e:
         raise HalflowError(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        record = quick.marker(key, written, total)
+        record = quick.marker(key, written, total, quick.content_digest(payload))
         if workspace is not None:
             workspace.written[where] = record
         if getattr(store, "enabled", False):
@@ -269,8 +287,10 @@ def _materialize(
                     return text, _report("noop", [], total, total, [], None), key
 
     if data.is_bytecode:
-        text = materialize_bytecode(data)
-        rep = _report("whole", [], 0, 0, [], None)
+        text, rep = _build_bytecode(
+            data, options, store, workspace, progress,
+            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
+        )
     else:
         text, rep = _build_text(
             data, options, split_input_file, store, workspace, progress,
@@ -326,6 +346,7 @@ def _build_text(
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
     modes: list[str] = []
+    case_reports: list[dict[str, str]] = []  # per case: mode (and fallback)
     fallbacks: list[str] = []
     total = 0
     counts = {"executables": 0, "dispatch_sites": 0}
@@ -356,6 +377,9 @@ def _build_text(
                 continue
             outputs.append(result.output)
             modes.append(result.mode)
+            case_reports.append(
+                {"mode": result.mode, **({"fallback": result.fallback} if result.fallback else {})}
+            )
             total += result.total
             for k, v in result.counts.items():
                 counts[k] = counts.get(k, 0) + v
@@ -375,6 +399,8 @@ def _build_text(
         mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
     )
     rep.update(counts)
+    if len(cases) > 1:
+        rep["cases"] = case_reports
     return joined, rep
 
 
@@ -399,8 +425,29 @@ def _diagnosed_from_bytes(
     return err  # not expected: the engine's error then stands
 
 
+def _build_bytecode(
+    data: source_mod.InputData, options: str, store: Any, workspace: Any,
+    progress: bool | None, **build: Any,
+) -> tuple[str, dict[str, Any]]:
+    """A bytecode input through the engine, as the text MLIR prints for it
+    (:func:`halflow.source.bytecode_as_text`). Positions in that text are not
+    the input's: on any error the reference driver builds the bytecode and
+    gives IREE's diagnostics, with the bytecode's own locations."""
+    from halflow.startup import load_mlir
+
+    load_mlir()
+    try:
+        textual = source_mod.bytecode_as_text(data)
+        return _build_text(textual, options, False, store, workspace, progress, **build)
+    except HalflowError:
+        text = materialize_bytecode(data)  # raises the input's diagnostics
+        reason = "the bytecode's printed text did not build; the reference driver did"
+        return text, _report("whole", [], 0, 0, [], reason)
+
+
 def materialize_bytecode(data: source_mod.InputData) -> str:
-    """Bytecode inputs are not split into units: the reference driver."""
+    """The reference driver on a bytecode input (its diagnostics carry the
+    bytecode's locations)."""
     from halflow.startup import load_mlir
 
     load_mlir()
@@ -471,16 +518,24 @@ def build_graph(
 ) -> Any:
     """The build graph (:class:`halflow.graph.BuildGraph`) of ``input``.
 
-    Builds the input (using and filling the cache) to know its nodes; with
+    Builds the input against the state of the last build to know its
+    nodes, reading the cache but writing nothing to it (the graph is not a
+    build: what changed stays "since the last build"). A node that this
+    build had to execute carries its reason as attribute ``changed``
+    (``no cache entry``, ``input changed: text``, ...); a target-set node
+    carries its executable targets as ``targets``. With
     ``--split-input-file`` node ids get a ``case<k>/`` prefix, and the
     graph's ``warnings`` are the build's (:attr:`BuildResult.warnings`).
     """
+    from halflow.cache import NullCache
     from halflow.engine import Recorder, Workspace
     from halflow.graph import BuildGraph
+    from halflow.readonly import open_read_only
 
-    store = workspace.cache if workspace is not None else open_cache(
-        cache_dir=cache_dir, no_cache=no_cache
-    )
+    if workspace is not None:
+        store = workspace.cache
+    else:
+        store = NullCache() if no_cache else open_read_only(cache_dir)
     ws = workspace if workspace is not None else Workspace(store)
     data = source_mod.read_input(input)
     text = source_mod.engine_text(data)
@@ -490,9 +545,10 @@ def build_graph(
     merged = BuildGraph(warnings=source_mod.near_miss_warnings(text, split, data.name))
     for index, case in enumerate(split.cases):
         padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+        recorder = Recorder()
         try:
             result = ws.build_case(
-                _doc_id(data, index, split_input_file), padded, source, options, Recorder(),
+                _doc_id(data, index, split_input_file), padded, source, options, recorder,
                 need_graph=True,
             )
         except HalflowError as err:
@@ -502,6 +558,9 @@ def build_graph(
                 raise
             raise exact from None
         g = result.graph or BuildGraph()
+        for run in recorder.runs:
+            if run.node in g.nodes:
+                g.nodes[run.node]["changed"] = run.reason
         prefix = f"case{index}/" if split_input_file else ""
         for node, attrs in g.nodes.items():
             merged.nodes[prefix + node] = attrs

@@ -18,7 +18,6 @@ import contextlib
 import io
 import json
 import os
-import shutil
 import sqlite3
 import sys
 import time
@@ -205,20 +204,32 @@ class Cache:
         except CacheUnavailable:
             raise
         except Exception as e:
+            if not (self.directory / cacheio.DB_NAME).is_file():
+                # No index to be damaged: SQLite cannot create one here (a
+                # folder like /sys/kernel, which even root cannot write).
+                raise CacheUnavailable(
+                    f"cannot use cache directory {self.directory}: {e}"
+                ) from None
             # Not only sqlite3.DatabaseError: damaged rows of diskcache's
             # Settings table surface as UnicodeDecodeError (text that is not
             # UTF-8) or AttributeError/TypeError (a NULL or wrong-typed key).
             return self._rebuild(e)
 
     def _rebuild(self, error: BaseException):
-        """Move a damaged cache aside and start a fresh one."""
-        self.warn(f"cache at {self.directory} is damaged ({error}); starting a fresh one")
-        aside = self.directory.with_name(f"{self.directory.name}.damaged-{os.getpid()}")
-        with contextlib.suppress(OSError):
-            if self.directory.exists():
-                os.replace(self.directory, aside)
-                shutil.rmtree(aside, ignore_errors=True)
-        return self._connect()
+        """Move a damaged cache's own files aside and start a fresh one in
+        the same folder; files halflow did not write stay where they are
+        (:mod:`halflow.cacheaside`)."""
+        from halflow import cacheaside
+
+        aside = cacheaside.move_aside(self.directory, f"{type(error).__name__}: {error}")
+        where = f"; its files are in {aside}" if aside is not None else ""
+        self.warn(f"cache at {self.directory} is damaged ({error}); starting a fresh one{where}")
+        try:
+            return self._connect()
+        except CacheUnavailable:
+            raise
+        except Exception as e:  # what could not be moved aside is still damaged
+            raise CacheUnavailable(f"cannot use cache directory {self.directory}: {e}") from None
 
     def _guard(self, action: Callable[[], object], default: object = None) -> object:
         try:
@@ -431,32 +442,100 @@ class Cache:
         }
         cacheio.append_history(self.directory, entry)
 
+    # What an entry holds: its value file's size, or the bytes stored in the
+    # index itself (diskcache records 0 as the size of those). diskcache has
+    # no API for sizes per entry: its Cache table (diskcache 5) is queried.
+    _ENTRY_BYTES = "CASE WHEN filename IS NULL THEN COALESCE(LENGTH(value), 0) ELSE size END"
+
+    def entry_bytes(self) -> int:
+        """The bytes the entries hold: what ``gc`` counts and can free (the
+        index file's own pages are not counted: see :meth:`index_bytes`)."""
+        ((total,),) = self._dc._sql(f"SELECT COALESCE(SUM({self._ENTRY_BYTES}), 0) FROM Cache")
+        return int(total)
+
+    def index_bytes(self) -> int:
+        """The size of the index on disk (``cache.db`` and its write-ahead log)."""
+        total = 0
+        for suffix in ("", "-wal"):
+            with contextlib.suppress(OSError):
+                total += (self.directory / (cacheio.DB_NAME + suffix)).stat().st_size
+        return total
+
     def stats(self) -> dict[str, object]:
+        """Entries and bytes (in all, per key kind, and per build kind:
+        ``mlir`` for the pass's entries, ``vmfb`` for code generation's),
+        the size limit, the history of the last builds and, over those, the
+        share of the work each build kind reused (``hit_rate``)."""
+
         def collect() -> dict[str, object]:
             kinds: dict[str, int] = {}
-            for key in self._dc.iterkeys():
+            builds: dict[str, dict[str, int]] = {
+                k: {"entries": 0, "bytes": 0} for k in ("mlir", "vmfb")}
+            # One pass over diskcache's index: each row's key and size (the
+            # file's for an entry in a file, the row's bytes for one inline).
+            rows = self._dc._sql(
+                "SELECT key, size + COALESCE(LENGTH(value), 0) FROM Cache").fetchall()
+            for key, size in rows:
                 if isinstance(key, str):
                     kind = key.split(":", 1)[0]
                     kinds[kind] = kinds.get(kind, 0) + 1
+                    build = BUILD_KINDS.get(kind, "mlir")
+                    if build:
+                        builds[build]["entries"] += 1
+                        builds[build]["bytes"] += int(size or 0)
             history = cacheio.read_history(self.directory)
             return {
                 "directory": str(self.directory),
                 "entries": len(self._dc),
-                "bytes": self._dc.volume(),
+                "bytes": self.entry_bytes(),
+                "index_bytes": self.index_bytes(),
+                "size_limit": int(self._dc.size_limit),
                 "by_kind": kinds,
+                "by_build_kind": builds,
+                "hit_rate": hit_rates(history),
                 "history": history,
             }
 
         result = self._guard(collect, default=None)
         return result if isinstance(result, dict) else collect()
 
-    def gc(self, max_size: int) -> int:
-        """Evict the oldest entries until the cache holds at most ``max_size``
-        bytes; returns the number of entries removed."""
-        before = len(self._dc)
-        self._dc.reset("size_limit", int(max_size))
-        self._dc.cull(retry=True)
-        return before - len(self._dc)
+    def zero_stats(self) -> None:
+        """Forget the statistics (history of builds, counters such as the
+        compile seconds saved), not the entries: ``cache stats --zero``."""
+        cacheio.clear_history(self.directory)
+        for key in self.keys(_COUNTER):
+            self.delete(key)
+
+    def gc(self, max_size: int) -> tuple[int, int]:
+        """Evict the oldest entries (least recently stored) until they hold
+        at most ``max_size`` bytes (:meth:`entry_bytes`), then give the
+        index's freed pages back to the file system. Persistent counters
+        are kept. Returns the number of entries removed and their bytes."""
+        if max_size < 0:
+            raise ValueError("max_size must be >= 0")
+        total = self.entry_bytes()
+        removed = freed = 0
+        if total > max_size:
+            rows = self._dc._sql(
+                f"SELECT key, {self._ENTRY_BYTES} FROM Cache WHERE raw = 1"
+                " ORDER BY store_time, rowid"
+            ).fetchall()
+            with self._dc.transact(retry=True):
+                for key, size in rows:
+                    if total <= max_size:
+                        break
+                    if not isinstance(key, str) or key.startswith(_COUNTER):
+                        continue
+                    if self._dc.delete(key, retry=True):
+                        removed += 1
+                        freed += int(size)
+                        total -= int(size)
+        if removed:
+            with contextlib.suppress(sqlite3.Error):
+                self._dc._sql("VACUUM")
+                # VACUUM goes through the write-ahead log: fold it back now.
+                self._dc._sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        return removed, freed
 
     def clear(self) -> int:
         cacheio.clear_history(self.directory)
@@ -465,6 +544,30 @@ class Cache:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._dc.close()
+
+
+# Build kind of each key kind (None: not an entry of a build, e.g. counters).
+BUILD_KINDS: dict[str, str | None] = {"codegen": "vmfb", "counter": None}
+
+
+def hit_rates(history: Sequence[dict[str, object]]) -> dict[str, dict[str, float]]:
+    """Over ``history`` (the last builds), per build kind: how many builds,
+    the work they reused and executed (nodes for ``mlir``, executables for
+    ``vmfb``), and the percentage reused."""
+    totals: dict[str, list[int]] = {}  # kind -> [builds, reused, executed]
+    for entry in history:
+        reused, executed = entry.get("reused"), entry.get("executed")
+        if not isinstance(reused, int) or not isinstance(executed, int):
+            continue
+        total = totals.setdefault("vmfb" if entry.get("mode") == "vmfb" else "mlir", [0, 0, 0])
+        total[0] += 1
+        total[1] += reused
+        total[2] += executed
+    return {
+        kind: {"builds": n, "reused": r, "executed": e,
+               "percent": round(100 * r / (r + e), 1) if r + e else 100.0}
+        for kind, (n, r, e) in totals.items()
+    }
 
 
 class NullCache:

@@ -24,6 +24,7 @@ import os
 import zlib
 
 ENV_VAR = "HALFLOW_CACHE_DIR"
+READ_ONLY_ENV_VAR = "HALFLOW_CACHE_READ_ONLY"  # as --cache-read-only
 DB_NAME = "cache.db"  # diskcache's index
 HISTORY_NAME = "builds.jsonl"
 HISTORY_KEEP = 20  # entries `cache stats` shows
@@ -41,6 +42,13 @@ def default_cache_dir() -> str:
         return env
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "halflow")
+
+
+def read_only_requested() -> bool:
+    """Whether ``$HALFLOW_CACHE_READ_ONLY`` asks for a read-only cache
+    (any value but empty, ``0``, ``false``, ``no``, ``off``)."""
+    value = os.environ.get(READ_ONLY_ENV_VAR, "").strip().lower()
+    return value not in ("", "0", "false", "no", "off")
 
 
 class CorruptEntry(Exception):

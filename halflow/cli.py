@@ -6,20 +6,63 @@ success, 1 on a diagnosed input error, 2 on a usage error.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import click
 
 from halflow import __version__, command
+from halflow.cacheio import READ_ONLY_ENV_VAR
 from halflow.command import fail as _fail
-from halflow.diagnostics import HalflowError
+from halflow.diagnostics import Diagnostic, HalflowError
+from halflow.graphview import SUMMARY_THRESHOLD, View
+
+
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        iree = version("iree-base-compiler")
+    except PackageNotFoundError:
+        iree = "not installed"
+    click.echo(f"halflow {__version__}\niree-base-compiler {iree}")
+    ctx.exit()
+
+
+def _set_verbosity(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value:
+        return
+    wanted = -1 if param.name == "quiet" else 1
+    if -wanted == command.VERBOSITY:
+        raise click.UsageError("-q/--quiet and -v/--verbose exclude each other", ctx)
+    command.VERBOSITY = wanted
+
+
+def _verbosity_options(f: Callable[..., None]) -> Callable[..., None]:
+    """``-q``/``-v``, accepted before the command and after it."""
+    f = click.option("-v", "--verbose", "verbose", is_flag=True, expose_value=False,
+                     callback=_set_verbosity,
+                     help="Also say what a quiet build does (no work to do, what changed).")(f)
+    return click.option("-q", "--quiet", "quiet", is_flag=True, expose_value=False,
+                        callback=_set_verbosity,
+                        help="Errors and warnings only: no progress, no summary line.")(f)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="halflow")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version,
+              help="Print halflow's and iree-base-compiler's versions and exit.")
+@_verbosity_options
 def main() -> None:
-    """Incremental builds of IREE's HAL materialize-interfaces pass."""
+    """Incremental builds of IREE's HAL materialize-interfaces pass.
+
+    Shell completion (click's): eval "$(_HALFLOW_COMPLETE=bash_source halflow)"
+    in ~/.bashrc (zsh_source for ~/.zshrc, fish_source for fish).
+    """
     from halflow import startup
 
     startup.command_line()
@@ -69,10 +112,26 @@ def _check_codegen_usage(
         raise click.UsageError("--scheduler needs --executor dask")
 
 
+def _output_path(input: str | None, output: str | None, to: str) -> str | None:
+    """``-o``'s file, None for stdout (``-o -``, as for iree-opt and every
+    LLVM tool); one that names the input is a usage error (it would
+    replace it)."""
+    from halflow.output import OUTPUT_IS_INPUT, is_same_file
+
+    if output == "-":
+        if to == "vmfb":
+            raise click.UsageError("--to vmfb writes a file: -o OUTPUT.vmfb, not '-'")
+        return None
+    if output is not None and input not in (None, "-") and is_same_file(output, input):
+        raise click.UsageError(OUTPUT_IS_INPUT)
+    return output
+
+
 def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
                 executor: str, scheduler: str | None, jobs: int | None,
-                explain: bool = False, trace: str | None = None) -> None:
+                read_only: bool = False, explain: bool = False,
+                trace: str | None = None) -> None:
     import json
     import time
     from pathlib import Path
@@ -90,7 +149,18 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
     started = time.perf_counter()
-    store = open_store(cache_dir, no_cache)
+    if read_only and not no_cache:
+        from halflow.codegen.store import DiskStore
+        from halflow.readonly import open_read_only
+
+        shared = open_read_only(cache_dir)
+        store = DiskStore(cache=shared)
+    else:
+        from halflow import cachelimit
+
+        shared = None
+        store = open_store(cache_dir, no_cache)
+        cachelimit.apply(getattr(store, "cache", None))
     try:
         if uptodate.check(store, Path(model), Path(output), iree_flags) is None:
             from halflow.startup import load_mlir
@@ -100,11 +170,15 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
+        if shared is None:
+            cachelimit.apply(getattr(store, "cache", None))
     except HalflowError as err:
         _fail(err)
         return
     finally:
         store.close()
+        if shared is not None:
+            shared.close()
     try:
         show(result, explain=command.explain_line if explain else None, trace=trace)
     except HalflowError as err:
@@ -121,25 +195,30 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 # INPUT is not validated here: a missing, unreadable or directory input is an
 # input error (exit 1, diagnosed by halflow.source), not a usage error.
 @click.argument("input", required=False, type=click.Path(readable=False, allow_dash=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-              help="Write the result here (atomically) instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+              help="Write the result here (atomically) instead of stdout ('-': stdout).")
 @click.option("--split-input-file", is_flag=True,
               help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
 @click.option("--cache-dir", type=click.Path(file_okay=False),
               help="Cache directory (default: $HALFLOW_CACHE_DIR or ~/.cache/halflow).")
 @click.option("--no-cache", is_flag=True, help="Build from scratch; read and write no cache.")
+@click.option("--cache-read-only", "read_only", is_flag=True, envvar=READ_ONLY_ENV_VAR,
+              help="Use the cache, never write to it (a shared cache; also "
+                   "$HALFLOW_CACHE_READ_ONLY=1).")
 @click.option("--explain", is_flag=True, help="Print why each executed node ran.")
 @click.option("--report", type=click.Path(dir_okay=False),
               help="Write a JSON report (total, executed, reused, seconds).")
 @click.option("--trace", type=click.Path(dir_okay=False),
               help="Write a Chrome/Perfetto trace of the build.")
 @_codegen_options
+@_verbosity_options
 def build(
     input: str | None,
     output: str | None,
     split_input_file: bool,
     cache_dir: str | None,
     no_cache: bool,
+    read_only: bool,
     explain: bool,
     report: str | None,
     trace: str | None,
@@ -160,17 +239,19 @@ def build(
     """
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
                          split_input_file=split_input_file)
+    output = _output_path(input, output, to)
     if to == "vmfb":
+        assert output is not None
         _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
                     report=report, executor=executor, scheduler=scheduler, jobs=jobs,
-                    explain=explain, trace=trace)
+                    read_only=read_only, explain=explain, trace=trace)
         return
     # What the entry point's up-to-date check already read (halflow.quick).
     checked = click.get_current_context().obj
     reuse = (
         checked is not None
         and (checked.input, checked.cache_dir) == (input, cache_dir)
-        and not (no_cache or split_input_file)
+        and not (no_cache or split_input_file or read_only)
     )
     command.build_to_mlir(
         input,
@@ -182,25 +263,52 @@ def build(
         explain=command.explain_line if explain else None,
         report=report,
         trace=trace,
+        read_only=read_only,
     )
 
 
 @main.command()
-@click.argument("input", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--format", "fmt", type=click.Choice(["dot", "json"]), default="dot",
-              show_default=True, help="Output format.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Write here instead of stdout.")
+# As build's INPUT: a missing or directory input is an input error (exit 1).
+@click.argument("input", required=False, type=click.Path(readable=False, allow_dash=True))
+@click.option("--format", "fmt", type=click.Choice(["dot", "json", "svg"]), default="dot",
+              show_default=True, help="Output format (svg: rendered by Graphviz's dot).")
+@click.option("--view", type=click.Choice([v.value for v in View]), default="auto",
+              show_default=True,
+              help=f"summary: one node per executable and host function; nodes: every "
+                   f"build node; auto: the summary above {SUMMARY_THRESHOLD} nodes.")
+@click.option("--executable", "executables", multiple=True, metavar="NAME",
+              help="Only this executable's nodes and their neighbours (repeatable; "
+                   "shell patterns such as 'main$async_dispatch_1*').")
+@click.option("--changed", is_flag=True,
+              help="Only the nodes a build would execute now (changed since the last "
+                   "build) and their neighbours.")
+@click.option("--depth", type=click.IntRange(min=0),
+              help="With --executable/--changed: also nodes up to N edges away "
+                   "(default 1).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write here instead of stdout ('-': stdout).")
 @click.option("--split-input-file", is_flag=True, help="Graph of every '// -----' case.")
-@click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
-@click.option("--no-cache", is_flag=True, help="Read and write no cache.")
-def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
+@click.option("--cache-dir", type=click.Path(file_okay=False),
+              help="Cache directory (read, never written).")
+@click.option("--no-cache", is_flag=True, help="Read no cache: every node is new.")
+@_verbosity_options
+def graph(input: str | None, fmt: str, view: str, executables: tuple[str, ...], changed: bool,
+          depth: int | None, output: str | None, split_input_file: bool,
           cache_dir: str | None, no_cache: bool) -> None:
-    """Write the build graph of INPUT (nodes, dependency edges) as DOT or JSON."""
-    from halflow import graph as graph_mod
+    """Write the build graph of INPUT (the bundled example without INPUT).
+
+    Large modules get a summary (one node per executable, labelled with its
+    exports and dispatch sites, clustered by executable target and by the
+    host functions that dispatch it); --view nodes shows every build node.
+    The graph is computed against the last build's state in the cache,
+    which it never changes.
+    """
+    from halflow import graphview
     from halflow.builder import build_graph
     from halflow.output import write_reported
 
+    if depth is not None and not (executables or changed):
+        raise click.UsageError("--depth needs --executable or --changed")
     try:
         with command.exit_on_interrupt():
             g = build_graph(input, split_input_file=split_input_file, cache_dir=cache_dir,
@@ -209,27 +317,58 @@ def graph(input: str, fmt: str, output: str | None, split_input_file: bool,
         _fail(err)
         return
     command.warn(g.warnings)
-    text = graph_mod.to_dot(g) if fmt == "dot" else graph_mod.to_json(g)
-    if output is None:
-        sys.stdout.write(text)
+    try:
+        view_of = graphview.filtered(g, executables, changed, depth)
+    except graphview.SelectionError as e:
+        raise click.BadParameter(str(e), param_hint="'--executable'") from None
+    if changed and not view_of.graph.nodes:
+        command.note("no changes since the last build")
+    if view_of.fresh:
+        command.note("no previous build in the cache: every node is new", level=1)
+    g = view_of.graph
+    name = "<stdin>" if input == "-" else os.path.basename(input or "mlp_s.mlir")
+    text = graphview.render(g, View(view), "dot" if fmt == "svg" else fmt, name=name,
+                            changed=changed)
+    data: str | bytes = text
+    if fmt == "svg":
+        from halflow import graphviz
+
+        try:
+            data = graphviz.render(text, "svg")
+        except HalflowError as err:
+            _fail(err)
+            return
+    if output in (None, "-"):
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+        else:
+            sys.stdout.write(data)
         return
     try:
-        write_reported(output, text, "output file")
+        write_reported(output, data, "output file")
     except HalflowError as err:
         _fail(err)
 
 
 def _open_cache(cache_dir: str | None):
-    """The cache for ``halflow cache ...``: one that cannot be used is a
-    diagnostic (exit 1)."""
+    """The cache for ``halflow cache ...``: a folder that holds no cache
+    (a typo, a cache never made) or one that cannot be used is a diagnostic
+    (exit 1). Nothing is created: these commands read or trim a cache."""
+    from halflow import cacheio
     from halflow.cache import Cache, CacheUnavailable, default_cache_dir
-    from halflow.diagnostics import Diagnostic
 
+    where = Path(cache_dir if cache_dir is not None else default_cache_dir())
+    if not where.is_dir():
+        _fail(HalflowError(Diagnostic(str(where), 0, 0,
+                                      f"no cache at {where}: the folder does not exist")))
+    if not (where / cacheio.DB_NAME).is_file():
+        _fail(HalflowError(Diagnostic(str(where), 0, 0, f"no cache at {where}: the folder "
+                                      f"holds no halflow cache ({cacheio.DB_NAME})")))
     try:
-        return Cache(cache_dir)
+        return Cache(where)
     except CacheUnavailable as e:
-        where = str(cache_dir if cache_dir is not None else default_cache_dir())
-        _fail(HalflowError(Diagnostic(where, 0, 0, str(e))))
+        _fail(HalflowError(Diagnostic(str(where), 0, 0, str(e))))
 
 
 @main.group()
@@ -238,69 +377,142 @@ def cache() -> None:
 
 
 def _size(text: str) -> int:
+    """Bytes in ``text`` (``500M``, ``2G``, ``1.5GiB``, ``4096``); ValueError
+    unless it is a size of at least 0."""
     units = {"k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
     t = text.strip().lower().rstrip("b").rstrip("i")
-    if t and t[-1] in units:
-        return int(float(t[:-1]) * units[t[-1]])
-    return int(t)
+    size = float(t[:-1]) * units[t[-1]] if t and t[-1] in units else int(t)
+    if not size >= 0 or size == float("inf"):  # also NaN
+        raise ValueError(text)
+    return int(size)
+
+
+def _human(size: float) -> str:
+    """``12.3 MiB``: sizes as ``--max-size`` reads them (powers of 1024)."""
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024
+    raise AssertionError("unreachable")
 
 
 @cache.command("stats")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def cache_stats(cache_dir: str | None, as_json: bool) -> None:
-    """Entries, bytes, and hits/misses of the last builds."""
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the statistics as JSON (keys: see README).")
+@click.option("--zero", is_flag=True,
+              help="Reset the statistics (history, hit rates, seconds saved); keep the entries.")
+def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
+    """Entries and sizes per build kind, hit rates and compile seconds saved
+    over the last builds, and those builds."""
     import json
 
+    from halflow import cachelimit
     from halflow.codegen.store import DiskStore, codegen_stats
 
     store = _open_cache(cache_dir)
     try:
+        if zero:
+            store.zero_stats()
         stats = store.stats()
+        stats["max_size"] = cachelimit.max_size(store.directory)
         stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
     finally:
         store.close()
     if as_json:
         click.echo(json.dumps(stats, indent=1))
         return
-    click.echo(f"cache: {stats['directory']}")
-    click.echo(f"entries: {stats['entries']}  bytes: {stats['bytes']}")
-    kinds = stats.get("by_kind") or {}
-    if kinds:
-        click.echo("by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
-    codegen = stats["codegen"]
-    if codegen["entries"] or codegen["reuses"]:
-        click.echo(
-            f"code generation: {codegen['entries']} executables cached; "
-            f"{codegen['reuses']} reuses saved {codegen['seconds_saved']:.1f} compile seconds"
-        )
+    if zero:
+        click.echo("statistics zeroed")
+    click.echo(f"cache directory: {stats['directory']}")
+    builds = stats["by_build_kind"]
+    for kind, label in (("mlir", "mlir (materialize-interfaces)"),
+                        ("vmfb", "vmfb (code generation)")):
+        b = builds[kind]
+        click.echo(f"  {label:<30} {b['entries']:>7} entries {_human(b['bytes']):>12}")
+    limit = (f"max size {_human(stats['max_size'])}" if stats["max_size"] is not None
+             else f"limit {_human(stats['size_limit'])}")
+    click.echo(f"  {'total':<30} {stats['entries']:>7} entries {_human(stats['bytes']):>12}  "
+               f"({limit}; held by entries: what gc can free)")
+    click.echo(f"  {'index file':<30} {'':>15} {_human(stats['index_bytes']):>12}")
     history = stats.get("history") or []
+    rates = stats["hit_rate"]
+    click.echo(f"hit rate over the last {len(history)} builds:")
+    if not rates:
+        click.echo("  no builds recorded")
+    for kind, what in (("mlir", "nodes"), ("vmfb", "executables")):
+        r = rates.get(kind)
+        if r is not None:
+            click.echo(f"  {kind}: {r['percent']:.1f}% of {what} reused ({r['reused']} reused, "
+                       f"{r['executed']} executed in {r['builds']} builds)")
+    codegen = stats["codegen"]
+    click.echo(f"compile seconds saved: {codegen['seconds_saved']:.1f} by "
+               f"{codegen['reuses']} reuses; {codegen['entries']} executables cached")
     if history:
         click.echo("last builds (newest last):")
         for h in history[-10:]:
             click.echo(
-                f"  {h.get('input', '?')}: mode {h.get('mode')}, hits {h.get('hits')}, "
-                f"misses {h.get('misses')}, executed {h.get('executed')}, "
-                f"reused {h.get('reused')}, {h.get('seconds', 0):.3f}s"
+                f"  {h.get('input', '?')}: mode {h.get('mode')}, "
+                f"executed {h.get('executed')}, reused {h.get('reused')}, "
+                f"{h.get('seconds', 0):.3f}s"
             )
 
 
 @cache.command("gc")
-@click.option("--max-size", required=True, help="Keep at most this many bytes (e.g. 500M, 2G).")
+@click.option("--max-size", required=True,
+              help="Keep at most this many bytes of entries (e.g. 500M, 2G, 0).")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 def cache_gc(max_size: str, cache_dir: str | None) -> None:
-    """Evict the oldest entries until the cache fits in --max-size."""
+    """Evict the oldest entries until the entries hold at most --max-size
+    bytes (the index file is not counted; it shrinks with them)."""
     try:
         limit = _size(max_size)
     except ValueError:
-        raise click.BadParameter(f"not a size: {max_size!r}", param_hint="--max-size") from None
+        raise click.BadParameter(f"not a size of at least 0: {max_size!r}",
+                                 param_hint="--max-size") from None
     store = _open_cache(cache_dir)
-    removed = store.gc(limit)
+    removed, freed = store.gc(limit)
     stats = store.stats()
     store.close()
     click.echo(
-        f"removed {removed} entries; {stats['entries']} entries, {stats['bytes']} bytes left"
+        f"removed {removed} entries ({freed} bytes); {stats['entries']} entries, "
+        f"{stats['bytes']} bytes left (held by entries; index file: {stats['index_bytes']} bytes)"
     )
+
+
+@cache.command("max-size")
+@click.argument("size", required=False)
+@click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
+def cache_max_size(size: str | None, cache_dir: str | None) -> None:
+    """Show or set the lasting size limit (e.g. 500M, 5G; 'none' removes
+    it), applied by every build: the oldest entries are evicted."""
+    from halflow import cachelimit
+
+    limit: int | None = None
+    if size is not None and size.strip().lower() not in ("none", "0"):
+        try:
+            limit = _size(size)
+        except ValueError:
+            raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE") from None
+        if limit <= 0:
+            raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE")
+    store = _open_cache(cache_dir)
+    try:
+        if size is None:
+            limit = cachelimit.max_size(store.directory)
+            click.echo(_human(limit) if limit is not None else "none")
+            return
+        try:
+            cachelimit.set_max_size(store.directory, limit)
+        except OSError as e:
+            _fail(HalflowError(Diagnostic(str(store.directory), 0, 0,
+                                          f"cannot write the cache settings: {e.strerror or e}")))
+        removed = cachelimit.apply(store)
+        stats = store.stats()
+    finally:
+        store.close()
+    click.echo(f"max size {_human(limit) if limit is not None else 'none'}; removed {removed} "
+               f"entries; {stats['entries']} entries, {_human(stats['bytes'])} left")
 
 
 @cache.command("clear")
@@ -330,6 +542,7 @@ def cache_clear(cache_dir: str | None) -> None:
 @click.option("--debounce", type=click.FloatRange(min=0), default=0.05, show_default=True,
               help="Seconds without changes before a save is built.")
 @_codegen_options
+@_verbosity_options
 def watch(
     input: str,
     output: str,
@@ -374,6 +587,7 @@ def watch(
             trace=trace,
             debounce=debounce,
             vmfb=vmfb,
+            quiet=command.VERBOSITY < 0,
         )
     except UsageError as e:
         raise click.UsageError(str(e)) from None

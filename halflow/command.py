@@ -20,6 +20,17 @@ if TYPE_CHECKING:
     from halflow.diagnostics import Diagnostic, HalflowError
 
 
+# -q: -1 (errors and warnings only); -v: 1 (also what a quiet build does).
+VERBOSITY = 0
+
+
+def note(message: str, level: int = 0) -> None:
+    """``halflow: message`` on stderr, unless ``-q`` (``level`` 1: only
+    with ``-v``)."""
+    if level <= VERBOSITY:
+        write_stderr(f"halflow: {message}\n", diagnostics=False)
+
+
 def fail(err: HalflowError) -> None:
     """Report ``err`` (its warnings, then its errors) on stderr and exit
     with status 1."""
@@ -33,9 +44,14 @@ def warn(warnings: Sequence[Diagnostic]) -> None:
         write_stderr("".join(w.render() + "\n" for w in warnings))
 
 
-def write_stderr(text: str) -> None:
+def write_stderr(text: str, diagnostics: bool = True) -> None:
     """``text`` on stderr, with the input's bytes that are not UTF-8 (lone
-    surrogates, ``surrogateescape``) written back as they were."""
+    surrogates, ``surrogateescape``) written back as they were; on a
+    terminal, diagnostics are coloured (:mod:`halflow.colour`)."""
+    from halflow import colour
+
+    if diagnostics and colour.enabled(sys.stderr):
+        text = colour.diagnostics(text)
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None:  # a replaced stderr (tests): text only
         sys.stderr.write(text)
@@ -96,10 +112,12 @@ def build_to_mlir(
     report: str | None = None,
     trace: str | None = None,
     content: bytes | None = None,
+    read_only: bool = False,
 ) -> None:
     """``halflow build`` to MLIR: the output to ``output`` (stdout when
     None); a diagnosed input error exits with status 1. ``content``: the
-    input's bytes when the caller already read them."""
+    input's bytes when the caller already read them; ``read_only``: use the
+    cache without writing to it."""
     from halflow.builder import build
     from halflow.diagnostics import HalflowError
 
@@ -108,18 +126,25 @@ def build_to_mlir(
         # over the whole module, without recording any node.
         _clean_build(input, output, split_input_file, content)
         return
+    cache = None
+    if read_only and not no_cache:
+        from halflow.readonly import open_read_only
+
+        cache = open_read_only(cache_dir)
     try:
         with exit_on_interrupt():
             result = build(
                 input,
                 output,
                 split_input_file=split_input_file,
+                cache=cache,
                 cache_dir=cache_dir,
                 no_cache=no_cache,
                 content=content,
                 explain=explain,
                 report=report,
                 trace=trace,
+                progress=False if VERBOSITY < 0 else None,
             )
     except HalflowError as err:
         partial = getattr(err, "partial_output", None)
@@ -128,10 +153,45 @@ def build_to_mlir(
             sys.stdout.flush()
         fail(err)
         return
+    finally:
+        if cache is not None:
+            cache.close()
     warn(result.warnings)
     if output is None:
         sys.stdout.write(result.text)
         sys.stdout.flush()
+    if not result.executed:
+        if explain is not None:
+            note("no work to do")  # as Ninja says it
+        else:
+            note("no work to do", level=1)
+    elif VERBOSITY > 0 or (VERBOSITY == 0 and sys.stderr.isatty()):
+        note(change_line(result.report, input))
+
+
+def change_line(report: dict[str, object], input: str | None) -> str:
+    """The one line that ends a build which changed things: which
+    executables and host ops, out of how many."""
+    from halflow.graph import what_changed
+    from halflow.text import listed, plural
+
+    executed = report.get("executed", [])
+    assert isinstance(executed, list)
+    changes = what_changed(run["node"] for run in executed)
+    total = report.get("executables")
+    name = {None: "the example", "-": "<stdin>"}.get(input, input)
+
+    if report.get("mode") == "whole":
+        why = report.get("fallback") or (executed[0]["reason"] if executed else "")
+        what = plural(total, "executable") if isinstance(total, int) else "every executable"
+        return f"built {name} whole: {what}" + (f" ({why})" if why else "")
+    parts = [listed(names, noun) for names, noun in
+             ((changes.executables, "executable"), (changes.host_ops, "host op")) if names]
+    line = f"rebuilt {name}: changed " + (" and ".join(parts) or "nothing that is printed")
+    if isinstance(total, int):
+        reused = max(total - len(changes.executables), 0)
+        line += f"; {plural(reused, 'executable')} reused"
+    return line
 
 
 def _clean_build(

@@ -688,14 +688,21 @@ class WholeProvider(Provider):
         self.header: asm.PrintedModule | None = None
         self.ops: list[_PrintedOp] = []
         self.aligned = False
+        self.unaligned: str | None = None  # why not aligned (a split that did not fail)
         if split is None:
             return
         try:
             self.header = asm.scan_printed(self.output, self._scanned)
-        except asm.SpliceError:
+        except asm.SpliceError as e:
+            self.unaligned = f"the printed output cannot be cut into top-level ops: {e}"
             return
         exec_idx = [i for i, u in enumerate(split.units) if u.kind in EXECUTABLE_KINDS]
         self.aligned = len(self.ops) == len(split.units) and exec_idx == self.mat.positions
+        if not self.aligned:
+            self.unaligned = (
+                f"the printed output has {len(self.ops)} top-level ops where the input "
+                f"split into {len(split.units)}"
+            )
         self.exec_position = {i: k for k, i in enumerate(exec_idx)}
         self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
 
@@ -1139,6 +1146,9 @@ def _plan_and_convert(
             "devices": value_fp(devices()) if facts.public else "",
         },
     )
+    if ev.graph is not None:
+        # What the graph's summary view clusters executables by.
+        ev.graph.nodes["targets:@" + name]["targets"] = list(targets)
     converted = bool(facts.exports) and bool(targets)
     plan_variants: tuple[variants.Variant, ...] = ()
     layouts: list[layout.PipelineLayout] = []
@@ -1634,6 +1644,10 @@ class Workspace:
                     state.output_key, [f"{state.total}\n".encode(), state.output]
                 )
             self.cache.put_json_text(state_key(doc_id), encode_core(state))
+            if state.units:
+                from halflow import similar
+
+                similar.record(self.cache, state.units.values(), doc_id, self._env)
 
     def save_states(self) -> None:
         """Write every document's in-memory state to the cache.
@@ -1691,6 +1705,7 @@ class Workspace:
             return CaseResult(prev.output, "noop", None, None, prev.total, prev.counts())
 
         split: SplitModule | None = None
+        split_failure: str | None = None
         unit_keys: list[str] = []
         raw_keys: dict[str, str] = {}
         with recorder.phase("split"):
@@ -1700,11 +1715,15 @@ class Workspace:
             else:
                 try:
                     split = split_module(text)
-                except SplitError:
+                except SplitError as e:
                     split = None
+                    split_failure = f"the input does not split into top-level ops: {e}"
                 if split is not None:
                     unit_keys, raw_keys = self._unit_keys(text, split)
 
+        if prev is None and unit_keys:
+            with recorder.phase("find state by content"):
+                prev = self._state_by_content(doc_id, unit_keys, options)
         fallback: str | None = None
         ev = Evaluator(self, prev, recorder, options)
         ev.node_by_node = need_graph
@@ -1751,7 +1770,8 @@ class Workspace:
                     output_key or "text:" + fingerprint_text(whole.output), {}, [], [], [], {},
                 )
                 self._save_state(doc_id, state, [], write_output=output_key is None)
-                return CaseResult(whole.output, "whole", fallback or "no unit split", None, 0)
+                fallback = fallback or split_failure or whole.unaligned
+                return CaseResult(whole.output, "whole", fallback, None, 0)
         with recorder.phase("save state"):
             ev.flush()
             state = DocState(
@@ -1780,6 +1800,22 @@ class Workspace:
             self._save_state(doc_id, state, fresh, write_output=output_key is None)
         self.last_graph = ev.graph
         return CaseResult(assembled.text, mode, fallback, ev.graph, state.total, state.counts())
+
+    def _state_by_content(
+        self, doc_id: str, unit_keys: Sequence[str], options: str
+    ) -> DocState | None:
+        """Another document's state that most of these units share (see
+        :mod:`halflow.similar`), for a document without state of its own."""
+        from halflow import similar
+
+        other = similar.lookup(self.cache, unit_keys, self._env, doc_id)
+        if other is None:
+            return None
+        state = self.docs.get(other) or self._load_state(other)
+        if state is None or state.options != options:
+            return None
+        self.unit_keys.update(state.units)
+        return state
 
     def _resplit(
         self, prev: DocState | None, text: str, source_bytes: bytes | None

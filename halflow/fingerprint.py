@@ -38,6 +38,14 @@ _enum_memo: dict[enum.Enum, bytes] = {}
 _fields: dict[type, tuple[str, ...] | None] = {}
 
 
+def utf8(text: str) -> bytes:
+    """The bytes of ``text`` as every fingerprint reads them: UTF-8, with
+    the lone surrogates that stand for input bytes that are not UTF-8
+    (``surrogateescape``, see :meth:`halflow.source.InputData.text`) turned
+    back into those bytes. Every string hashed for a key goes through here."""
+    return text.encode("utf-8", "surrogateescape")
+
+
 def _dataclass_fields(cls: type) -> tuple[str, ...] | None:
     names = _fields.get(cls, ())
     if names == ():
@@ -56,7 +64,7 @@ def _long_digest(s: str) -> bytes:
     if d is None:
         if len(_long_memo) > 50_000:
             _long_memo.clear()
-        d = blake2b(s.encode("utf-8"), digest_size=16).digest()
+        d = blake2b(utf8(s), digest_size=16).digest()
         _long_memo[s] = d
     return d
 
@@ -69,7 +77,7 @@ def _encode(obj: Any, out: list[bytes]) -> None:
         if len(obj) >= _LONG:
             out.append(b"H" + _long_digest(obj))
         else:
-            data = obj.encode("utf-8", "surrogateescape")
+            data = utf8(obj)
             out.append(b"S%d:" % len(data) + data)
     elif t is tuple or t is list:
         out.append(b"L%d:" % len(obj))
@@ -130,21 +138,18 @@ def fingerprint(*parts: object) -> str:
 def fingerprint_strings(*parts: str) -> str:
     """Fast fingerprint of a sequence of strings (node keys are made of
     short strings: stage tag, environment, input fingerprints)."""
-    data = "\x1f".join(parts).encode("utf-8", "surrogateescape")
+    data = utf8("\x1f".join(parts))
     return blake2b(b"K%d:" % len(parts) + data, digest_size=DIGEST_SIZE).hexdigest()
 
 
 def fingerprint_text(text: str) -> str:
     """Fast path for one large string (module text): plain blake2b."""
-    # surrogateescape: inputs that are not UTF-8 carry their bytes as lone
-    # surrogates (see source.InputData.text).
-    data = text.encode("utf-8", "surrogateescape")
-    return blake2b(data, digest_size=DIGEST_SIZE).hexdigest()
+    return blake2b(utf8(text), digest_size=DIGEST_SIZE).hexdigest()
 
 
 def short(text: str) -> str:
     """A 64-bit fingerprint of a short string (dependency lists)."""
-    return blake2b(text.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    return blake2b(utf8(text), digest_size=8).hexdigest()
 
 
 def iree_version() -> str:

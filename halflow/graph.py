@@ -19,15 +19,22 @@ Node ids are stable, readable symbol paths:
 Edges are data dependencies. The graph is plain data (:class:`BuildGraph`)
 so that a one-edit rebuild does not pay networkx's import (100-160 ms, more
 than half of a command-line rebuild); :func:`to_networkx` gives the
-``networkx.DiGraph`` for tools, ``halflow graph`` and the library.
+``networkx.DiGraph`` for tools; :mod:`halflow.graphview` has the views
+``halflow graph`` draws (filters, a summary, styled DOT).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import re
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+# Node kinds by what they belong to.
+EXECUTABLE_KINDS = ("executable", "targets", "variants", "convert")
+EXPORT_KINDS = ("export", "layout", "interface")
+SITE_KINDS = ("dispatch", "annotate")
 
 
 @dataclass
@@ -66,15 +73,74 @@ def to_json(graph: BuildGraph) -> str:
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
-def _dot_id(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+# -- what a node id names ------------------------------------------------------------
 
 
-def to_dot(graph: BuildGraph) -> str:
-    lines = ["digraph halflow {", "  rankdir=LR;", "  node [shape=box, fontsize=10];"]
-    for node, attrs in graph.nodes.items():
-        lines.append(f"  {_dot_id(node)} [label={_dot_id(node)}, stage={_dot_id(attrs['stage'])}];")
-    for src, dst in graph.edges:
-        lines.append(f"  {_dot_id(src)} -> {_dot_id(dst)};")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+def node_parts(node: str) -> tuple[str, str, str]:
+    """``(case prefix, kind, rest)`` of a node id: ``case1/layout:@ex::@e``
+    is ``("case1/", "layout", "@ex::@e")`` (``--split-input-file``)."""
+    prefix = ""
+    if node.startswith("case"):
+        head, slash, tail = node.partition("/")
+        if slash and head[4:].isdigit():
+            prefix, node = head + slash, tail
+    kind, _, rest = node.partition(":")
+    return prefix, kind, rest
+
+
+def node_kind(node: str) -> str:
+    """``layout`` for ``layout:@ex::@e`` (also under a case prefix)."""
+    return node_parts(node)[1]
+
+
+def executable_of(node: str, names: Container[str] = ()) -> str | None:
+    """The executable (``@name``, after its case prefix) that node ``node``
+    belongs to, if any: its own nodes and its exports' (``names``: the
+    graph's executables, a set: they tell ``@ex::@entry`` apart when a
+    quoted symbol itself holds ``::@``)."""
+    prefix, kind, rest = node_parts(node)
+    if kind in EXECUTABLE_KINDS:
+        return prefix + rest
+    if kind in EXPORT_KINDS:
+        if names:
+            for match in re.finditer("::@", rest):
+                if prefix + rest[: match.start()] in names:
+                    return prefix + rest[: match.start()]
+        return prefix + rest.partition("::@")[0]
+    return None
+
+
+def function_of(node: str) -> str | None:
+    """The host op (``@main``, ``util.initializer#0``) that a dispatch
+    site, its annotation or a printed host op belongs to."""
+    prefix, kind, rest = node_parts(node)
+    if kind in SITE_KINDS:
+        return prefix + rest.rpartition("#")[0]
+    if kind == "print":
+        return prefix + rest
+    return None
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a build's executed nodes touched: executables (``@name``) and
+    host ops (``@main``, ``util.initializer#0``), in execution order."""
+
+    executables: tuple[str, ...]
+    host_ops: tuple[str, ...]
+
+
+def what_changed(nodes: Iterable[str]) -> Changes:
+    """The executables and host ops that the executed ``nodes`` belong to
+    (an executable counts when its own text or its conversion ran)."""
+    executables: dict[str, None] = {}
+    host_ops: dict[str, None] = {}
+    for node in nodes:
+        kind = node_kind(node)
+        if kind in ("executable", "convert"):
+            executables[executable_of(node) or node] = None
+        elif kind in (*SITE_KINDS, "print"):
+            owner = function_of(node)
+            if owner is not None:
+                host_ops[owner] = None
+    return Changes(tuple(executables), tuple(host_ops))

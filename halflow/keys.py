@@ -18,24 +18,52 @@ before hashing:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from halflow.fingerprint import fingerprint_text
+from halflow.split import ALIAS_REF_RE as _ALIAS_REF
 from halflow.split import AliasDef
 from halflow.symbols import is_bare
 
 PLACEHOLDER = "\x01"
-_ALIAS_REF = re.compile(r"[#!][A-Za-z_][\w$.\-]*")
 
 
 def canonical_aliases(aliases: Iterable[AliasDef]) -> dict[str, str]:
     """Alias name -> canonical token (a hash of its expanded definition)."""
     canon: dict[str, str] = {}
     for alias in aliases:
-        expanded = _ALIAS_REF.sub(lambda m: canon.get(m.group(), m.group()), alias.text)
+        expanded = replace_refs(alias.text, canon)
         canon[alias.name] = alias.name[0] + "<" + fingerprint_text(expanded)[:24] + ">"
     return canon
+
+
+def replace_refs(text: str, canon: Mapping[str, str]) -> str:
+    """``text`` with every alias reference in ``canon`` replaced by its token.
+
+    A long text (inline weights make constant pools of megabytes) is read
+    from its sigils, found with ``str.find`` (the regex alone crawls over
+    it); the matches are the regex's, left to right, not overlapping."""
+    if len(text) < _LONG:
+        return _ALIAS_REF.sub(lambda m: canon.get(m.group(), m.group()), text)
+    starts: list[int] = []
+    for sigil in "#!":
+        pos = text.find(sigil)
+        while pos >= 0:
+            starts.append(pos)
+            pos = text.find(sigil, pos + 1)
+    out = []
+    last = 0
+    for pos in sorted(starts):
+        m = _ALIAS_REF.match(text, pos) if pos >= last else None
+        if m is not None:
+            out.append(text[last:pos])
+            out.append(canon.get(m.group(), m.group()))
+            last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+_LONG = 1 << 14
 
 
 def strip_locations(text: str) -> str:
@@ -76,9 +104,7 @@ def strip_locations(text: str) -> str:
 def canonical_text(text: str, canon: Mapping[str, str]) -> str:
     """Alias-free, location-free text of a unit."""
     text = strip_locations(text)
-    if canon:
-        text = _ALIAS_REF.sub(lambda m: canon.get(m.group(), m.group()), text)
-    return text
+    return replace_refs(text, canon) if canon else text
 
 
 def can_normalize(name: str | None) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -52,6 +51,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         with open(target, "wb") as f:
             f.write(payload)
         return
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     _in_flight.add(tmp)
     try:
@@ -70,6 +71,21 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         raise
     finally:
         _in_flight.discard(tmp)
+
+
+OUTPUT_IS_INPUT = "the output must not be the input"  # a usage error (build, watch)
+
+
+def is_same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether paths ``a`` and ``b`` name one file: the same path once
+    symbolic links are resolved, or (both existing) the same inode, as a
+    hard link is. An output that is its own input would replace it."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def write_reported(path: str | os.PathLike[str], data: str | bytes, what: str) -> None:

@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from halflow.diagnostics import HalflowError, Severity
+from halflow.output import OUTPUT_IS_INPUT, is_same_file
 
 PathLike = str | os.PathLike[str]
 
@@ -238,8 +239,8 @@ class Watcher:
                 raise UsageError(
                     f"'{self.output}' is a directory; a file input needs an output file"
                 )
-            if os.path.realpath(self.output) == os.path.realpath(self.input):
-                raise UsageError("the output must not be the input")
+            if is_same_file(self.output, self.input):
+                raise UsageError(OUTPUT_IS_INPUT)
             target = _Target(self.input, self.output)
             keys = [_norm(self.input)]
             if os.path.islink(self.input):
@@ -709,6 +710,8 @@ class HalBuilder:
 
     def summary(self, input: Path, result: Any) -> str:
         """Executables and dispatch sites executed vs reused, from the report."""
+        from halflow.graph import what_changed
+
         report = result.report
         executed = [e["node"] for e in report.get("executed", [])]
         if report.get("mode") == "noop":
@@ -716,9 +719,10 @@ class HalBuilder:
         if not report.get("total"):
             fallback = report.get("fallback")
             return "whole-module build" + (f" ({fallback})" if fallback else "")
-        execs = {n.split("@", 1)[1] for n in executed
-                 if n.startswith(("executable:@", "convert:@"))}
-        sites = {n.split("@", 1)[1] for n in executed if n.startswith(("dispatch:@", "annotate:@"))}
+        execs = what_changed(executed).executables
+        # What a node is about: the id after its stage (`dispatch:@main#3`,
+        # `annotate:util.initializer#0#1`: initializers have no symbol).
+        sites = {n.split(":", 1)[1] for n in executed if n.startswith(("dispatch:", "annotate:"))}
         totals = self._totals.get(_norm(input))
 
         def part(label: str, count: int, total: int | None) -> str:
@@ -817,11 +821,13 @@ def run_command(
     trace: str | None = None,
     debounce: float = DEFAULT_DEBOUNCE,
     vmfb: dict[str, Any] | None = None,
+    quiet: bool = False,
 ) -> int:
     """``halflow watch``: runs until SIGINT/SIGTERM, then returns 0.
 
     ``vmfb``: build ``.vmfb`` files instead (the keyword arguments of
     :class:`halflow.codegen.VmfbBuilder` other than the cache options).
+    ``quiet`` (``-q``): only errors and warnings, no line per build.
 
     The first signal abandons a build in progress (outputs are replaced
     atomically, so none is left half-written) and ends the watch cleanly;
@@ -859,8 +865,9 @@ def run_command(
             explain=(lambda line: _stderr(f"halflow: explain: {line}")) if explain else None,
             report=report,
             trace=trace,
-            progress=None,
-            log=_stderr,
+            progress=False if quiet else None,
+            log=_quiet_log if quiet else _stderr,
+            on_build=_quiet_event if quiet else None,
             debounce=debounce,
             builder=builder,
         )
@@ -871,9 +878,25 @@ def run_command(
     finally:
         if builder is not None:
             builder.close()
-    if stopping:
+    if stopping and not quiet:
         _stderr("halflow: stopped watching")
     return 0
+
+
+def _quiet_log(line: str) -> None:
+    """``watch -q``: of the watcher's own lines, the warnings."""
+    if line.startswith("halflow: warning:"):
+        _stderr(line)
+
+
+def _quiet_event(event: WatchEvent) -> None:
+    """``watch -q``: a failed build as always; of a good one, its warnings."""
+    if not event.ok:
+        _stderr(format_event(event))
+        return
+    warnings = getattr(event.result, "warnings", ())
+    if warnings:
+        _stderr("\n".join(w.render() for w in warnings))
 
 
 # -- `halflow.watch` is this module and the library call -------------------------

@@ -21,7 +21,11 @@ from halflow.nodes import executable, executable_source
 from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.variants import Variant
 from halflow.source import Case, parse_text
-from halflow.split import SplitModule, Unit
+from halflow.split import SplitModule, Unit, needed_aliases
+
+# Above this many characters of alias header, a unit is parsed with only the
+# definitions it uses (below, filtering costs more than it saves).
+_LARGE_HEADER = 1 << 16
 
 
 class UnitMismatch(Exception):
@@ -61,14 +65,36 @@ class Workbench:
         return module
 
     def _unit_text(self, unit: Unit) -> str:
-        """The unit alone, at its position, after the alias header."""
+        """The unit alone, at its position, after the alias header (only
+        the definitions it uses when the header is large: inline weights
+        make constant pools of megabytes that no executable refers to)."""
         split = self.split
-        header = self.text[: split.header_end]
         lines_between = self.text.count("\n", split.header_end, unit.start)
         body = unit.text(self.text)
-        trailer = split.trailer if "dense_resource<" in body else ""
+        header, uses_resources = self._header_for(body)
+        trailer = split.trailer if uses_resources else ""
         pad = "\n" * lines_between + " " * (unit.col - 1)
         return header + pad + body + ("\n" + trailer if trailer else "")
+
+    def _header_for(self, text: str) -> tuple[str, bool]:
+        """The alias header to parse ``text`` after (lines kept: only the
+        definitions it uses when the header is large; inline weights make
+        constant pools of megabytes that no executable refers to), and
+        whether ``text`` or those definitions refer to dialect resources."""
+        split = self.split
+        header = self.text[: split.header_end]
+        uses_resources = "dense_resource<" in text
+        if len(header) <= _LARGE_HEADER:
+            return header, uses_resources
+        kept = []
+        pos = 0
+        for alias in needed_aliases(split, text):
+            kept.append("\n" * header.count("\n", pos, alias.start))
+            kept.append(header[alias.start : alias.end])
+            pos = alias.end
+            uses_resources = uses_resources or "dense_resource<" in alias.text
+        kept.append("\n" * header.count("\n", pos))
+        return "".join(kept), uses_resources
 
     def exec_op(self, index: int) -> ir.Operation:
         op = self._exec_ops.get(index)
@@ -79,7 +105,7 @@ class Workbench:
         module = self._parse(text, own_context="{-#" in text)
         ops = irutil.region_ops(module.operation)
         if len(ops) != 1 or ops[0].name != unit.kind or irutil.symbol_name(ops[0]) != unit.symbol:
-            raise UnitMismatch(f"unit at line {unit.line} is not one {unit.kind}")
+            raise UnitMismatch(f"{unit.line}:{unit.col}: the unit is not one {unit.kind}")
         self._exec_ops[index] = ops[0]
         return ops[0]
 
@@ -105,11 +131,18 @@ class Workbench:
         module = self._parse(text, own_context="{-#" in self.split.trailer)
         ops = irutil.region_ops(module.operation)
         expected = [units[i] for i in host_indices]
-        if len(ops) != len(expected) or any(
-            op.name != u.kind or irutil.symbol_name(op) != u.symbol
-            for op, u in zip(ops, expected, strict=True)
-        ):
-            raise UnitMismatch("host ops do not match the text split")
+        for k, u in enumerate(expected):
+            op = ops[k] if k < len(ops) else None
+            if op is None or op.name != u.kind or irutil.symbol_name(op) != u.symbol:
+                found = f"a {op.name}" if op is not None else "no op"
+                raise UnitMismatch(
+                    f"{u.line}:{u.col}: the host parse has {found} where the text split"
+                    f" has a {u.kind or 'unit'}"
+                )
+        if len(ops) != len(expected):
+            raise UnitMismatch(
+                f"the host parse has {len(ops)} top-level ops, the text split {len(expected)}"
+            )
         analysis = host.analyze(module.operation, ops)
         self._host = (module, ops, analysis)
         return analysis
@@ -164,7 +197,7 @@ class Workbench:
         shell = self._shells.get(context)
         if shell is None:
             opening = self.split.module_open or "module {"
-            header = self.text[: self.split.header_end]
+            header, _ = self._header_for(opening)
             text = header + opening + "\n}\n"
             with context, ir.Location.unknown():
                 shell = parse_text(context, Case(text, 0, 0), self.source)

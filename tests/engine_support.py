@@ -52,7 +52,14 @@ def shared_dir() -> Path:
     return path
 
 
+# The committed inline-weight modules (tests/inline_weights.py) go by
+# "inline/NAME" wherever corpus files are named.
+INLINE_DATA = Path(__file__).resolve().parent / "data" / "inline"
+
+
 def corpus_file(name: str) -> Path:
+    if name.startswith("inline/"):
+        return INLINE_DATA / name.removeprefix("inline/")
     path = shared_dir() / "corpus" / name
     if not path.is_file():
         raise FileNotFoundError(f"corpus file missing: {path}")
@@ -868,7 +875,7 @@ def run_sequence(
     the incremental build (same cache directory, or the warm ``workspace``)
     must equal a clean build, and every ``oracle_every`` steps ``iree-opt``."""
     rng = random.Random(f"{corpus_name}:{seed}")
-    path = workdir / corpus_name
+    path = workdir / Path(corpus_name).name
     cache_dir = workdir / "cache"
     text = corpus_text(corpus_name)
     path.write_text(text)

@@ -4,7 +4,7 @@ Run as a process by ``test_robustness.py`` so that a crash of the
 interpreter (a segfault in the MLIR bindings, say) fails the test and names
 the mutation instead of taking pytest down::
 
-    python tests/robustness_driver.py OUT_DIR SEEDS FILE... [--edits CACHE_DIR]
+    python tests/robustness_driver.py OUT_DIR SEEDS FILE... [--edits CACHE_DIR] [--cuts]
 
 ``SEEDS`` is a comma-separated list of seeds and ``FIRST:END`` ranges
 (``0:300,866``). For each seed it writes the mutated input to
@@ -19,6 +19,10 @@ the process died there: a crash, or a build still running after
 ``PER_MUTATION_SECONDS`` (faulthandler then dumps every thread's stack to
 stderr and exits; it needs no GIL, so it also ends a deadlock inside the
 bindings).
+
+With ``--cuts``, SEEDS are byte offsets into the ``{-# dialect_resources
+#-}`` section of the first FILE, and each mutation is that file cut off
+there (:func:`cut_in_resources`).
 
 With ``--edits CACHE_DIR`` every mutation is built as an *edit*: the
 original file is built at ``OUT_DIR/edits/<name>`` with the cache in
@@ -146,12 +150,91 @@ KINDS: dict[str, Callable[[random.Random, bytes], bytes]] = {
 }
 
 
-def mutate(seed: int, files: Sequence[Path]) -> Mutation:
+GARBAGE = (b"}", b"{", b"%", b"@", b"#", b'"', b"<<", b"->", b"^bb9:", b"\x00", b"\xff\xfe",
+           b"// -", b"{-#", b"#-}", b"!stream.resource<*>", b"%c0 = arith.constant 0 : index")
+
+
+def insert_garbage(rng: random.Random, data: bytes) -> bytes:
+    """A few syntax fragments (or random bytes) inserted anywhere."""
+    at = rng.randrange(len(data) + 1)
+    junk = rng.choice(GARBAGE) if rng.random() < 0.8 else bytes(
+        rng.randrange(256) for _ in range(rng.randint(1, 6)))
+    return data[:at] + junk + data[at:]
+
+
+NUMBER = re.compile(rb"(?<![\w.$#%@-])-?\d+(?:\.\d+(?:e[+-]?\d+)?)?(?![\w.$])")
+
+
+def change_number(rng: random.Random, data: bytes) -> bytes:
+    """One number (a constant, a shape, an index, an ordinal) changed."""
+    numbers = list(NUMBER.finditer(data))
+    if not numbers:
+        return data
+    m = rng.choice(numbers)
+    new = rng.choice([b"0", b"1", b"-1", b"2", b"7", b"64", b"4294967296", b"1.5",
+                      str(int(float(m.group())) + rng.randint(1, 9)).encode()])
+    return data[: m.start()] + new + data[m.end() :]
+
+
+SYMBOL = re.compile(rb"@[\w$.-]+")
+
+
+def change_symbol(rng: random.Random, data: bytes) -> bytes:
+    """One symbol reference renamed: to another symbol of the file, or to
+    one that does not exist."""
+    symbols = list(SYMBOL.finditer(data))
+    if not symbols:
+        return data
+    m = rng.choice(symbols)
+    new = rng.choice([rng.choice(symbols).group(), m.group() + b"_x", b"@nosuch"])
+    return data[: m.start()] + new + data[m.end() :]
+
+
+def truncate_tail(rng: random.Random, data: bytes) -> bytes:
+    """Cut off within the last 400 bytes: the end of the module and the
+    ``{-# dialect_resources #-}`` section, where most files end."""
+    return data[: rng.randrange(max(0, len(data) - 400), len(data))]
+
+
+# The command-line fuzz test's kinds (test_fuzz_cli.py). KINDS above stays as
+# it is: its seeds name the mutations earlier runs found bugs with (and so do
+# test_fuzz_cli.py's regression cases for these).
+FUZZ_KINDS: dict[str, Callable[[random.Random, bytes], bytes]] = {
+    "delete_lines": delete_lines,
+    "duplicate_lines": duplicate_lines,
+    "swap_tokens": swap_tokens,
+    "truncate": truncate,
+    "truncate_tail": truncate_tail,
+    "insert_garbage": insert_garbage,
+    "change_number": change_number,
+    "change_symbol": change_symbol,
+    "change_bytes": change_bytes,
+}
+
+
+def mutate(
+    seed: int,
+    files: Sequence[Path],
+    kinds: dict[str, Callable[[random.Random, bytes], bytes]] = KINDS,
+) -> Mutation:
     """The mutation of ``seed``: which file, which kind, and the result."""
     rng = random.Random(seed)
     file = files[rng.randrange(len(files))]
-    kind = sorted(KINDS)[rng.randrange(len(KINDS))]
-    return Mutation(seed, file, kind, KINDS[kind](rng, file.read_bytes()))
+    kind = sorted(kinds)[rng.randrange(len(kinds))]
+    return Mutation(seed, file, kind, kinds[kind](rng, file.read_bytes()))
+
+
+RESOURCES = b"{-#"
+
+
+def cut_in_resources(offset: int, file: Path) -> Mutation:
+    """``file`` cut off ``offset`` bytes into its ``{-# ... #-}`` section
+    (``--cuts``: the seeds are those offsets)."""
+    data = file.read_bytes()
+    start = data.rfind(RESOURCES)
+    if start < 0:
+        raise ValueError(f"{file} has no {RESOURCES.decode()} section")
+    return Mutation(offset, file, "cut_in_resources", data[: start + offset])
 
 
 def _emit(record: dict[str, object]) -> None:
@@ -188,6 +271,8 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("seeds", type=parse_seeds)
     parser.add_argument("files", type=Path, nargs="+")
     parser.add_argument("--edits", type=Path, metavar="CACHE_DIR")
+    parser.add_argument("--cuts", action="store_true",
+                        help="SEEDS are offsets into the first FILE's resource section")
     args = parser.parse_args(argv)
     out: Path = args.out_dir
 
@@ -212,7 +297,7 @@ def main(argv: Sequence[str]) -> int:
             ) from None
 
     for seed in args.seeds:
-        mutation = mutate(seed, args.files)
+        mutation = cut_in_resources(seed, args.files[0]) if args.cuts else mutate(seed, args.files)
         source = out / f"{seed}.mlir"
         _emit({"seed": seed, "event": "start", "file": mutation.file.name, "kind": mutation.kind})
         faulthandler.dump_traceback_later(PER_MUTATION_SECONDS, exit=True)

@@ -70,7 +70,8 @@ def test_build_vmfb_edit_and_cache_stats(tmp_path: Path) -> None:
     assert codegen["entries"] == len(first) + 1
     assert codegen["reuses"] == len(first) - 1 and codegen["seconds_saved"] > 0
     plain = ok(run_halflow("cache", "stats", "--cache-dir", cache))
-    assert f"code generation: {len(first) + 1} executables cached" in plain
+    assert f"{len(first) + 1} executables cached" in plain
+    assert f"by {len(first) - 1} reuses" in plain
     # Both builds are in the history of builds.
     history = stats["history"]
     assert [(h["mode"], h["executed"], h["reused"]) for h in history] == [

@@ -96,6 +96,71 @@ def test_unreachable_scheduler_is_a_clean_error(tmp_path: Path) -> None:
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in info.value.render()
 
 
+def test_no_scheduler_means_a_local_cluster_sized_to_the_machine() -> None:
+    """Without a scheduler and none configured: a real LocalCluster, one
+    single-threaded worker process per CPU, closed with the executor."""
+    import os
+
+    import dask
+
+    from halflow.codegen.executors import DaskExecutor
+
+    with dask.config.set({"scheduler-address": None}):
+        executor = DaskExecutor(None)
+    try:
+        workers = executor.client.scheduler_info()["workers"].values()
+        assert len(workers) == (os.cpu_count() or 1)
+        assert all(w["nthreads"] == 1 for w in workers)
+        pids = set(executor.client.run(os.getpid).values())
+        assert os.getpid() not in pids and len(pids) == len(workers)
+        cluster = executor._cluster
+    finally:
+        executor.close()
+    assert cluster.status.name == "closed"
+
+
+def test_no_scheduler_uses_the_configured_one(cluster: object) -> None:
+    import dask
+
+    from halflow.codegen.executors import DaskExecutor
+
+    address = cluster.scheduler_address  # type: ignore[attr-defined]
+    with dask.config.set({"scheduler-address": address}):
+        executor = DaskExecutor(None)
+    try:
+        assert executor.client.scheduler.address == address
+        assert executor._cluster is None
+    finally:
+        executor.close()
+    assert cluster.status.name == "running"  # type: ignore[attr-defined]
+
+
+def test_command_line_dask_without_scheduler(tmp_path: Path) -> None:
+    """`--executor dask` without `--scheduler`, as --help and the README
+    promise: a local cluster builds the same .vmfb as the local executor,
+    with nothing but the result (no cluster log on stderr)."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import subprocess_env
+
+    env = {k: v for k, v in subprocess_env().items() if k != "DASK_SCHEDULER_ADDRESS"}
+    outputs = {}
+    for executor in ("dask", "local"):
+        out = tmp_path / f"{executor}.vmfb"
+        proc = subprocess.run(
+            [sys.executable, "-m", "halflow", "build", str(PROGRAMS / "mlp.mlir"), "--to", "vmfb",
+             "--executor", executor, "-o", str(out), "--no-cache", "--", *FLAGS],
+            capture_output=True, env=env, timeout=600, check=False, cwd=tmp_path,
+        )
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert proc.stderr.decode() == "", proc.stderr.decode()
+        outputs[executor] = out.read_bytes()
+    assert outputs["dask"] == outputs["local"]
+    assert sorted(os.listdir(tmp_path)) == ["dask.vmfb", "local.vmfb"]
+
+
 def test_dask_groups_and_host_as_nodes(tmp_path: Path, fresh_cluster: object,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The scenarios of test_codegen_nodes with translations and group

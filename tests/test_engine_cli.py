@@ -325,41 +325,80 @@ def test_cache_stats_entries_bytes_history(tmp_path: Path) -> None:
     assert history[1]["executed"] == 3
     # The human-readable form says the same.
     plain = ok(run_halflow("cache", "stats", "--cache-dir", cache))
-    assert f"entries: {s['entries']}" in plain and f"bytes: {s['bytes']}" in plain
+    total = re.search(r"total +(\d+) entries +([\d.]+) (bytes|KiB|MiB)", plain)
+    assert total is not None, plain
+    scale = {"bytes": 1, "KiB": 1024, "MiB": 1024**2}[total.group(3)]
+    assert int(total.group(1)) == s["entries"]
+    assert abs(float(total.group(2)) * scale - s["bytes"]) <= 0.05 * scale
     assert "last builds" in plain and "mode noop" in plain and "mode incremental" in plain
     assert "mode up-to-date" in plain
 
 
+GC_LINE = re.compile(r"removed (\d+) entries \((\d+) bytes\); (\d+) entries, (\d+) bytes left "
+                     r"\(held by entries; index file: (\d+) bytes\)$")
+
+
 def test_cache_gc_max_size(tmp_path: Path) -> None:
+    """gc counts the bytes entries hold (what it can free; the index file is
+    reported apart): a limit keeps the newest entries that fit, and the
+    index shrinks with what was removed."""
     cache = tmp_path / "cache"
     for name in ("gpt2_l2.mlir", "llama_l2.mlir", "mlp_dyn.mlir"):
         src = copy(name, tmp_path)
         ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
     before = stats(cache)
+    assert before["index_bytes"] > 0
     line = ok(run_halflow("cache", "gc", "--max-size", "1G", "--cache-dir", cache))
     assert line.startswith("removed 0 entries")
     assert stats(cache)["entries"] == before["entries"]
 
-    limit = before["bytes"] // 3
-    line = ok(run_halflow("cache", "gc", "--max-size", str(limit), "--cache-dir", cache))
-    m = re.match(r"removed (\d+) entries; (\d+) entries, (\d+) bytes left", line)
-    assert m, line
-    removed, entries, size = map(int, m.groups())
-    assert removed > 0 and entries == before["entries"] - removed
-    assert size <= limit
-    after = stats(cache)
-    assert after["entries"] == entries and after["bytes"] == size
+    for limit in (before["bytes"] * 2 // 3, before["bytes"] // 3):
+        line = ok(run_halflow("cache", "gc", "--max-size", str(limit), "--cache-dir", cache))
+        m = GC_LINE.match(line.strip())
+        assert m, line
+        removed, freed, entries, size, index = map(int, m.groups())
+        assert removed > 0 and freed > 0
+        # What fits stays: not everything is removed for a limit above zero.
+        assert 0 < size <= limit and entries > 0, line
+        after = stats(cache)
+        assert after["entries"] == entries and after["bytes"] == size
+        assert after["index_bytes"] == index
+    assert after["index_bytes"] < before["index_bytes"], (before, after)
 
-    # Unit suffixes, and a bad size is a usage error.
+    # Unit suffixes, and a bad or negative size is a usage error.
     ok(run_halflow("cache", "gc", "--max-size", "500M", "--cache-dir", cache))
-    bad = run_halflow("cache", "gc", "--max-size", "lots", "--cache-dir", cache)
-    assert bad.returncode == 2 and "Traceback" not in bad.stderr.decode()
+    for bad_size in ("lots", "-5", "-1M", "nan"):
+        bad = run_halflow("cache", "gc", "--max-size", bad_size, "--cache-dir", cache)
+        err = bad.stderr.decode()
+        assert bad.returncode == 2 and "Traceback" not in err, (bad_size, err)
+        assert "Invalid value for --max-size" in err, err
+    assert stats(cache)["entries"] == after["entries"]
 
     # Builds on a collected cache are still right.
     for name in ("gpt2_l2.mlir", "llama_l2.mlir"):
         src = tmp_path / name
         ok(run_halflow("build", src, "-o", tmp_path / "o.mlir", "--cache-dir", cache))
         assert (tmp_path / "o.mlir").read_text() == reference_output(src)
+    line = ok(run_halflow("cache", "gc", "--max-size", "0", "--cache-dir", cache))
+    assert GC_LINE.match(line.strip()) and " 0 entries, 0 bytes left" in line, line
+
+
+@pytest.mark.parametrize("folder", ["missing", "not_a_cache"])
+def test_cache_commands_on_a_folder_without_a_cache(folder: str, tmp_path: Path) -> None:
+    """stats, gc and clear on a folder that does not exist (a typo) or holds
+    no cache say so, exit 1 and create nothing."""
+    where = tmp_path / "typo" / "cache"
+    if folder == "not_a_cache":
+        where.mkdir(parents=True)
+        (where / "mine.txt").write_text("a user's file\n")
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    for command in (("stats",), ("stats", "--json"), ("clear",), ("gc", "--max-size", "1M")):
+        run = run_halflow("cache", *command, "--cache-dir", where)
+        err = run.stderr.decode()
+        assert run.returncode == 1, (command, err)
+        assert err.startswith(f"{where}:0:0: error: no cache at {where}: "), err
+        assert "Traceback" not in err and run.stdout == b""
+        assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before, command
 
 
 def test_cache_clear(tmp_path: Path) -> None:
@@ -415,15 +454,22 @@ def test_up_to_date_output_is_left_alone(tmp_path: Path) -> None:
     assert out.read_text() == reference_output(src)
 
 
-@pytest.mark.parametrize("change", ["content", "touch", "delete"])
+@pytest.mark.parametrize("change", ["content", "same_size_and_time", "touch", "delete"])
 def test_changed_output_is_rebuilt(change: str, tmp_path: Path) -> None:
-    """An output changed since it was written (edited, touched, deleted) is
-    not up to date: the full build writes it again, from the cache."""
+    """An output changed since it was written (edited, even in place with
+    its size and modification time kept; touched; deleted) is not up to
+    date: the full build writes it again, from the cache."""
     src = copy("gpt2_l2.mlir", tmp_path)
     out, cache = tmp_path / "out.mlir", tmp_path / "cache"
     ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
     if change == "content":
         out.write_text(out.read_text().replace("hal.executable", "hal.executabl", 1))
+    elif change == "same_size_and_time":
+        st = out.stat()
+        with open(out, "r+b") as f:
+            f.write(b"// stale")  # over the start of the first line
+        os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns))
+        assert (out.stat().st_size, out.stat().st_mtime_ns) == (st.st_size, st.st_mtime_ns)
     elif change == "touch":
         st = out.stat()
         os.utime(out, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
@@ -580,7 +626,8 @@ def test_damaged_marker_is_rebuilt_not_trusted(tmp_path: Path) -> None:
 def test_unusable_cache_directory_builds_without_a_cache(tmp_path: Path) -> None:
     """A cache directory that cannot be created (here: under a regular file)
     is not damage and not fatal: builds warn and go on without a cache,
-    with the same output; ``cache stats`` on it is a diagnostic (exit 1)."""
+    with the same output; ``cache stats`` on it says there is no cache
+    there (exit 1)."""
     src = copy("mlp_s.mlir", tmp_path)
     out = tmp_path / "out.mlir"
     blocker = tmp_path / "a-file"
@@ -596,7 +643,8 @@ def test_unusable_cache_directory_builds_without_a_cache(tmp_path: Path) -> None
     assert blocker.read_text() == "not a directory\n"
     stats = run_halflow("cache", "stats", "--cache-dir", cache)
     assert stats.returncode == 1
-    assert f"{cache}:0:0: error: cannot use cache directory".encode() in stats.stderr
+    assert f"{cache}:0:0: error: no cache at {cache}: the folder does not exist".encode() in (
+        stats.stderr)
     assert b"Traceback" not in stats.stderr
 
 

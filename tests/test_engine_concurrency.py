@@ -232,7 +232,7 @@ def test_sigkill_at_random_moments_leaves_a_usable_cache(tmp_path: Path) -> None
 def test_ctrl_c_aborts_cleanly_and_leaves_a_usable_cache(tmp_path: Path) -> None:
     """SIGINT (Ctrl-C) during a cold build, at several moments: exit status
     1 with "Aborted!" as the full command line says it, no traceback, no
-    output, and the next build is right."""
+    partial output, and the next build is right."""
     name = "llama_serving.mlir"
     src = tmp_path / name
     shutil.copyfile(corpus_file(name), src)
@@ -249,7 +249,9 @@ def test_ctrl_c_aborts_cleanly_and_leaves_a_usable_cache(tmp_path: Path) -> None
             continue
         assert proc.returncode == 1, text
         assert "Aborted!" in text and "Traceback" not in text, text
-        assert not out.exists()
+        # A signal that lands after the output was renamed into place (the
+        # report and the history are written after it) leaves the complete
+        # new output: check_after_kill accepts that, never a part of it.
         check_after_kill(src, out, cache, None)
 
 

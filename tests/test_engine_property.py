@@ -67,6 +67,21 @@ def test_random_edit_sequence_over_cache_dir(name: str, seed: int, tmp_path: Pat
     check(run_sequence(name, seed, tmp_path, steps=5))
 
 
+# Real modules with inline weights (tests/inline_weights.py): composite
+# constant pools, multi-block initializers and host functions.
+INLINE = ["inline/mlp_inline.mlir", "inline/stack_inline.mlir"]
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+@pytest.mark.parametrize("name", INLINE)
+def test_random_edit_sequence_inline_weights(name: str, seed: int, tmp_path: Path) -> None:
+    """The same property, and every successful edit build is incremental."""
+    outcomes = run_sequence(name, seed, tmp_path, steps=5)
+    check(outcomes)
+    built = [o for o in outcomes[1:] if o.mode is not None]
+    assert built and all(o.mode == "incremental" for o in built), "\n" + describe(outcomes)
+
+
 @pytest.mark.parametrize("name", ["gpt2_l2.mlir", "llama_l2.mlir"])
 def test_random_edit_sequence_warm_workspace(name: str, tmp_path: Path) -> None:
     """The same property for a long-lived ``Workspace`` (state in memory)."""

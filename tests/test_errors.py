@@ -10,6 +10,7 @@ Usage errors exit with 2. A successful ``-o`` replaces its file atomically.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -351,6 +352,48 @@ def test_non_utf8_message_through_the_library(
         assert rendered.encode("utf-8", "surrogateescape") == oracle.raw_stderr
 
 
+def _with_long_alias(comment: bool) -> bytes:
+    """mlp_s.mlir with an alias definition of more than 256 characters
+    before its first one (fingerprints memoize strings that long by digest)
+    holding a byte that is not UTF-8, or followed by a comment line with one."""
+    lines = corpus_file("mlp_s.mlir").read_bytes().split(b"\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(b"#"))
+    note = b"a" * 300 + (b"" if comment else b"\xe9")
+    extra = [b'#long_note = {note = "' + note + b'"}']
+    if comment:
+        extra.append(b"// a comment with a byte that is not UTF-8: \xe9")
+    return b"\n".join(lines[:at] + extra + lines[at:])
+
+
+@pytest.mark.parametrize("comment", [False, True], ids=["in_alias", "comment_after_alias"])
+def test_long_alias_with_non_utf8_byte_in_every_build_mode(
+    comment: bool, run_halflow: RunTool, iree_materialize, tmp_path: Path
+) -> None:
+    """A long alias line with a byte that is not UTF-8 reaches fingerprints
+    as a lone surrogate: no cache, a fresh cache, a no-op over it, and an
+    edit of an executable built incrementally all print iree-opt's output."""
+    sys.path.insert(0, str(TESTS_DIR))
+    from engine_support import body_edit, load_report
+
+    path = tmp_path / "long_alias.mlir"
+    content = _with_long_alias(comment)
+    edited = body_edit(
+        content.decode("utf-8", "surrogateescape"), "main$async_dispatch_0"
+    ).encode("utf-8", "surrogateescape")
+    cache = tmp_path / "cache"
+    for data, modes in ((content, ("--no-cache", "cache", "cache")), (edited, ("cache",))):
+        path.write_bytes(data)
+        oracle = iree_materialize(path)
+        assert oracle.returncode == 0, oracle.describe()
+        for mode in modes:
+            args = ["--no-cache"] if mode == "--no-cache" else [
+                "--cache-dir", cache, "--report", tmp_path / "r.json"]
+            run = run_halflow("build", path, *args)
+            assert run.returncode == 0, run.describe()
+            assert run.stderr == "" and run.stdout == oracle.stdout, run.describe()
+    assert load_report(tmp_path / "r.json")["mode"] == "incremental"
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -368,6 +411,68 @@ def test_usage_errors_exit_2(args: tuple[str, ...], run_halflow: RunTool, tmp_pa
     assert "Traceback" not in run.stderr
     assert run.stdout == ""
     assert list(tmp_path.iterdir()) == []
+
+
+def test_file_names_that_are_not_utf8(run_halflow: RunTool, iree_materialize,
+                                      tmp_path: Path) -> None:
+    """Input and output names with a byte that is not UTF-8 (Python holds it
+    as a lone surrogate): built, recorded in the cache, found up to date."""
+    source = tmp_path / "in\udce9.mlir"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), source)
+    out = tmp_path / "out\udce9.mlir"
+    oracle = iree_materialize(corpus_file("mlp_s.mlir"))
+    cache = tmp_path / "cache"
+    for extra in ((), (), ("--report", tmp_path / "r.json"), ("--no-cache",)):
+        args = extra if extra == ("--no-cache",) else ("--cache-dir", cache, *extra)
+        run = run_halflow("build", source, "-o", out, *args)
+        assert run.returncode == 0 and run.stderr == "", run.describe()
+        assert out.read_text() == oracle.stdout
+    stats = run_halflow("cache", "stats", "--cache-dir", cache, "--json")
+    modes = [h["mode"] for h in json.loads(stats.stdout)["history"]]
+    assert modes == ["whole", "up-to-date", "noop"], modes
+
+
+@pytest.mark.parametrize("mode", [(), ("--no-cache",), ("--report", "r.json")],
+                         ids=["cache", "no_cache", "report"])
+def test_output_dash_is_stdout(mode: tuple[str, ...], run_halflow: RunTool, iree_materialize,
+                               tmp_path: Path) -> None:
+    """``-o -`` is stdout, as for iree-opt and every LLVM tool: no file
+    named ``-`` (``graph -o -`` too)."""
+    source = corpus_file("mlp_s.mlir")
+    oracle = iree_materialize(source)
+    for _ in range(2):  # a second run meets a cache that knows the input
+        run = run_halflow("build", source, "-o", "-", *mode, cwd=tmp_path)
+        assert run.returncode == 0, run.describe()
+        assert run.stdout == oracle.stdout and run.stderr == ""
+        assert not (tmp_path / "-").exists()
+    graph = run_halflow("graph", source, "--format", "json", "-o", "-", cwd=tmp_path)
+    assert graph.returncode == 0 and graph.stdout.startswith("{"), graph.describe()
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("how", ["same_path", "relative", "symlink", "hard_link"])
+def test_output_that_is_the_input_is_a_usage_error(
+    how: str, run_halflow: RunTool, tmp_path: Path
+) -> None:
+    """``build m.mlir -o m.mlir`` (however the output names the input) is
+    refused as watch refuses it: exit 2, the input untouched."""
+    source = tmp_path / "m.mlir"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), source)
+    before = source.read_bytes()
+    output = {"same_path": source, "relative": "./m.mlir", "symlink": tmp_path / "link.mlir",
+              "hard_link": tmp_path / "hard.mlir"}[how]
+    if how == "symlink":
+        (tmp_path / "link.mlir").symlink_to(source)
+    elif how == "hard_link":
+        os.link(source, tmp_path / "hard.mlir")
+    for extra in ((), ("--cache-dir", tmp_path / "c"), ("--no-cache",)):
+        run = run_halflow("build", source, "-o", output, *extra, cwd=tmp_path)
+        assert run.returncode == 2, run.describe()
+        assert "Error: the output must not be the input" in run.stderr, run.describe()
+        assert "Traceback" not in run.stderr and run.stdout == ""
+        assert source.read_bytes() == before
+    watch = run_halflow("watch", source, "-o", output, "--no-cache", cwd=tmp_path)
+    assert watch.returncode == 2 and "Error: the output must not be the input" in watch.stderr
 
 
 def test_output_file_is_replaced_atomically(

@@ -79,10 +79,38 @@ def test_interrupt_in_a_visitor_is_raised_after_the_walk(ctrl_c_handler: None) -
 
 
 def test_interrupt_outside_mlir_calls_is_immediate(ctrl_c_handler: None) -> None:
+    """Outside a call into MLIR, Ctrl-C raises where the program is: the
+    statement after the signal never runs (raise_signal runs the handler
+    before it returns), and neither does the one after interrupt()."""
+    reached: list[str] = []
     with pytest.raises(KeyboardInterrupt):
-        os.kill(os.getpid(), signal.SIGINT)
-        for _ in range(1000):  # the handler runs between bytecodes
-            pass
-    with pytest.raises(KeyboardInterrupt), interrupts.callbacks_running():
-        interrupts.interrupt()  # deferred to the end of the block
-        assert True
+        signal.raise_signal(signal.SIGINT)
+        reached.append("after the signal")
+    with pytest.raises(KeyboardInterrupt):
+        interrupts.interrupt()
+        reached.append("after interrupt()")
+    assert reached == []
+    # A call into MLIR that ended (even by an exception) defers nothing.
+    with pytest.raises(ValueError), interrupts.callbacks_running():
+        raise ValueError
+    with pytest.raises(KeyboardInterrupt):
+        interrupts.interrupt()
+        reached.append("after a finished call")
+    assert reached == []
+
+
+def test_interrupt_inside_callbacks_waits_for_the_outermost_call(ctrl_c_handler: None) -> None:
+    """Inside a call into MLIR, Ctrl-C is held back: the callback runs on,
+    nested calls end without it, and it is raised when the outermost call
+    returns, once."""
+    reached: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.callbacks_running():
+            with interrupts.callbacks_running():
+                signal.raise_signal(signal.SIGINT)
+                reached.append("after the signal")
+            reached.append("after the inner call")
+        reached.append("after the outer call")
+    assert reached == ["after the signal", "after the inner call"]
+    with interrupts.callbacks_running():  # nothing left pending
+        pass

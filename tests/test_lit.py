@@ -9,11 +9,12 @@ pass has not touched, and labels are unambiguous.
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import TESTS_DIR, RunTool, run_process
+from conftest import TESTS_DIR, RunTool, run_process, subprocess_env
 
 LIT_DIR = TESTS_DIR / "lit"
 CASE_FILES = sorted(LIT_DIR.glob("*.mlir"))
@@ -40,8 +41,16 @@ def test_suite_has_cases() -> None:
 
 
 def test_lit_suite_passes(tmp_path: Path) -> None:
-    """lit discovers every case file and every one passes."""
-    run = run_process(
+    """lit discovers every case file and every one passes; the builds of its
+    RUN lines use a cache in lit's scratch directory and touch nothing in
+    the home directory (a fake HOME here, no cache variables set)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    exec_root = tmp_path / "lit"
+    env = {k: v for k, v in subprocess_env().items()
+           if k not in ("XDG_CACHE_HOME", "HALFLOW_CACHE_DIR")}
+    env["HOME"] = str(home)
+    proc = subprocess.run(
         [
             sys.executable,
             "-c",
@@ -51,14 +60,21 @@ def test_lit_suite_passes(tmp_path: Path) -> None:
             "-j",
             "2",
             "--param",
-            f"exec_root={tmp_path}",
+            f"exec_root={exec_root}",
         ],
-        timeout=300,
+        capture_output=True, env=env, timeout=300, check=False,
     )
-    report = f"{run.stdout}\n{run.stderr}"
-    assert run.returncode == 0, report
+    report = f"{proc.stdout.decode()}\n{proc.stderr.decode()}"
+    assert proc.returncode == 0, report
     assert f"Total Discovered Tests: {len(CASE_FILES)}" in report, report
     assert re.search(rf"Passed\s*: {len(CASE_FILES)} ", report), report
+    assert list(home.iterdir()) == [], sorted(str(p) for p in home.rglob("*"))
+    # Each successful build is recorded in the history of the cache it used.
+    builds = [line for path in CASE_FILES for line in run_lines(path)
+              if re.match(r"halflow build ", line)]
+    history = exec_root / "halflow-cache" / "builds.jsonl"
+    assert history.is_file(), "the RUN lines' builds used no cache in lit's scratch directory"
+    assert len(history.read_text().splitlines()) == len(builds)
 
 
 @pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.name)

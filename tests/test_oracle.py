@@ -39,7 +39,7 @@ def test_halflow_under_test_is_this_checkout(run_halflow: RunTool) -> None:
     assert Path(halflow.__file__).resolve().is_relative_to(REPO_ROOT)
     probe = run_halflow("--version")
     assert probe.returncode == 0, probe.describe()
-    assert probe.stdout.strip() == f"halflow, version {halflow.__version__}"
+    assert probe.stdout.splitlines()[0] == f"halflow {halflow.__version__}"
 
 
 @pytest.mark.parametrize(
@@ -69,6 +69,21 @@ def test_corpus_library_matches_iree_opt(path: Path, iree_materialize) -> None:
     oracle = iree_materialize(path)
     result = halflow.build(path)
     assert_same_output(oracle, result.text)
+
+
+INLINE = sorted((TESTS_DIR / "data" / "inline").glob("*.mlir"))
+
+
+@pytest.mark.parametrize("path", INLINE, ids=lambda p: p.name)
+def test_inline_weight_modules_match_iree_opt(path: Path, iree_materialize, tmp_path) -> None:
+    """The inline-weight modules (tests/inline_weights.py): a clean build
+    and a build that records its per-unit state (a cache) equal iree-opt."""
+    oracle = iree_materialize(path)
+    assert "#util.composite<" in path.read_text() and "\n  ^bb1" in path.read_text()
+    assert_same_output(oracle, halflow.build(path, no_cache=True).text)
+    recorded = halflow.build(path, cache_dir=tmp_path / "cache")
+    assert "fallback" not in recorded.report, recorded.report["fallback"]
+    assert_same_output(oracle, recorded.text)
 
 
 def test_conformance_library_matches_iree_opt(conformance_file: Path, iree_materialize) -> None:

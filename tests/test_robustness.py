@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -60,15 +61,18 @@ class Results:
     stderr: str
     started: dict[int, dict[str, object]] = field(default_factory=dict)
     done: dict[int, dict[str, object]] = field(default_factory=dict)
+    sources: tuple[str, ...] = SOURCES
+    options: tuple[str, ...] = ()
 
     def describe(self, seed: int) -> str:
         start = self.started.get(seed, {})
-        files = " ".join(str(corpus_file(name)) for name in SOURCES)
+        files = " ".join(str(corpus_file(name)) for name in self.sources)
         edits = " --edits CACHE_DIR" if self.edits else ""
+        cuts = " --cuts" if "--cuts" in self.options else ""
         return (
             f"seed {seed} ({start.get('kind')} of {start.get('file')}); input kept at "
             f"{self.out_dir / f'{seed}.mlir'}; rerun: "
-            f"{sys.executable} {DRIVER} DIR {seed} {files}{edits}"
+            f"{sys.executable} {DRIVER} DIR {seed} {files}{edits}{cuts}"
         )
 
     @property
@@ -76,16 +80,18 @@ class Results:
         return (self.out_dir / "edits").exists()
 
 
-def run_driver(out_dir: Path, seeds: list[int], *extra: str) -> Results:
+def run_driver(out_dir: Path, seeds: list[int], *extra: str,
+               sources: tuple[str, ...] = SOURCES) -> Results:
     args = [sys.executable, str(DRIVER), str(out_dir), ",".join(map(str, seeds)),
-            *(str(corpus_file(name)) for name in SOURCES), *extra]
+            *(str(corpus_file(name)) for name in sources), *extra]
     try:
         proc = subprocess.run(args, capture_output=True, env=subprocess_env(), timeout=400,
                               check=False)
         stdout, stderr, returncode = proc.stdout, proc.stderr, proc.returncode
     except subprocess.TimeoutExpired as e:
         stdout, stderr, returncode = e.stdout or b"", e.stderr or b"", -9
-    found = Results(out_dir, returncode, stderr.decode("utf-8", "replace"))
+    found = Results(out_dir, returncode, stderr.decode("utf-8", "replace"), sources=sources,
+                    options=extra)
     for line in stdout.decode("utf-8", "replace").splitlines():
         record = json.loads(line)
         target = found.started if record["event"] == "start" else found.done
@@ -278,3 +284,155 @@ def test_mutations_agree_with_iree_opt(results: Results, iree_opt_path: str,
     assert not problems, "\n".join(problems[:10])
     assert verdicts["same output"] >= 20, verdicts
     assert verdicts["same error"] >= 100, verdicts
+
+
+# -- inputs cut off inside the {-# dialect_resources #-} section -----------------------------
+#
+# MLIR's lexer reports a string literal cut off by the end of the text, but
+# leaves its position one past the buffer; the resource parser lexes on
+# after the error and reads whatever memory follows. iree-opt then crashes
+# after its first diagnostic, and the bindings crashed or not depending on
+# the heap (halflow.source.ends_in_open_string).
+
+CUT_FILES = ("llama_l2.mlir", "llama_l8_pp2.mlir")
+
+
+def resource_section(name: str) -> bytes:
+    data = corpus_file(name).read_bytes()
+    return data[data.rfind(b"{-#"):]
+
+
+def cut_offsets(name: str) -> list[int]:
+    """Every offset into the section of the first file; a seeded sample of
+    the second (the same section, a larger module)."""
+    n = len(resource_section(name)) + 1
+    if name == CUT_FILES[0]:
+        return list(range(n))
+    return sorted(random.Random(name).sample(range(n), 24))
+
+
+def iree_opt_first_error(iree_opt: str, path: Path) -> tuple[int, str | None, str]:
+    """iree-opt's exit status, first error line (None if it printed none)
+    and output on one input (LLVM's symbolizer off: its crashes are quick)."""
+    proc = subprocess.run(
+        [iree_opt, "--iree-hal-materialize-interfaces", str(path)], capture_output=True,
+        timeout=120, check=False, env={**os.environ, "LLVM_DISABLE_SYMBOLIZATION": "1"},
+    )
+    errors = [line for line in proc.stderr.decode("utf-8", "replace").splitlines()
+              if ERROR_LINE.match(line)]
+    return proc.returncode, errors[0] if errors else None, proc.stdout.decode("utf-8", "replace")
+
+
+@pytest.fixture(scope="module", params=CUT_FILES)
+def cut_results(request: pytest.FixtureRequest,
+                tmp_path_factory: pytest.TempPathFactory) -> tuple[Results, Results]:
+    """Each cut built clean, and as an edit over a warm cache that holds the
+    whole file."""
+    name = request.param
+    offsets = cut_offsets(name)
+    clean = run_driver(tmp_path_factory.mktemp("cuts"), offsets, "--cuts", sources=(name,))
+    out_dir = tmp_path_factory.mktemp("cut-edits")
+    (out_dir / "edits").mkdir()
+    edits = run_driver(out_dir, offsets, "--cuts", "--edits",
+                       str(tmp_path_factory.mktemp("cut-cache")), sources=(name,))
+    return clean, edits
+
+
+def test_cut_resource_sections_never_crash(cut_results: tuple[Results, Results],
+                                           iree_opt_path: str) -> None:
+    """Every cut ends in iree-opt's output or its first diagnostic; where
+    iree-opt crashes, in a `file:line:col: error:` (its first line, when it
+    printed one before crashing)."""
+    clean, edits = cut_results
+    verdicts: Counter[str] = Counter()
+    problems: list[str] = []
+    for results in (clean, edits):
+        unfinished = sorted(set(results.started) - set(results.done))
+        assert not unfinished, (
+            f"the driver died (exit status {results.returncode}) while building "
+            f"{results.describe(unfinished[0])}\n--- stderr ---\n{results.stderr[-3000:]}"
+        )
+        assert results.returncode == 0, results.stderr[-3000:]
+    sample = sorted(clean.done)
+    if len(sample) > 30:  # the oracle costs a process per cut
+        sample = sorted(random.Random(0).sample(sample, 30))
+    for offset in sorted(clean.done):
+        records = [clean.done[offset], edits.done[offset]]
+        for results, record in zip((clean, edits), records, strict=True):
+            if record["outcome"] == "failure":
+                problems.append(f"{results.describe(offset)}\n{record['detail']}")
+            elif record["outcome"] == "diagnostic":
+                first = str(record["detail"]).splitlines()[0]
+                if not first.startswith(f"{results.out_dir / f'{offset}.mlir'}:") or not (
+                    ERROR_LINE.match(first)
+                ):
+                    problems.append(f"{results.describe(offset)}: {first}")
+        if offset not in sample:
+            continue
+        path = clean.out_dir / f"{offset}.mlir"
+        status, theirs, output = iree_opt_first_error(iree_opt_path, path)
+        for results, record in zip((clean, edits), records, strict=True):
+            ours = str(record["detail"]).splitlines()[0] if record["detail"] else None
+            ours = ours and ours.replace(str(results.out_dir), str(clean.out_dir))
+            if status == 0:
+                agree = record["outcome"] == "ok" and (
+                    results.out_dir / f"{offset}.out").read_text() == output
+                verdicts["same output"] += agree
+            elif theirs is not None:
+                agree = ours == theirs
+                verdicts["same error"] += agree
+                verdicts["iree-opt crashed after it" if status != 1 else "iree-opt exit 1"] += 1
+            else:  # iree-opt said nothing: halflow's clean diagnostic is checked above
+                agree = record["outcome"] == "diagnostic"
+                verdicts["iree-opt crashed silently"] += 1
+            if not agree:
+                problems.append(f"{results.describe(offset)}: iree-opt exit {status} "
+                                f"{theirs!r}, halflow {record['outcome']} {ours!r}")
+    assert not problems, "\n\n".join(problems[:5])
+    # Not vacuous: cuts that crash iree-opt after its diagnostic were met.
+    assert verdicts["iree-opt crashed after it"] >= 4, verdicts
+    assert verdicts["same error"] >= 20, verdicts
+
+
+@pytest.mark.parametrize("cache", ["--no-cache", "warm"])
+def test_cut_resource_string_on_the_command_line(cache: str, iree_opt_path: str,
+                                                 tmp_path: Path) -> None:
+    """The command line on an input cut off inside a resource blob's string:
+    iree-opt's first diagnostic, exit status 1, no output file, no signal."""
+    name = CUT_FILES[0]
+    whole = corpus_file(name).read_bytes()
+    at = whole.rfind(b'"0x') + 9
+    src = tmp_path / name
+    args = ["--no-cache"] if cache == "--no-cache" else ["--cache-dir", str(tmp_path / "c")]
+    if cache == "warm":
+        src.write_bytes(whole)
+        warm = subprocess.run([sys.executable, "-m", "halflow", "build", str(src), "-o",
+                               str(tmp_path / "whole.mlir"), *args], capture_output=True,
+                              env=subprocess_env(), check=False)
+        assert warm.returncode == 0, warm.stderr.decode()
+    src.write_bytes(whole[:at])
+    status, theirs, _ = iree_opt_first_error(iree_opt_path, src)
+    assert theirs is not None, status  # (iree-opt 3.13 then crashes: exit status 245)
+    out = tmp_path / "out.mlir"
+    proc = subprocess.run([sys.executable, "-m", "halflow", "build", str(src), "-o", str(out),
+                           *args], capture_output=True, env=subprocess_env(), check=False)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == 1, (proc.returncode, err)
+    assert err.splitlines()[0] == theirs, err
+    assert "Traceback" not in err and not out.exists()
+
+
+@pytest.mark.parametrize(("text", "open_at_end"), [
+    (b'x = "abc', True), (b'x = "abc"', False), (b'"a"\n"b', True), (b'"a\nb', False),
+    (b'// a "comment', False), (b'// a comment\r"s', True), (b'"a\\"', True),
+    (b'"a\\q"b', True), (b'"a\\q', False), (b'"a\\41', True), (b'"a\\4', False),
+    (b'x\v"s', True), (b'"a\fb', False), (b"", False),
+])
+def test_ends_in_open_string_follows_mlir_lexer(text: bytes, open_at_end: bool) -> None:
+    """Where MLIR's lexer is inside a string at the end: strings end at a
+    line end (\\n, \\v, \\f) or a quote; `\\"`, `\\\\`, `\\n`, `\\t` and two
+    hex digits are escapes, any other backslash ends the string (lexing
+    goes on after it); a `//` comment runs to a LF or CR."""
+    from halflow.source import ends_in_open_string
+
+    assert ends_in_open_string(text) is open_at_end

@@ -255,6 +255,28 @@ def test_first_build_is_the_clean_build(session: Session) -> None:
                      r"dispatch sites: 8 executed, 0 reused$", line), line
 
 
+def test_cold_summary_counts_initializer_dispatches(tmp_path: Path) -> None:
+    """A module whose initializer dispatches too (llama_l2: 58 sites, some in
+    a `util.initializer`, which has no symbol): the cold build's line says
+    every site executed, as its report does."""
+    src = tmp_path / "llama_l2.mlir"
+    src.write_bytes((CORPUS / "llama_l2.mlir").read_bytes())
+    assert b"util.initializer" in src.read_bytes()
+    report = tmp_path / "r.json"
+    proc = WatchProcess([str(src), "-o", str(tmp_path / "out.mlir"), "--no-cache",
+                         "--report", str(report)], tmp_path)
+    try:
+        line = proc.wait_line(lambda s: s.startswith("halflow: built"), what="the first build")
+    finally:
+        assert proc.stop(signal.SIGTERM) == 0, "\n".join(proc.lines)
+    executed = [e["node"] for e in json.loads(report.read_text())["executed"]]
+    sites = {n.split(":", 1)[1] for n in executed if n.startswith("dispatch:")}
+    execs = {n.split(":", 1)[1] for n in executed if n.startswith("executable:")}
+    assert any(not site.startswith("@") for site in sites), sites  # initializer sites
+    assert line.endswith(f"executables: {len(execs)} executed, 0 reused; "
+                         f"dispatch sites: {len(sites)} executed, 0 reused"), line
+
+
 @pytest.mark.parametrize("writer", SAVES, ids=[w.__name__ for w in SAVES])
 def test_editor_save(session: Session, writer: Callable[[Path, bytes], None]) -> None:
     lines = session.save(writer, session.next_content())

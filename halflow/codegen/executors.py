@@ -379,8 +379,12 @@ class LocalExecutor:
 class DaskExecutor:
     """Translations on a Dask ``distributed`` cluster.
 
-    ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``;
-    how long to try connecting is dask's ``distributed.comm.timeouts.connect``.
+    ``scheduler`` is an address (``tcp://host:8786``), a ``distributed.Client``
+    or None: then Dask's configured scheduler (``scheduler-address`` in the
+    Dask configuration, e.g. ``$DASK_SCHEDULER_ADDRESS``), else a
+    ``distributed.LocalCluster`` of this machine (one single-threaded worker
+    process per CPU), closed with the executor. How long to try connecting
+    is dask's ``distributed.comm.timeouts.connect``.
     Workers need halflow and the same ``iree-base-compiler`` installed; a
     worker with another version refuses the task (and Dask retries it
     elsewhere). A worker process takes the process-global IREE flags of the
@@ -397,9 +401,35 @@ class DaskExecutor:
                 "the Dask executor needs the 'distributed' package: pip install 'halflow[dask]'"
             ) from None
         self.retries = retries
+        self._cluster: Any = None
+        if scheduler is None:
+            import dask
+
+            scheduler = dask.config.get("scheduler-address", None)
         if isinstance(scheduler, Client):
             self.client = scheduler
             self._owned = False
+        elif scheduler is None:
+            import logging
+
+            from distributed import LocalCluster
+
+            # The cluster's scheduler and nannies log to this process's
+            # stderr (the build's) at INFO: only errors while it runs.
+            self._log = logging.getLogger("distributed")
+            self._log_level = self._log.level
+            self._log.setLevel(logging.ERROR)
+            # One thread per worker: a worker takes the process-global IREE
+            # flags of its first task (see above).
+            self._cluster = LocalCluster(
+                n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                # No dashboard; its HTTP server (always started) on a free
+                # port, not on 8787, which another cluster may hold.
+                dashboard_address=":0", scheduler_kwargs={"dashboard": False},
+                silence_logs=logging.ERROR,
+            )
+            self.client = Client(self._cluster)
+            self._owned = True
         else:
             try:
                 # Connect timeout: dask's distributed.comm.timeouts.connect.
@@ -411,6 +441,9 @@ class DaskExecutor:
     def close(self) -> None:
         if self._owned:
             self.client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._log.setLevel(self._log_level)
 
     def run(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
         """Like :meth:`LocalExecutor.run`, on the cluster."""

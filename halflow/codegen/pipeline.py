@@ -366,6 +366,20 @@ class Workers:
         self.close()
 
 
+def _record_build(store: Store, name: str, result: CodegenResult, clock: Clock) -> None:
+    """Add the build to the cache's history (``halflow cache stats``): an
+    up-to-date build counts every executable as reused."""
+    record = getattr(store, "record_build", None)
+    if record is not None:
+        record({
+            "input": name,
+            "mode": "vmfb",
+            "executed": len(result.compiled),
+            "reused": len(result.reused),
+            "seconds": round(clock.phases.get("total", 0.0), 6),
+        })
+
+
 def build_vmfb(
     model_path: PathLike,
     output: PathLike,
@@ -387,8 +401,9 @@ def build_vmfb(
     ``store`` keeps translations (default: a :class:`DiskStore` in the halflow
     cache directory). ``executor`` is ``"local"`` (a pool of ``jobs``
     processes, default: one per CPU) or ``"dask"`` (misses run on the
-    ``distributed`` cluster at ``scheduler``, an address or a Client; the
-    final compile still runs locally). ``progress``: see
+    ``distributed`` cluster at ``scheduler``, an address or a Client, or
+    None for Dask's configured scheduler, else a local cluster: see
+    :class:`DaskExecutor`; the final compile still runs locally). ``progress``: see
     :func:`halflow.codegen.progress.sink_for`. ``model_kind``: ``auto``,
     ``program`` or ``pre-materialize``. ``retries`` bounds re-runs of a task
     whose worker died or raised. ``workers``: local worker processes kept
@@ -408,8 +423,6 @@ def build_vmfb(
     flags = flags_mod.parse(iree_flags)
     if executor not in ("local", "dask"):
         raise _error("halflow", f"unknown executor '{executor}' (use 'local' or 'dask')")
-    if executor == "dask" and scheduler is None:
-        raise _error("halflow", "the dask executor needs a scheduler address")
     try:
         data = model_file.read_bytes()
     except OSError as e:
@@ -457,11 +470,13 @@ def build_vmfb(
                 store.add(REUSES, len(saved))
                 store.add(SECONDS_SAVED, sum(saved))
             clock.add("total", clock.total())
-            return CodegenResult(
+            result = CodegenResult(
                 output_file, model.ModelKind(current.get("kind", str(kind))),
                 tuple(ExecutableReport(str(e), Action.REUSED, 0.0, float(s))
                       for e, s in current.get("executables", [])),
                 dict(clock.phases), mode="up-to-date")
+            _record_build(store, name, result, clock)
+            return result
         if kind == model.ModelKind.PROGRAM:
             try:
                 frontend = model.Frontend(model_file, flags)
@@ -701,15 +716,7 @@ def build_vmfb(
             output_file, kind, tuple(reports[u.name] for u in units), dict(clock.phases),
             mode=mode, fallback=gap or "", groups=tuple(group_reports), host=host_report,
             spans=tuple(spans), warnings=tuple(warnings))
-        record = getattr(store, "record_build", None)
-        if record is not None:
-            record({
-                "input": name,
-                "mode": "vmfb",
-                "executed": len(result.compiled),
-                "reused": len(result.reused),
-                "seconds": round(clock.phases.get("total", 0.0), 6),
-            })
+        _record_build(store, name, result, clock)
         return result
     finally:
         sink(Event(Kind.DONE))

@@ -5,7 +5,8 @@ RUN lines call ``halflow``, ``iree-opt`` and ``FileCheck`` (or
 environment running lit: ``python -m halflow`` with this checkout first on
 ``PYTHONPATH``, the ``iree-opt`` next to the interpreter (``IREE_OPT``
 overrides) and the Python ``filecheck`` package. Set
-``--param exec_root=DIR`` to keep lit's scratch files out of the tree.
+``--param exec_root=DIR`` to keep lit's scratch files out of the tree; the
+builds' cache lives there too (``DIR/halflow-cache``), never in the user's.
 """
 
 from __future__ import annotations
@@ -48,6 +49,16 @@ config.environment["PYTHONPATH"] = str(REPO_ROOT) + (  # noqa: F821
 )
 # Diagnostics and outputs must not depend on the caller's terminal.
 config.environment["NO_COLOR"] = "1"  # noqa: F821
+# lit gives RUN lines a small environment of its own (HOME, PATH, ...), not
+# the caller's: the builds would use the user's cache (~/.cache/halflow).
+# They get a cache and an XDG cache home in lit's scratch directory instead,
+# whatever the caller's environment says.
+config.environment["HALFLOW_CACHE_DIR"] = os.path.join(  # noqa: F821
+    config.test_exec_root, "halflow-cache"  # noqa: F821
+)
+config.environment["XDG_CACHE_HOME"] = os.path.join(  # noqa: F821
+    config.test_exec_root, "xdg-cache"  # noqa: F821
+)
 
 
 def _tool(name_pattern: str, command: str) -> tuple[str, str]:
