@@ -32,23 +32,44 @@ def sample(unit_keys: Iterable[str]) -> list[str]:
 
 
 def _anchor_key(unit_key: str, env: str) -> str:
-    return "anchor:" + fingerprint(unit_key, env)
+    return "anchor:" + fingerprint("anchor@2", unit_key, env)
+
+
+def _encode_id(doc_id: str) -> str:
+    # Document ids are paths, which need not be UTF-8 (surrogate escapes):
+    # the anchor holds the id's bytes in hex, which any store can keep.
+    return doc_id.encode("utf-8", "surrogateescape").hex()
+
+
+def _decode_id(value: object) -> str | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return bytes.fromhex(value).decode("utf-8", "surrogateescape")
+    except ValueError:
+        return None  # not an anchor this version wrote
 
 
 def record(cache: Any, unit_keys: Iterable[str], doc_id: str, env: str) -> None:
     """Leave the anchors of ``doc_id``'s state (call inside a cache batch)."""
     for key in sample(unit_keys):
-        cache.put(_anchor_key(key, env), doc_id)
+        cache.put(_anchor_key(key, env), _encode_id(doc_id))
 
 
 def lookup(cache: Any, unit_keys: Iterable[str], env: str, exclude: str) -> str | None:
-    """The document id most anchors of these unit keys name (not
-    ``exclude``, the document itself), or None."""
+    """The document id that at least half (and two) of the anchors of these
+    unit keys name (not ``exclude``, the document itself), or None.
+
+    Unrelated modules share a unit or two (every IREE module has the same
+    device global): starting from such a state would trade the cold
+    whole-module build for a slower unit-by-unit one."""
+    keys = sample(unit_keys)
     votes: Counter[str] = Counter()
-    for key in sample(unit_keys):
-        found = cache.get(_anchor_key(key, env))
-        if isinstance(found, str) and found != exclude:
+    for key in keys:
+        found = _decode_id(cache.get(_anchor_key(key, env)))
+        if found is not None and found != exclude:
             votes[found] += 1
     if not votes:
         return None
-    return votes.most_common(1)[0][0]
+    best, count = votes.most_common(1)[0]
+    return best if count >= 2 and 2 * count >= len(keys) else None

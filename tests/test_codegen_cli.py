@@ -218,3 +218,24 @@ def test_explain_trace_and_progress_on_a_terminal(tmp_path: Path) -> None:
     assert "host" in spans and "assemble" in spans
     names = {e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "process_name"}
     assert "halflow build" in names and any(n.startswith("worker ") for n in names)
+
+
+def test_iree_warnings_reach_stderr_as_iree_compile_prints_them(tmp_path: Path) -> None:
+    """Without a target CPU, IREE warns while serializing; halflow's stderr
+    is iree-compile's, on the cold build and on a rebuild that reuses the
+    group binary that produced the warning."""
+    import subprocess
+
+    from test_codegen import iree_compile
+
+    src = tmp_path / "mlp.mlir"
+    shutil.copyfile(PROGRAMS / "mlp.mlir", src)
+    flags = [f for f in FLAGS if not f.startswith("--iree-llvmcpu-target-cpu")]
+    plain = subprocess.run([iree_compile(), str(src), *flags, "-o", str(tmp_path / "p.vmfb")],
+                           capture_output=True, check=True)
+    assert b"Defaulting to targeting a generic CPU" in plain.stderr
+    for out in ("a.vmfb", "b.vmfb"):
+        proc = run_halflow("build", src, "--to", "vmfb", "-o", tmp_path / out, "--cache-dir",
+                           tmp_path / "cache", "--", *flags)
+        assert proc.returncode == 0
+        assert proc.stderr == plain.stderr

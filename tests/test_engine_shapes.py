@@ -405,3 +405,28 @@ def test_inline_data_is_what_the_generator_makes() -> None:
         [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_state_is_found_by_a_majority_of_anchors(tmp_path: Path) -> None:
+    """A document starts from another's state only when at least half of
+    its anchors (and two) name it: unrelated modules share a unit or two
+    (every IREE module has the same device global), and starting from
+    their state would turn a cold whole-module build into a slower
+    unit-by-unit one."""
+    from halflow import similar
+    from halflow.cache import Cache
+
+    cache = Cache(tmp_path / "cache")
+    original = [f"{i:04x}" for i in range(40)]
+    with cache.batch():
+        similar.record(cache, original, "a.mlir", "env")
+    anchors = similar.sample(original)
+    assert len(anchors) == similar.SAMPLE
+    # Keys below the anchors replace them in a new document's sample.
+    shared_one = ["0000-" + str(i) for i in range(similar.SAMPLE - 1)] + [anchors[-1]]
+    assert similar.lookup(cache, shared_one, "env", "b.mlir") is None
+    half = similar.SAMPLE // 2
+    shared_half = ["0000-" + str(i) for i in range(half)] + anchors[:half]
+    assert similar.lookup(cache, shared_half, "env", "b.mlir") == "a.mlir"
+    assert similar.lookup(cache, original, "env", "a.mlir") is None  # itself
+    assert similar.lookup(cache, original, "other env", "b.mlir") is None
