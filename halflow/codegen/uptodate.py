@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from halflow.codegen.store import Store, seal, unseal
-from halflow.fingerprint import blake2b, environment, fingerprint
+from halflow.fingerprint import environment, fingerprint
+from halflow.uptodate import input_fingerprint
 
 _KIND = "codegen.uptodate"
 PREFIX = "uptodate-"
@@ -33,8 +34,8 @@ def _key(model_file: Path, output_file: Path, iree_flags: Sequence[str]) -> str:
                                 str(output_file.resolve()), tuple(iree_flags), environment())
 
 
-def content_hash(data: bytes) -> str:
-    return blake2b(data, digest_size=20).hexdigest()
+# The content hash of the MLIR build's up-to-date check: one definition.
+content_hash = input_fingerprint
 
 
 def _file_hash(path: Path) -> str | None:
