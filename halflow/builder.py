@@ -24,6 +24,7 @@ from halflow.options import BuildOptions, PathLike
 from halflow.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
 
 if TYPE_CHECKING:
+    from halflow.config import Config
     from halflow.engine import Workspace
     from halflow.store import EntryStore
 
@@ -80,11 +81,12 @@ def report_json(rep: dict[str, Any]) -> str:
 
 
 def open_cache(
-    cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False
+    cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False,
+    max_size: int | None = None,
 ) -> EntryStore:
     """``cache`` when given, else the cache in ``cache_dir`` (the default
     one when None), else (``no_cache``, or a cache that cannot be used) the
-    null cache."""
+    null cache. ``max_size``: the lasting limit when the cache keeps none."""
     from halflow.cache import NullCache, open_or_none
 
     if cache is not None:
@@ -96,7 +98,8 @@ def open_cache(
         return NullCache()
     from halflow import cachelimit
 
-    cachelimit.apply(store)  # its eviction keeps to the lasting limit while the build writes
+    # its eviction keeps to the lasting limit while the build writes
+    cachelimit.apply(store, max_size)
     return store
 
 
@@ -126,6 +129,7 @@ def build(
     trace: PathLike | None = None,
     progress: bool | None = None,
     content: bytes | None = None,
+    config: bool | Config = False,
 ) -> BuildResult:
     """Materialize interfaces for ``input`` (a path, ``-`` or None for the
     bundled example), incrementally over the cache.
@@ -146,10 +150,25 @@ def build(
     Raises :class:`HalflowError` on bad input; ``output`` is then untouched.
     Raises ValueError when ``output`` names the input file (it would be
     replaced).
+
+    ``config``: no configuration file is read unless asked (a library call
+    says what it wants); ``True`` reads the settings as ``halflow build``
+    does for ``input`` (:func:`halflow.config.load`), or pass a loaded
+    :class:`halflow.config.Config`. Of them a build uses ``cache-dir``
+    (unless ``cache_dir`` is given), ``cache-read-only`` and ``max-size``.
     """
+    read_only, max_size = False, None
+    if config is not False:
+        from halflow import config as config_mod
+
+        settings = config_mod.load(input) if config is True else config
+        if cache_dir is None:
+            cache_dir = settings["cache-dir"]
+        read_only, max_size = settings["cache-read-only"], settings["max-size"]
     options = BuildOptions(
         split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
         explain=explain, report=report, trace=trace, progress=progress,
+        read_only=read_only, max_size=max_size,
     )
     return build_with(input, output, options, cache=cache, workspace=workspace, content=content)
 
@@ -164,7 +183,8 @@ def build_with(
     content: bytes | None = None,
 ) -> BuildResult:
     """:func:`build` with its options as one record (what the command line
-    and watch pass on)."""
+    and watch pass on). ``options.read_only``: without ``cache`` or
+    ``workspace``, the cache in ``options.cache_dir`` used without writing."""
     start = time.perf_counter()
     if output is not None and input not in (None, "-") and is_same_file(output, input):
         raise ValueError(f"{OUTPUT_IS_INPUT}: {output}")
@@ -179,8 +199,13 @@ def build_with(
     try:
         if workspace is not None:
             store = workspace.cache
+        elif cache is None and options.read_only and not options.no_cache:
+            from halflow.readonly import open_read_only
+
+            store = open_read_only(options.cache_dir)
         else:
-            store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache)
+            store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
+                               max_size=options.max_size)
         try:
             text, rep, key = _materialize(
                 data, options.key, split_input_file, store, workspace, options.progress,
@@ -209,7 +234,7 @@ def build_with(
             if rep.get("mode") != "noop":
                 from halflow import cachelimit
 
-                cachelimit.apply(store)
+                cachelimit.apply(store, options.max_size)
         finally:
             if workspace is None and cache is None:
                 store.close()

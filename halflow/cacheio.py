@@ -36,19 +36,15 @@ DIGEST = 4  # CRC-32: detects truncation and flipped bytes, 2.5 ms per 5 MB
 
 
 def default_cache_dir() -> str:
-    """``$HALFLOW_CACHE_DIR``, else ``halflow`` in the user's cache directory."""
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return env
+    """``$HALFLOW_CACHE_DIR``, else :func:`user_cache_dir`."""
+    return os.environ.get(ENV_VAR) or user_cache_dir()
+
+
+def user_cache_dir() -> str:
+    """``halflow`` in the user's cache directory (``$XDG_CACHE_HOME``, else
+    ``~/.cache``)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "halflow")
-
-
-def read_only_requested() -> bool:
-    """Whether ``$HALFLOW_CACHE_READ_ONLY`` asks for a read-only cache
-    (any value but empty, ``0``, ``false``, ``no``, ``off``)."""
-    value = os.environ.get(READ_ONLY_ENV_VAR, "").strip().lower()
-    return value not in ("", "0", "false", "no", "off")
 
 
 class CorruptEntry(Exception):

@@ -5,6 +5,11 @@ directory (``settings.json``) and applied to every cache a build opens
 (:func:`apply`): at open, so that the cache's own eviction while the build
 writes keeps to it, and after the build, so that the cache ends within it.
 The oldest entries go first (least recently stored).
+
+The limit kept in a cache is that cache's own (set for it, perhaps by the
+team that shares it) and wins; the ``max-size`` setting of the
+configuration files (:mod:`halflow.config`) is the limit of caches that
+keep none (:func:`limit`).
 """
 
 from __future__ import annotations
@@ -42,12 +47,21 @@ def set_max_size(directory: str | os.PathLike[str], size: int | None) -> None:
     write_atomic(_path(directory), json.dumps({"max_size": size}) + "\n")
 
 
-def apply(cache: Any) -> int:
+def limit(directory: str | os.PathLike[str] | None, default: int | None = None) -> int | None:
+    """The lasting limit of the cache in ``directory``: its own, else
+    ``default`` (the configured ``max-size``), else None."""
+    own = max_size(directory)
+    return own if own is not None else default
+
+
+def apply(cache: Any, default: int | None = None) -> int:
     """Evict from ``cache`` (a :class:`halflow.cache.Cache`) down to its
-    lasting limit, if it has one; returns the number of entries removed."""
-    limit = max_size(getattr(cache, "directory", None)) if getattr(cache, "enabled", False) \
-        else None
-    if limit is None or not hasattr(cache, "gc"):
+    lasting limit (:func:`limit`, ``default`` when it keeps none), if there
+    is one; returns the number of entries removed."""
+    if not getattr(cache, "enabled", False) or not hasattr(cache, "gc"):
         return 0
-    removed, _freed = cache.gc(limit)
+    bound = limit(getattr(cache, "directory", None), default)
+    if bound is None:
+        return 0
+    removed, _freed = cache.gc(bound)
     return removed

@@ -14,11 +14,15 @@ from pathlib import Path
 import click
 
 from halflow import __version__, command
-from halflow.cacheio import READ_ONLY_ENV_VAR
 from halflow.command import fail as _fail
+from halflow.config import parse_size
 from halflow.diagnostics import Diagnostic, HalflowError
 from halflow.graphview import SUMMARY_THRESHOLD, View
 from halflow.options import BuildOptions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from halflow.config import Config
 
 
 def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -53,6 +57,19 @@ def _verbosity_options(f: Callable[..., None]) -> Callable[..., None]:
                         help="Errors and warnings only: no progress, no summary line.")(f)
 
 
+def _settings(input: str | None, flags: dict[str, object] | None = None) -> Config:
+    """The effective settings for a command on ``input`` (the command
+    line's ``flags`` by setting name, None where not given); a bad
+    configuration file is a diagnostic (exit 1)."""
+    from halflow import config
+
+    try:
+        return config.load(input, flags)
+    except HalflowError as err:
+        _fail(err)
+        raise AssertionError("unreachable") from None
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=_print_version,
@@ -76,15 +93,16 @@ def _codegen_options(command: Callable[..., None]) -> Callable[..., None]:
                      show_default=True,
                      help="mlir: the module after materialize-interfaces; vmfb: a runnable "
                           "module, code generation cached per executable."),
-        click.option("--executor", type=click.Choice(["local", "dask"]), default="local",
-                     show_default=True,
+        click.option("--executor", type=click.Choice(["local", "dask"]),
                      help="--to vmfb: compile cache misses in local worker processes or on "
-                          "a Dask cluster."),
+                          "a Dask cluster (default: the executor setting, else local)."),
         click.option("--scheduler", metavar="ADDRESS",
                      help="--executor dask: the scheduler (tcp://host:8786; default: Dask's "
                           "configured scheduler, else a local cluster)."),
         click.option("-j", "--jobs", type=click.IntRange(min=1),
-                     help="--to vmfb: local worker processes (default: one per CPU)."),
+                     help="--to vmfb: local worker processes (default: the jobs setting, "
+                          "else one per CPU)."),
+        # Given, they replace the iree-flags setting (as every flag replaces its setting).
         click.argument("iree_flags", nargs=-1, type=click.UNPROCESSED, metavar="[-- IREE_FLAGS]"),
     ]):
         command = decorator(command)
@@ -92,16 +110,18 @@ def _codegen_options(command: Callable[..., None]) -> Callable[..., None]:
 
 
 def _check_codegen_usage(
-    to: str, output: str | None, iree_flags: tuple[str, ...], executor: str,
+    to: str, output: str | None, iree_flags: tuple[str, ...], executor: str | None,
     scheduler: str | None, jobs: int | None, **mlir_only: object,
 ) -> None:
+    """The command line's own flags (the settings of the configuration
+    files never make a usage error)."""
     if to == "mlir":
         if iree_flags:
             raise click.UsageError(
                 f"unexpected arguments {' '.join(iree_flags)!r}: IREE flags after '--' "
                 "need --to vmfb"
             )
-        if executor != "local" or scheduler is not None or jobs is not None:
+        if executor not in (None, "local") or scheduler is not None or jobs is not None:
             raise click.UsageError("--executor, --scheduler and --jobs need --to vmfb")
         return
     if output is None:
@@ -109,7 +129,7 @@ def _check_codegen_usage(
     used = [name.replace("_", "-") for name, value in mlir_only.items() if value]
     if used:
         raise click.UsageError(f"--{used[0]} applies to --to mlir only")
-    if scheduler is not None and executor != "dask":
+    if scheduler is not None and executor not in (None, "dask"):
         raise click.UsageError("--scheduler needs --executor dask")
 
 
@@ -128,11 +148,30 @@ def _output_path(input: str | None, output: str | None, to: str) -> str | None:
     return output
 
 
+def _vmfb_flags(input: str | None, iree_flags: tuple[str, ...]
+                ) -> tuple[str | None, tuple[str, ...]]:
+    """INPUT and the IREE flags of ``--to vmfb``: in `halflow build --to vmfb
+    -o out.vmfb -- --iree-flag ...` (no INPUT), click took the first IREE
+    flag for INPUT."""
+    if input is not None and input.startswith("-") and input != "-":
+        return None, (input, *iree_flags)
+    return input, iree_flags
+
+
+def _codegen_settings(settings: Config) -> dict[str, object]:
+    """What ``--to vmfb`` takes of the settings: IREE flags, executor,
+    scheduler (only for dask), jobs."""
+    executor = settings["executor"]
+    return {"iree_flags": tuple(settings["iree-flags"]), "executor": executor,
+            "scheduler": settings["scheduler"] if executor == "dask" else None,
+            "jobs": settings["jobs"]}
+
+
 def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
                 executor: str, scheduler: str | None, jobs: int | None,
                 read_only: bool = False, explain: bool = False,
-                trace: str | None = None) -> None:
+                trace: str | None = None, max_size: int | None = None) -> None:
     import json
     import time
     from pathlib import Path
@@ -142,11 +181,6 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     from halflow.output import write_reported
     from halflow.source import EXAMPLE
 
-    if input is not None and input.startswith("-") and input != "-":
-        # `halflow build --to vmfb -o out.vmfb -- --iree-flag ...`: no INPUT,
-        # and click took the first IREE flag for it.
-        iree_flags = (input, *iree_flags)
-        input = None
     model = EXAMPLE if input is None else input
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
@@ -165,7 +199,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 
         shared = None
         store = open_store(cache_dir, no_cache)
-        cachelimit.apply(getattr(store, "cache", None))
+        cachelimit.apply(getattr(store, "cache", None), max_size)
     try:
         if uptodate.check(store, Path(model), Path(output), iree_flags) is None:
             from halflow.startup import load_mlir
@@ -176,7 +210,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
         if shared is None:
-            cachelimit.apply(getattr(store, "cache", None))
+            cachelimit.apply(getattr(store, "cache", None), max_size)
     except HalflowError as err:
         _fail(err)
         return
@@ -205,11 +239,12 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 @click.option("--split-input-file", is_flag=True,
               help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
 @click.option("--cache-dir", type=click.Path(file_okay=False),
-              help="Cache directory (default: $HALFLOW_CACHE_DIR or ~/.cache/halflow).")
+              help="Cache directory (default: $HALFLOW_CACHE_DIR, the cache-dir setting, "
+                   "or ~/.cache/halflow).")
 @click.option("--no-cache", is_flag=True, help="Build from scratch; read and write no cache.")
-@click.option("--cache-read-only", "read_only", is_flag=True, envvar=READ_ONLY_ENV_VAR,
+@click.option("--cache-read-only", "read_only", is_flag=True,
               help="Use the cache, never write to it (a shared cache; also "
-                   "$HALFLOW_CACHE_READ_ONLY=1).")
+                   "$HALFLOW_CACHE_READ_ONLY=1 or the cache-read-only setting).")
 @click.option("--explain", is_flag=True, help="Print why each executed node ran.")
 @click.option("--report", type=click.Path(dir_okay=False),
               help="Write a JSON report (total, executed, reused, seconds).")
@@ -246,10 +281,16 @@ def build(
                          split_input_file=split_input_file)
     output = _output_path(input, output, to)
     if to == "vmfb":
+        input, iree_flags = _vmfb_flags(input, iree_flags)
+    settings = _settings(input, {
+        "cache-dir": cache_dir, "cache-read-only": read_only or None, "executor": executor,
+        "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None})
+    cache_dir, read_only = settings["cache-dir"], settings["cache-read-only"]
+    if to == "vmfb":
         assert output is not None  # _check_codegen_usage requires it
-        _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
-                    report=report, executor=executor, scheduler=scheduler, jobs=jobs,
-                    read_only=read_only, explain=explain, trace=trace)
+        _build_vmfb(input, output, cache_dir=cache_dir, no_cache=no_cache, report=report,
+                    read_only=read_only, explain=explain, trace=trace,
+                    max_size=settings["max-size"], **_codegen_settings(settings))  # type: ignore[arg-type]
         return
     # What the entry point's up-to-date check already read (halflow.quick).
     checked = click.get_current_context().obj
@@ -266,6 +307,7 @@ def build(
         report=report,
         trace=trace,
         read_only=read_only,
+        max_size=settings["max-size"],
     )
     command.build_to_mlir(input, output, options, content=checked.data if reuse else None)
 
@@ -312,6 +354,7 @@ def graph(input: str | None, fmt: str, view: str, executables: tuple[str, ...], 
 
     if depth is not None and not (executables or changed):
         raise click.UsageError("--depth needs --executable or --changed")
+    cache_dir = _settings(input, {"cache-dir": cache_dir})["cache-dir"]
     try:
         with command.exit_on_interrupt():
             g = build_graph(input, split_input_file=split_input_file, cache_dir=cache_dir,
@@ -354,14 +397,18 @@ def graph(input: str | None, fmt: str, view: str, executables: tuple[str, ...], 
         _fail(err)
 
 
-def _open_cache(cache_dir: str | None):
-    """The cache for ``halflow cache ...``: a folder that holds no cache
-    (a typo, a cache never made) or one that cannot be used is a diagnostic
-    (exit 1). Nothing is created: these commands read or trim a cache."""
+def _open_cache(cache_dir: str | None, settings: Config | None = None):
+    """The cache for ``halflow cache ...`` (``--cache-dir``, else the
+    cache-dir setting seen from the current directory): a folder that holds
+    no cache (a typo, a cache never made) or one that cannot be used is a
+    diagnostic (exit 1). Nothing is created: these commands read or trim a
+    cache."""
     from halflow import cacheio
-    from halflow.cache import Cache, CacheUnavailable, default_cache_dir
+    from halflow.cache import Cache, CacheUnavailable
 
-    where = Path(cache_dir if cache_dir is not None else default_cache_dir())
+    if settings is None:
+        settings = _settings(None, {"cache-dir": cache_dir})
+    where = Path(settings.cache_dir())
     if not where.is_dir():
         _fail(HalflowError(Diagnostic(str(where), 0, 0,
                                       f"no cache at {where}: the folder does not exist")))
@@ -377,17 +424,6 @@ def _open_cache(cache_dir: str | None):
 @main.group()
 def cache() -> None:
     """Inspect and maintain the cache."""
-
-
-def _size(text: str) -> int:
-    """Bytes in ``text`` (``500M``, ``2G``, ``1.5GiB``, ``4096``); ValueError
-    unless it is a size of at least 0."""
-    units = {"k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
-    t = text.strip().lower().rstrip("b").rstrip("i")
-    size = float(t[:-1]) * units[t[-1]] if t and t[-1] in units else int(t)
-    if not size >= 0 or size == float("inf"):  # also NaN
-        raise ValueError(text)
-    return int(size)
 
 
 def _human(size: float) -> str:
@@ -413,12 +449,13 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     from halflow import cachelimit
     from halflow.codegen.store import DiskStore, codegen_stats
 
-    store = _open_cache(cache_dir)
+    settings = _settings(None, {"cache-dir": cache_dir})
+    store = _open_cache(cache_dir, settings)
     try:
         if zero:
             store.zero_stats()
         stats = store.stats()
-        stats["max_size"] = cachelimit.max_size(store.directory)
+        stats["max_size"] = cachelimit.limit(store.directory, settings["max-size"])
         stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
     finally:
         store.close()
@@ -469,7 +506,7 @@ def cache_gc(max_size: str, cache_dir: str | None) -> None:
     """Evict the oldest entries until the entries hold at most --max-size
     bytes (the index file is not counted; it shrinks with them)."""
     try:
-        limit = _size(max_size)
+        limit = parse_size(max_size)
     except ValueError:
         raise click.BadParameter(f"not a size of at least 0: {max_size!r}",
                                  param_hint="--max-size") from None
@@ -494,23 +531,31 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
     limit: int | None = None
     if size is not None and size.strip().lower() not in ("none", "0"):
         try:
-            limit = _size(size)
+            limit = parse_size(size)
         except ValueError:
             raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE") from None
         if limit <= 0:
             raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE")
-    store = _open_cache(cache_dir)
+    settings = _settings(None, {"cache-dir": cache_dir})
+    configured = settings["max-size"]
+    store = _open_cache(cache_dir, settings)
     try:
         if size is None:
             limit = cachelimit.max_size(store.directory)
-            click.echo(_human(limit) if limit is not None else "none")
+            if limit is not None:
+                click.echo(_human(limit))
+            elif configured is not None:
+                click.echo(f"none (the max-size setting applies: {_human(configured)}, from "
+                           f"{settings.source('max-size')})")
+            else:
+                click.echo("none")
             return
         try:
             cachelimit.set_max_size(store.directory, limit)
         except OSError as e:
             _fail(HalflowError(Diagnostic(str(store.directory), 0, 0,
                                           f"cannot write the cache settings: {e.strerror or e}")))
-        removed = cachelimit.apply(store)
+        removed = cachelimit.apply(store, configured)
         stats = store.stats()
     finally:
         store.close()
@@ -528,6 +573,71 @@ def cache_clear(cache_dir: str | None) -> None:
     click.echo(f"removed {removed} entries")
 
 
+@main.command("config")
+@click.argument("path", required=False, type=click.Path())
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON: project, user, settings (value and source of each).")
+@click.option("--cache-dir", type=click.Path(file_okay=False), help="As build's flag.")
+@click.option("--cache-read-only", "read_only", is_flag=True, help="As build's flag.")
+@click.option("--executor", type=click.Choice(["local", "dask"]), help="As build's flag.")
+@click.option("--scheduler", metavar="ADDRESS", help="As build's flag.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="As build's flag.")
+@click.argument("iree_flags", nargs=-1, type=click.UNPROCESSED, metavar="[-- IREE_FLAGS]")
+def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_only: bool,
+                   executor: str | None, scheduler: str | None, jobs: int | None,
+                   iree_flags: tuple[str, ...]) -> None:
+    """Show the effective settings and where each came from.
+
+    PATH: the input file (or directory) whose project file applies (default:
+    the current directory). Settings come from the flags given here, then
+    environment variables, then the nearest halflow.toml or pyproject.toml
+    [tool.halflow] at or above PATH, then $HALFLOW_CONFIG or
+    $XDG_CONFIG_HOME/halflow/config.toml, then the defaults.
+    """
+    import json
+
+    from halflow import cachelimit, config
+
+    if path is not None and path.startswith("-") and path != "-":
+        path, iree_flags = None, (path, *iree_flags)
+    settings = _settings(path, {
+        "cache-dir": cache_dir, "cache-read-only": read_only or None, "executor": executor,
+        "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None})
+    shown: dict[str, config.Value] = dict(settings.values)
+    shown["cache-dir"] = config.Value(settings.cache_dir(), settings.source("cache-dir"))
+    own = cachelimit.max_size(settings.cache_dir())
+    if own is not None:  # the cache's own limit wins (halflow.cachelimit)
+        shown["max-size"] = config.Value(
+            own, f"{os.path.join(settings.cache_dir(), cachelimit.SETTINGS_NAME)} "
+                 "(cache max-size)")
+    if as_json:
+        click.echo(json.dumps({
+            "project": str(settings.project) if settings.project else None,
+            "user": str(settings.user) if settings.user else None,
+            "settings": {name: {"value": list(v.value) if isinstance(v.value, tuple)
+                                else v.value, "source": v.source}
+                         for name, v in shown.items()},
+        }, indent=1))
+        return
+
+    def text(name: str, value: object) -> str:
+        if value is None:
+            return {"jobs": "none (one per CPU)", "scheduler": "none (Dask's configured one, "
+                    "else a local cluster)"}.get(name, "none")
+        if isinstance(value, bool):
+            return str(value).lower()
+        if isinstance(value, tuple):
+            return " ".join(value) if value else "none"
+        return _human(value) if name == "max-size" and isinstance(value, int) else str(value)
+
+    click.echo(f"project file: {settings.project or 'none'}")
+    click.echo(f"user file: {settings.user or 'none'}")
+    rows = [(name, text(name, v.value), v.source) for name, v in shown.items()]
+    width = max(len(r[1]) for r in rows)
+    for name, value, source in rows:
+        click.echo(f"{name:<16} {value:<{width}}  {source}")
+
+
 @main.command()
 @click.argument("input", type=click.Path())
 @click.option("-o", "--output", required=True, type=click.Path(),
@@ -535,7 +645,8 @@ def cache_clear(cache_dir: str | None) -> None:
 @click.option("--split-input-file", is_flag=True,
               help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
 @click.option("--cache-dir", type=click.Path(file_okay=False),
-              help="Cache directory (default: $HALFLOW_CACHE_DIR or ~/.cache/halflow).")
+              help="Cache directory (default: $HALFLOW_CACHE_DIR, the cache-dir setting, "
+                   "or ~/.cache/halflow).")
 @click.option("--no-cache", is_flag=True, help="Read and write no persistent cache.")
 @click.option("--explain", is_flag=True, help="Print why each executed node ran, per rebuild.")
 @click.option("--report", type=click.Path(dir_okay=False),
@@ -573,19 +684,28 @@ def watch(
 
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
                          split_input_file=split_input_file)
+    settings = _settings(input, {
+        "cache-dir": cache_dir, "executor": executor, "scheduler": scheduler, "jobs": jobs,
+        "iree-flags": iree_flags or None})
     vmfb = None
     if to == "vmfb":
-        vmfb = {"iree_flags": iree_flags, "executor": executor, "scheduler": scheduler,
-                "jobs": jobs, "explain": explain, "trace": trace}
+        if settings["cache-read-only"] and not no_cache:
+            raise click.UsageError(
+                f"watch --to vmfb cannot use a read-only cache (the cache-read-only setting, "
+                f"from {settings.source('cache-read-only')}); use --no-cache")
+        vmfb = {**_codegen_settings(settings), "explain": explain, "trace": trace,
+                "max_size": settings["max-size"]}
         explain, trace = False, None  # the .vmfb builder explains and traces itself
     try:
         options = BuildOptions(
             split_input_file=split_input_file,
-            cache_dir=cache_dir,
+            cache_dir=settings["cache-dir"],
             no_cache=no_cache,
             explain=explain_line if explain else None,
             report=report,
             trace=trace,
+            read_only=settings["cache-read-only"],
+            max_size=settings["max-size"],
         )
         code = run_command(input, output, options, debounce=debounce, vmfb=vmfb,
                            quiet=command.VERBOSITY < 0)

@@ -106,17 +106,12 @@ def build_to_mlir(
         # over the whole module, without recording any node.
         _clean_build(input, output, options.split_input_file, content)
         return
-    cache = None
-    if options.read_only and not options.no_cache:
-        from halflow.readonly import open_read_only
-
-        cache = open_read_only(options.cache_dir)
     try:
         with exit_on_interrupt():
             result = build_with(
                 input, output,
                 dataclasses.replace(options, progress=False) if VERBOSITY < 0 else options,
-                cache=cache, content=content,
+                content=content,
             )
     except HalflowError as err:
         partial = err.partial_output
@@ -125,9 +120,6 @@ def build_to_mlir(
             sys.stdout.flush()
         fail(err)
         return
-    finally:
-        if cache is not None:
-            cache.close()
     warn(result.warnings)
     if output is None:
         sys.stdout.write(result.text)

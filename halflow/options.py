@@ -26,7 +26,10 @@ class BuildOptions:
     one line per executed node; ``report`` / ``trace`` are files to write
     the JSON report and a Chrome trace to; ``progress`` shows progress on a
     terminal (None: when stderr is one). ``read_only``: use the cache
-    without writing to it (the command line's ``--cache-read-only``)."""
+    without writing to it (the command line's ``--cache-read-only``).
+    ``max_size``: the lasting size limit of a cache that keeps none of its
+    own (the ``max-size`` setting, :mod:`halflow.config`; see
+    :func:`halflow.cachelimit.limit`)."""
 
     split_input_file: bool = False
     cache_dir: PathLike | None = None
@@ -36,6 +39,7 @@ class BuildOptions:
     trace: PathLike | None = None
     progress: bool | None = None
     read_only: bool = False
+    max_size: int | None = None
 
     @property
     def key(self) -> str:

@@ -42,14 +42,18 @@ from halflow.uptodate import (
 class BuildForm:
     """``build INPUT -o OUTPUT`` with any of ``--cache-dir DIR``,
     ``--report FILE``, ``--trace FILE``, ``--explain``, ``-q``/``-v``
-    (see :func:`build_form`)."""
+    (see :func:`build_form`). ``cache_dir`` and ``max_size``: as the
+    settings (:mod:`halflow.config`) make them, ``--cache-dir`` first."""
 
-    __slots__ = ("cache_dir", "explain", "input", "output", "report", "trace", "verbosity")
+    __slots__ = ("cache_dir", "explain", "input", "max_size", "output", "report", "trace",
+                 "verbosity")
 
-    def __init__(self, values: dict[str, str], input: str, explain: bool, verbosity: int = 0):
+    def __init__(self, values: dict[str, str], input: str, explain: bool, verbosity: int = 0,
+                 max_size: int | None = None):
         self.input = input
         self.output = values["output"]
         self.cache_dir = values.get("cache_dir")
+        self.max_size = max_size
         self.report = values.get("report")
         self.trace = values.get("trace")
         self.explain = explain
@@ -77,10 +81,6 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
     says so). Declining is always safe."""
     if len(argv) < 4 or argv[0] != "build":
         return None
-    from halflow import cacheio
-
-    if cacheio.read_only_requested():
-        return None  # the full command line keeps the cache as it is
     values: dict[str, str] = {}
     positional: list[str] = []
     explain = False
@@ -122,11 +122,21 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
 
     if is_same_file(output, positional[0]):
         return None
+    from halflow import config
+
+    try:  # a bad configuration file: the full command line reports it
+        settings = config.load(positional[0], {"cache-dir": values.get("cache_dir")})
+    except Exception:
+        return None
+    if settings["cache-read-only"]:
+        return None  # the full command line keeps the cache as it is
+    if settings["cache-dir"] is not None:
+        values["cache_dir"] = settings["cache-dir"]
     if "cache_dir" in values and os.path.exists(values["cache_dir"]) and not os.path.isdir(
         values["cache_dir"]
     ):
         return None
-    return BuildForm(values, positional[0], explain, verbosity)
+    return BuildForm(values, positional[0], explain, verbosity, settings["max-size"])
 
 
 class Checked:
@@ -225,6 +235,7 @@ def _build(form: BuildForm, checked: Checked | None) -> None:
     content = checked.data if checked is not None and checked.input == form.input else None
     options = BuildOptions(
         cache_dir=form.cache_dir,
+        max_size=form.max_size,
         explain=command.explain_line if form.explain else None,
         report=form.report,
         trace=form.trace,

@@ -8,12 +8,14 @@ shared cache without adding to it, as ccache's read-only mode does. The
 wrapper forwards every lookup to a :class:`halflow.cache.Cache` and drops
 every write (entries, build state, counters, history), as ``--no-cache``'s
 :class:`halflow.cache.NullCache` does; the engine sees an enabled cache
-whose writes are lost, as if another process had evicted them.
+whose writes are lost, as if another process had evicted them. Where
+there is no cache yet, nothing is created (no folder, no index).
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from halflow.cache import NullCache, open_or_none
@@ -48,6 +50,14 @@ class ReadOnlyCache(NullCache):
 
 def open_read_only(directory: str | os.PathLike[str] | None) -> NullCache:
     """The cache in ``directory`` (default: the usual one), read-only; a
-    :class:`NullCache` after a warning when it cannot be used."""
-    cache = open_or_none(directory)
+    :class:`NullCache` after a warning when it cannot be used, and, without
+    a word, when there is no cache there: opening one would create the
+    folder and an index, and a read-only cache creates nothing."""
+    from halflow.cache import default_cache_dir
+    from halflow.cacheio import DB_NAME
+
+    where = Path(directory) if directory is not None else default_cache_dir()
+    if not (where / DB_NAME).is_file():
+        return NullCache()
+    cache = open_or_none(where)
     return ReadOnlyCache(cache) if cache is not None else NullCache()

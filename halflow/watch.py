@@ -662,7 +662,10 @@ class HalBuilder:
     watcher is idle, and on :meth:`close` (not on every rebuild); a watch
     killed without warning leaves the cache at an older, still correct
     state. ``report``, when given, is rewritten after every successful
-    build with the build's report plus ``input`` and ``output``.
+    build with the build's report plus ``input`` and ``output``. After
+    every build and every write of states the cache is kept within its
+    lasting size limit (:func:`halflow.cachelimit.apply`), as ``halflow
+    build`` keeps it; ``options.read_only`` uses the cache without writing.
     """
 
     def __init__(self, options: BuildOptions | None = None, *, cache: EntryStore | None = None):
@@ -675,7 +678,13 @@ class HalBuilder:
         # The report is written here, with the input and output added.
         self.options = dataclasses.replace(options, report=None)
         self._owns_store = cache is None
-        self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache)
+        self._max_size = options.max_size
+        if cache is None and options.read_only and not options.no_cache:
+            from halflow.readonly import open_read_only
+
+            cache = open_read_only(options.cache_dir)
+        self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
+                                 max_size=options.max_size)
         self._session = _SessionCache(self._store)
         self.workspace = Workspace(self._session)
         self._built: set[str] = set()
@@ -695,6 +704,7 @@ class HalBuilder:
             )
         finally:
             self._session.enabled = False
+            self._keep_limit()
         self._built.add(key)
         self._unsaved = self._unsaved or not first
         counts = result.report
@@ -743,7 +753,15 @@ class HalBuilder:
             self.workspace.save_states()
         finally:
             self._session.enabled = False
+            self._keep_limit()
         self._unsaved = False
+
+    def _keep_limit(self) -> None:
+        """The cache within its lasting limit (cheap when it is: one small
+        file read and one sum over the index)."""
+        from halflow import cachelimit
+
+        cachelimit.apply(self._store, self._max_size)
 
     idle = persist
 

@@ -36,13 +36,18 @@ def pytest_configure(config: pytest.Config) -> None:
     """The tests and every process they start use a cache directory of
     their own, never the user's (``$XDG_CACHE_HOME/halflow``, the default
     cache of builds that name none): a scratch XDG cache home, removed at
-    the end of the run."""
+    the end of the run; and no configuration of the user's."""
     import tempfile
 
     scratch = tempfile.mkdtemp(prefix="halflow-tests-xdg-cache-")
     config._halflow_xdg_cache = scratch  # type: ignore[attr-defined]
     os.environ["XDG_CACHE_HOME"] = scratch
-    os.environ.pop("HALFLOW_CACHE_DIR", None)
+    # Nor the user's configuration (halflow.config): an empty scratch
+    # config home, and none of the settings' variables.
+    os.environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config-home")
+    for name in ("HALFLOW_CACHE_DIR", "HALFLOW_CONFIG", "HALFLOW_CACHE_READ_ONLY",
+                 "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS"):
+        os.environ.pop(name, None)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

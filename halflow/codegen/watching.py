@@ -88,8 +88,10 @@ class VmfbBuilder:
         report: PathLike | None = None,
         explain: bool = False,
         trace: PathLike | None = None,
+        max_size: int | None = None,
     ):
         self.iree_flags = list(iree_flags)
+        self.max_size = max_size  # the lasting limit of a cache that keeps none
         self.explain = explain
         self.trace = trace
         self.executor = executor
@@ -113,6 +115,9 @@ class VmfbBuilder:
             input, output, self.iree_flags, store=self._store, executor=self.executor,
             scheduler=self.scheduler, workers=self._workers, progress=False,
         )
+        from halflow import cachelimit
+
+        cachelimit.apply(getattr(self._store, "cache", None), self.max_size)  # as build does
         show(result, explain=(lambda line: sys.stderr.write(f"halflow: explain: {line}\n"))
              if self.explain else None, trace=self.trace)
         if self.report is not None:
