@@ -129,7 +129,11 @@ def _check_codegen_usage(
     used = [name.replace("_", "-") for name, value in mlir_only.items() if value]
     if used:
         raise click.UsageError(f"--{used[0]} applies to --to mlir only")
-    if scheduler is not None and executor not in (None, "dask"):
+
+
+def _check_scheduler(scheduler: str | None, settings: Config) -> None:
+    """``--scheduler`` needs the dask executor (by flag or setting)."""
+    if scheduler is not None and settings["executor"] != "dask":
         raise click.UsageError("--scheduler needs --executor dask")
 
 
@@ -286,6 +290,7 @@ def build(
         "cache-dir": cache_dir, "cache-read-only": read_only or None, "executor": executor,
         "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None})
     cache_dir, read_only = settings["cache-dir"], settings["cache-read-only"]
+    _check_scheduler(scheduler, settings)
     if to == "vmfb":
         assert output is not None  # _check_codegen_usage requires it
         _build_vmfb(input, output, cache_dir=cache_dir, no_cache=no_cache, report=report,
@@ -687,6 +692,7 @@ def watch(
     settings = _settings(input, {
         "cache-dir": cache_dir, "executor": executor, "scheduler": scheduler, "jobs": jobs,
         "iree-flags": iree_flags or None})
+    _check_scheduler(scheduler, settings)
     vmfb = None
     if to == "vmfb":
         if settings["cache-read-only"] and not no_cache:

@@ -114,7 +114,7 @@ def _count(value: Any, base: Path | None) -> int:
 
 
 def _flags(value: Any, base: Path | None) -> tuple[str, ...]:
-    if isinstance(value, str):  # from the environment: split as a shell would
+    if isinstance(value, str) and base is None:  # the environment's: split as a shell would
         import shlex
 
         return tuple(shlex.split(value))

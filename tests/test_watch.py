@@ -74,8 +74,8 @@ def wait_until(cond: Callable[[], bool], what: str, proc: WatchProcess | None = 
 class WatchProcess:
     """``python -m halflow watch ARGS`` with its stderr collected line by line."""
 
-    def __init__(self, args: list[str], cwd: Path):
-        env = dict(os.environ)
+    def __init__(self, args: list[str], cwd: Path, env: dict[str, str] | None = None):
+        env = dict(os.environ if env is None else env)
         env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "halflow", "watch", *args],
