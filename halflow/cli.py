@@ -78,6 +78,11 @@ def _settings(input: str | None, flags: dict[str, object] | None = None) -> Conf
 def main() -> None:
     """Incremental builds of IREE's HAL materialize-interfaces pass.
 
+    Settings set once (cache dir, max size, executor, jobs, IREE flags...)
+    live in halflow.toml or pyproject.toml [tool.halflow] (the input's
+    directory or above) and ~/.config/halflow/config.toml; flags and
+    HALFLOW_* variables override them; 'halflow config' shows them.
+
     Shell completion (click's): eval "$(_HALFLOW_COMPLETE=bash_source halflow)"
     in ~/.bashrc (zsh_source for ~/.zshrc, fish_source for fish).
     """
@@ -154,9 +159,9 @@ def _output_path(input: str | None, output: str | None, to: str) -> str | None:
 
 def _vmfb_flags(input: str | None, iree_flags: tuple[str, ...]
                 ) -> tuple[str | None, tuple[str, ...]]:
-    """INPUT and the IREE flags of ``--to vmfb``: in `halflow build --to vmfb
-    -o out.vmfb -- --iree-flag ...` (no INPUT), click took the first IREE
-    flag for INPUT."""
+    """INPUT and the IREE flags after '--': in `halflow build --to vmfb -o
+    out.vmfb -- --iree-flag ...` (no INPUT; `halflow config -- ...` too),
+    click took the first IREE flag for INPUT."""
     if input is not None and input.startswith("-") and input != "-":
         return None, (input, *iree_flags)
     return input, iree_flags
@@ -603,8 +608,7 @@ def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_
 
     from halflow import cachelimit, config
 
-    if path is not None and path.startswith("-") and path != "-":
-        path, iree_flags = None, (path, *iree_flags)
+    path, iree_flags = _vmfb_flags(path, iree_flags)
     settings = _settings(path, {
         "cache-dir": cache_dir, "cache-read-only": read_only or None, "executor": executor,
         "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None})

@@ -167,10 +167,11 @@ def test_bad_user_file_and_variables(tmp_path: Path, home: dict[str, str]) -> No
     user_file(tmp_path, "[cache]\n")
     run = run_halflow("config", env=home)
     assert run.returncode == 1
-    assert run.stderr.decode().startswith(
-        f"{tmp_path / 'xdg-config' / 'halflow' / 'config.toml'}:1:1: error: unknown setting 'cache'")
+    user = tmp_path / "xdg-config" / "halflow" / "config.toml"
+    assert run.stderr.decode().startswith(f"{user}:1:1: error: unknown setting 'cache'")
     missing = tmp_path / "nope.toml"
-    run = run_halflow("build", "-o", tmp_path / "o.mlir", env={**home, "HALFLOW_CONFIG": str(missing)})
+    run = run_halflow("build", "-o", tmp_path / "o.mlir",
+                      env={**home, "HALFLOW_CONFIG": str(missing)})
     assert run.returncode == 1 and not (tmp_path / "o.mlir").exists()
     assert run.stderr.decode() == (f"{missing}:0:0: error: no such configuration file "
                                    "(named by $HALFLOW_CONFIG)\n")
@@ -255,7 +256,8 @@ def test_max_size_setting_and_the_caches_own_limit(tmp_path: Path, home: dict[st
     stats = json.loads(ok(run_halflow("cache", "stats", "--json", env=home, cwd=tmp_path)))
     assert stats["max_size"] == 300 * 1024 and 0 < stats["bytes"] <= 300 * 1024
     shown = ok(run_halflow("cache", "max-size", env=home, cwd=tmp_path))
-    assert shown == f"none (the max-size setting applies: 300.0 KiB, from {tmp_path / 'halflow.toml'})\n"
+    assert shown == ("none (the max-size setting applies: 300.0 KiB, from "
+                     f"{tmp_path / 'halflow.toml'})\n")
     # The cache's own limit (cache max-size) wins over the setting.
     ok(run_halflow("cache", "max-size", "4M", env=home, cwd=tmp_path))
     ok(run_halflow("build", tmp_path / "llama_l2.mlir", "-o", tmp_path / "l.out", env=home))
