@@ -294,7 +294,7 @@ def test_executor_and_scheduler_settings_reach_codegen(tmp_path: Path,
     src = tmp_path / "mlp.mlir"
     shutil.copyfile(PROGRAMS / "mlp.mlir", src)
     (tmp_path / "halflow.toml").write_text(
-        'executor = "dask"\nscheduler = "tcp://127.0.0.1:9"\ncache-dir = "cache"\n')
+        'executor = "dask"\nscheduler = "tcp://127.0.0.1:9"\ncache-dir = "cache"\njobs = 1\n')
     env = {**home, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"}
     run = run_halflow("build", src, "--to", "vmfb", "-o", tmp_path / "m.vmfb", "--", *FLAGS,
                       env=env)
@@ -302,10 +302,15 @@ def test_executor_and_scheduler_settings_reach_codegen(tmp_path: Path,
     assert run.returncode == 1, err
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
     assert "Traceback" not in err and not (tmp_path / "m.vmfb").exists()
-    # A flag beats the setting: the local executor builds.
+    # A flag beats the setting: the local executor builds, with the jobs
+    # of the setting (the trace has a row per process that compiled).
+    trace = tmp_path / "t.json"
     ok(run_halflow("build", src, "--to", "vmfb", "-o", tmp_path / "m.vmfb", "--executor",
-                   "local", "-j", "1", "--", *FLAGS, env=env))
+                   "local", "--trace", trace, "--", *FLAGS, env=env))
     assert (tmp_path / "m.vmfb").is_file()
+    rows = {e["args"]["name"] for e in json.loads(trace.read_text())["traceEvents"]
+            if e.get("name") == "process_name"}
+    assert len([r for r in rows if r.startswith("worker ")]) == 1, rows
     # The scheduler of the setting goes with the dask executor only; a
     # --scheduler flag needs it.
     run = run_halflow("build", src, "--to", "vmfb", "-o", tmp_path / "n.vmfb", "--executor",
