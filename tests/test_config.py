@@ -216,7 +216,11 @@ def test_cache_dir_setting_is_the_cache_of_every_command(tmp_path: Path,
 
     result = halflow.build(src, config=config.load(src))
     assert result.report["mode"] == "noop"
-    assert history_modes(cache)[-1] == "noop"
+    assert len(history_modes(cache)) == 4
+    halflow.build(src)  # the default: no file read, the default cache (the tests' scratch one)
+    assert len(history_modes(cache)) == 4
+    assert halflow.build(src, config=True).report["mode"] == "noop"
+    assert len(history_modes(cache)) == 5
     # Nothing went to the default cache.
     assert not (tmp_path / "xdg-cache").exists()
 
