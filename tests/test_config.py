@@ -356,6 +356,32 @@ def test_watch_keeps_the_lasting_size_limit(tmp_path: Path, home: dict[str, str]
     assert 0 < held() <= limit
 
 
+def test_watch_honours_the_read_only_setting(tmp_path: Path, home: dict[str, str]) -> None:
+    src = tmp_path / "m.mlir"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), src)
+    cache = tmp_path / "cache"
+    ok(run_halflow("build", src, "-o", tmp_path / "a.mlir", "--cache-dir", cache, env=home))
+
+    def contents() -> tuple:
+        s = json.loads(ok(run_halflow("cache", "stats", "--json", "--cache-dir", cache,
+                                      env=home)))
+        return s["entries"], s["by_kind"], s["history"]
+
+    before = contents()
+    (tmp_path / "halflow.toml").write_text('cache-dir = "cache"\ncache-read-only = true\n')
+    src.write_text(src.read_text().replace("1.280000e+02", "2.560000e+02", 1))
+    proc = WatchProcess(["m.mlir", "-o", "out.mlir"], tmp_path, env=home)
+    try:
+        proc.wait_line(lambda s: s.startswith("halflow: watching"), what="the first build")
+        assert (tmp_path / "out.mlir").read_text() == reference_output(src)
+    finally:
+        assert proc.stop() == 0  # stopping writes the session's states: not to this cache
+    assert contents() == before
+    run = run_halflow("watch", "m.mlir", "-o", "m.vmfb", "--to", "vmfb", "--", *FLAGS,
+                      env=home, cwd=tmp_path)
+    assert run.returncode == 2 and b"cannot use a read-only cache" in run.stderr
+
+
 def test_graph_creates_no_cache(tmp_path: Path, home: dict[str, str]) -> None:
     src = tmp_path / "m.mlir"
     shutil.copyfile(corpus_file("mlp_s.mlir"), src)
