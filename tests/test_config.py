@@ -182,6 +182,12 @@ def test_bad_user_file_and_variables(tmp_path: Path, home: dict[str, str]) -> No
                                    "at least 1, got 'many'\n")
 
 
+def contents(cache: Path, env: dict[str, str]) -> tuple:
+    """What the cache holds: entries by kind and the history of builds."""
+    s = json.loads(ok(run_halflow("cache", "stats", "--json", "--cache-dir", cache, env=env)))
+    return s["entries"], s["by_kind"], s["history"]
+
+
 def history_modes(cache: Path) -> list[str]:
     return [json.loads(line)["mode"] for line in (cache / "builds.jsonl").read_text().splitlines()]
 
@@ -225,24 +231,25 @@ def test_cache_dir_setting_is_the_cache_of_every_command(tmp_path: Path,
     assert not (tmp_path / "xdg-cache").exists()
 
 
-def test_read_only_setting_writes_nothing(tmp_path: Path, home: dict[str, str]) -> None:
+def read_only_project(tmp_path: Path, home: dict[str, str]) -> tuple[Path, Path, tuple]:
+    """A built cache, a project file that makes it read-only, and an edit
+    of the input: the input, the cache and what the cache held."""
     src = tmp_path / "m.mlir"
     shutil.copyfile(corpus_file("mlp_s.mlir"), src)
     cache = tmp_path / "cache"
     ok(run_halflow("build", src, "-o", tmp_path / "a.mlir", "--cache-dir", cache, env=home))
-
-    def contents() -> tuple:
-        s = json.loads(ok(run_halflow("cache", "stats", "--json", "--cache-dir", cache,
-                                      env=home)))
-        return s["entries"], s["by_kind"], s["history"]
-
-    before = contents()
-    (tmp_path / "halflow.toml").write_text(f'cache-dir = "{cache}"\ncache-read-only = true\n')
+    before = contents(cache, home)
+    (tmp_path / "halflow.toml").write_text('cache-dir = "cache"\ncache-read-only = true\n')
     src.write_text(src.read_text().replace("1.280000e+02", "2.560000e+02", 1))
+    return src, cache, before
+
+
+def test_read_only_setting_writes_nothing(tmp_path: Path, home: dict[str, str]) -> None:
+    src, cache, before = read_only_project(tmp_path, home)
     for args in ([], ["--report", tmp_path / "r.json"]):
         ok(run_halflow("build", src, "-o", tmp_path / "b.mlir", *args, env=home))
         assert (tmp_path / "b.mlir").read_text() == reference_output(src)
-        assert contents() == before
+        assert contents(cache, home) == before
     # The build used the cache (the last build's state): an incremental one.
     assert json.loads((tmp_path / "r.json").read_text())["mode"] == "incremental"
 
@@ -357,26 +364,14 @@ def test_watch_keeps_the_lasting_size_limit(tmp_path: Path, home: dict[str, str]
 
 
 def test_watch_honours_the_read_only_setting(tmp_path: Path, home: dict[str, str]) -> None:
-    src = tmp_path / "m.mlir"
-    shutil.copyfile(corpus_file("mlp_s.mlir"), src)
-    cache = tmp_path / "cache"
-    ok(run_halflow("build", src, "-o", tmp_path / "a.mlir", "--cache-dir", cache, env=home))
-
-    def contents() -> tuple:
-        s = json.loads(ok(run_halflow("cache", "stats", "--json", "--cache-dir", cache,
-                                      env=home)))
-        return s["entries"], s["by_kind"], s["history"]
-
-    before = contents()
-    (tmp_path / "halflow.toml").write_text('cache-dir = "cache"\ncache-read-only = true\n')
-    src.write_text(src.read_text().replace("1.280000e+02", "2.560000e+02", 1))
+    src, cache, before = read_only_project(tmp_path, home)
     proc = WatchProcess(["m.mlir", "-o", "out.mlir"], tmp_path, env=home)
     try:
         proc.wait_line(lambda s: s.startswith("halflow: watching"), what="the first build")
         assert (tmp_path / "out.mlir").read_text() == reference_output(src)
     finally:
         assert proc.stop() == 0  # stopping writes the session's states: not to this cache
-    assert contents() == before
+    assert contents(cache, home) == before
     run = run_halflow("watch", "m.mlir", "-o", "m.vmfb", "--to", "vmfb", "--", *FLAGS,
                       env=home, cwd=tmp_path)
     assert run.returncode == 2 and b"cannot use a read-only cache" in run.stderr
