@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from halflow import source as source_mod
 from halflow import uptodate
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText
-from halflow.options import BuildOptions, PathLike
+from halflow.options import BuildOptions, PathLike, RemoteCache
 from halflow.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
 
 if TYPE_CHECKING:
@@ -80,11 +80,13 @@ def report_json(rep: dict[str, Any]) -> str:
 
 
 def open_cache(
-    cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False
+    cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False,
+    remote: RemoteCache | None = None,
 ) -> EntryStore:
     """``cache`` when given, else the cache in ``cache_dir`` (the default
     one when None), else (``no_cache``, or a cache that cannot be used) the
-    null cache."""
+    null cache. ``remote``: a shared cache behind the one opened here
+    (:func:`halflow.layered.with_remote`)."""
     from halflow.cache import NullCache, open_or_none
 
     if cache is not None:
@@ -97,7 +99,12 @@ def open_cache(
     from halflow import cachelimit
 
     cachelimit.apply(store)  # its eviction keeps to the lasting limit while the build writes
-    return store
+    if remote is None:
+        return store
+    from halflow.layered import with_remote
+
+    layered: EntryStore = with_remote(store, remote)
+    return layered
 
 
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
@@ -126,6 +133,7 @@ def build(
     trace: PathLike | None = None,
     progress: bool | None = None,
     content: bytes | None = None,
+    remote: RemoteCache | None = None,
 ) -> BuildResult:
     """Materialize interfaces for ``input`` (a path, ``-`` or None for the
     bundled example), incrementally over the cache.
@@ -149,7 +157,7 @@ def build(
     """
     options = BuildOptions(
         split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
-        explain=explain, report=report, trace=trace, progress=progress,
+        explain=explain, report=report, trace=trace, progress=progress, remote=remote,
     )
     return build_with(input, output, options, cache=cache, workspace=workspace, content=content)
 
@@ -180,7 +188,8 @@ def build_with(
         if workspace is not None:
             store = workspace.cache
         else:
-            store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache)
+            store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
+                               remote=options.remote)
         try:
             text, rep, key = _materialize(
                 data, options.key, split_input_file, store, workspace, options.progress,

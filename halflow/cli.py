@@ -18,7 +18,14 @@ from halflow.cacheio import READ_ONLY_ENV_VAR
 from halflow.command import fail as _fail
 from halflow.diagnostics import Diagnostic, HalflowError
 from halflow.graphview import SUMMARY_THRESHOLD, View
-from halflow.options import BuildOptions
+from halflow.options import (
+    REMOTE_ENV_VAR,
+    REMOTE_READ_ONLY_ENV_VAR,
+    REMOTE_TIMEOUT_ENV_VAR,
+    REMOTE_TTL_ENV_VAR,
+    BuildOptions,
+    RemoteCache,
+)
 
 
 def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -91,6 +98,44 @@ def _codegen_options(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
+def _remote_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The shared cache's options (``build`` and ``watch``), handed to the
+    command as one ``remote`` (a :class:`RemoteCache` or None). Place it
+    right above the function."""
+    import functools
+
+    @functools.wraps(command)
+    def with_remote(*args: object, remote_cache: str | None, remote_read_only: bool,
+                    remote_ttl: int | None, remote_timeout: float, **kwargs: object) -> None:
+        remote = None
+        if remote_cache:
+            try:
+                remote = RemoteCache(remote_cache, remote_read_only, remote_ttl, remote_timeout)
+            except ValueError as e:
+                raise click.BadParameter(str(e), param_hint="'--remote-cache'") from None
+        command(*args, remote=remote, **kwargs)
+
+    for decorator in reversed([
+        click.option("--remote-cache", metavar="redis://HOST:PORT/DB", envvar=REMOTE_ENV_VAR,
+                     help="A shared cache behind the local one (rediss:// for TLS; also "
+                          f"${REMOTE_ENV_VAR}): read when the local cache misses, written "
+                          "with it."),
+        click.option("--remote-read-only", is_flag=True, envvar=REMOTE_READ_ONLY_ENV_VAR,
+                     help="Read the shared cache, never write to it (also "
+                          f"${REMOTE_READ_ONLY_ENV_VAR}=1)."),
+        click.option("--remote-ttl", type=click.IntRange(min=1), metavar="SECONDS",
+                     envvar=REMOTE_TTL_ENV_VAR,
+                     help="Entries written to the shared cache expire after this long."),
+        click.option("--remote-timeout", type=click.FloatRange(min=0, min_open=True),
+                     default=2.0, show_default=True, metavar="SECONDS",
+                     envvar=REMOTE_TIMEOUT_ENV_VAR,
+                     help="Give the shared cache up for the build when a connection or a "
+                          "reply takes longer."),
+    ]):
+        with_remote = decorator(with_remote)
+    return with_remote
+
+
 def _check_codegen_usage(
     to: str, output: str | None, iree_flags: tuple[str, ...], executor: str,
     scheduler: str | None, jobs: int | None, **mlir_only: object,
@@ -132,7 +177,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
                 executor: str, scheduler: str | None, jobs: int | None,
                 read_only: bool = False, explain: bool = False,
-                trace: str | None = None) -> None:
+                trace: str | None = None, remote: RemoteCache | None = None) -> None:
     import json
     import time
     from pathlib import Path
@@ -156,15 +201,16 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     store: Store
     if read_only and not no_cache:
         from halflow.codegen.store import DiskStore
+        from halflow.layered import with_remote
         from halflow.readonly import open_read_only
 
-        shared = open_read_only(cache_dir)
+        shared = with_remote(open_read_only(cache_dir), remote, read_only=True)
         store = DiskStore(cache=shared)
     else:
         from halflow import cachelimit
 
         shared = None
-        store = open_store(cache_dir, no_cache)
+        store = open_store(cache_dir, no_cache, remote)
         cachelimit.apply(getattr(store, "cache", None))
     try:
         if uptodate.check(store, Path(model), Path(output), iree_flags) is None:
@@ -217,6 +263,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
               help="Write a Chrome/Perfetto trace of the build.")
 @_codegen_options
 @_verbosity_options
+@_remote_options
 def build(
     input: str | None,
     output: str | None,
@@ -232,6 +279,7 @@ def build(
     scheduler: str | None,
     jobs: int | None,
     iree_flags: tuple[str, ...],
+    remote: RemoteCache | None,
 ) -> None:
     """Materialize interfaces for INPUT (.mlir, .mlirbc or -).
 
@@ -249,14 +297,14 @@ def build(
         assert output is not None  # _check_codegen_usage requires it
         _build_vmfb(input, output, iree_flags, cache_dir=cache_dir, no_cache=no_cache,
                     report=report, executor=executor, scheduler=scheduler, jobs=jobs,
-                    read_only=read_only, explain=explain, trace=trace)
+                    read_only=read_only, explain=explain, trace=trace, remote=remote)
         return
     # What the entry point's up-to-date check already read (halflow.quick).
     checked = click.get_current_context().obj
     reuse = (
         checked is not None
         and (checked.input, checked.cache_dir) == (input, cache_dir)
-        and not (no_cache or split_input_file or read_only)
+        and not (no_cache or split_input_file or read_only or remote)
     )
     options = BuildOptions(
         split_input_file=split_input_file,
@@ -266,6 +314,7 @@ def build(
         report=report,
         trace=trace,
         read_only=read_only,
+        remote=remote,
     )
     command.build_to_mlir(input, output, options, content=checked.data if reuse else None)
 
@@ -546,6 +595,7 @@ def cache_clear(cache_dir: str | None) -> None:
               help="Seconds without changes before a save is built.")
 @_codegen_options
 @_verbosity_options
+@_remote_options
 def watch(
     input: str,
     output: str,
@@ -561,6 +611,7 @@ def watch(
     scheduler: str | None,
     jobs: int | None,
     iree_flags: tuple[str, ...],
+    remote: RemoteCache | None,
 ) -> None:
     """Build INPUT, then rebuild it whenever it changes on disk (Ctrl-C stops).
 
@@ -586,6 +637,7 @@ def watch(
             explain=explain_line if explain else None,
             report=report,
             trace=trace,
+            remote=remote,
         )
         code = run_command(input, output, options, debounce=debounce, vmfb=vmfb,
                            quiet=command.VERBOSITY < 0)

@@ -108,9 +108,10 @@ def build_to_mlir(
         return
     cache = None
     if options.read_only and not options.no_cache:
+        from halflow.layered import with_remote
         from halflow.readonly import open_read_only
 
-        cache = open_read_only(options.cache_dir)
+        cache = with_remote(open_read_only(options.cache_dir), options.remote, read_only=True)
     try:
         with exit_on_interrupt():
             result = build_with(

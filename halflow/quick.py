@@ -81,6 +81,13 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
 
     if cacheio.read_only_requested():
         return None  # the full command line keeps the cache as it is
+    if os.environ.get("HALFLOW_REMOTE_CACHE", "").strip():  # options.REMOTE_ENV_VAR
+        from halflow.options import remote_from_environment
+
+        try:
+            remote_from_environment()
+        except ValueError:
+            return None  # the full command line says what is wrong with it
     values: dict[str, str] = {}
     positional: list[str] = []
     explain = False
@@ -218,7 +225,7 @@ def main() -> None:
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli``'s ``build`` runs it."""
     from halflow import command, startup
-    from halflow.options import BuildOptions
+    from halflow.options import BuildOptions, remote_from_environment
 
     startup.command_line()
     command.VERBOSITY = form.verbosity
@@ -228,6 +235,7 @@ def _build(form: BuildForm, checked: Checked | None) -> None:
         explain=command.explain_line if form.explain else None,
         report=form.report,
         trace=form.trace,
+        remote=remote_from_environment(),  # $HALFLOW_REMOTE_CACHE, checked by build_form
     )
     command.build_to_mlir(form.input, form.output, options, content=content)
 

@@ -675,7 +675,8 @@ class HalBuilder:
         # The report is written here, with the input and output added.
         self.options = dataclasses.replace(options, report=None)
         self._owns_store = cache is None
-        self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache)
+        self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
+                                 remote=options.remote)
         self._session = _SessionCache(self._store)
         self.workspace = Workspace(self._session)
         self._built: set[str] = set()
@@ -869,7 +870,7 @@ def run_command(
 
             builder = VmfbBuilder(
                 cache_dir=options.cache_dir, no_cache=options.no_cache, report=options.report,
-                **vmfb,
+                remote=options.remote, **vmfb,
             )
             watcher = Watcher(input, output, builder, log=log, on_build=on_build,
                               debounce=debounce)

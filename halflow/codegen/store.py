@@ -125,13 +125,17 @@ class DiskStore:
     (checksummed plain bytes, never unpickled, safe for several processes,
     a damaged entry is a miss)."""
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None, *, cache: Any = None):
-        """The cache in ``directory``, or an open :class:`halflow.cache.Cache`
-        (``cache``; then :meth:`close` leaves it open)."""
+    def __init__(self, directory: str | os.PathLike[str] | None = None, *, cache: Any = None,
+                 remote: Any = None):
+        """The cache in ``directory`` (with the shared cache ``remote``, a
+        :class:`halflow.options.RemoteCache`, behind it), or an open
+        :class:`halflow.cache.Cache` (``cache``; then :meth:`close` leaves
+        it open)."""
         from halflow.cache import Cache
+        from halflow.layered import with_remote
 
         self._owned = cache is None
-        self.cache = Cache(directory) if cache is None else cache
+        self.cache = with_remote(Cache(directory), remote) if cache is None else cache
         self.directory = self.cache.directory
 
     def get(self, key: str) -> bytes | None:
