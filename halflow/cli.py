@@ -508,6 +508,13 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
                 f"executed {h.get('executed')}, reused {h.get('reused')}, "
                 f"{h.get('seconds', 0):.3f}s"
             )
+            remote = h.get("remote")
+            if isinstance(remote, dict):
+                click.echo(
+                    f"    remote: {remote.get('hits', 0)} hits, {remote.get('misses', 0)} "
+                    f"misses, {_human(remote.get('bytes_fetched', 0))} fetched, "
+                    f"{remote.get('errors', 0)} errors, {remote.get('writes', 0)} written"
+                )
 
 
 @cache.command("gc")

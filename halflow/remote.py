@@ -37,6 +37,8 @@ wait for one round trip per entry written.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import os
 import struct
@@ -64,6 +66,10 @@ Warn = Callable[[str], None]
 
 class _Down(Exception):
     """The remote is not used any more in this build."""
+
+
+class _Damaged(Exception):
+    """What a remote entry holds does not check out (the reason)."""
 
 
 @dataclass
@@ -114,6 +120,10 @@ def _reason(error: BaseException, timeout: float) -> str:
     return f"failed ({type(error).__name__}: {str(error)[:200]})"
 
 
+def _mget(names: list[str], client: Any) -> Any:
+    return client.mget(names)
+
+
 class RemoteStore:
     """Byte strings of kind JSON or blob under halflow keys in Redis (see the
     module docstring). Thread-safe: code generation reads from a helper
@@ -143,10 +153,11 @@ class RemoteStore:
     # -- the connection and the breaker ------------------------------------------
     def _connection(self) -> Any:
         if self._client is None:
+            from urllib.parse import urlsplit
+
             import redis
             from redis.backoff import NoBackoff
             from redis.retry import Retry
-            from urllib.parse import urlsplit
 
             parts = urlsplit(self.settings.url)
             credentials: dict[str, str] = {}
@@ -158,7 +169,7 @@ class RemoteStore:
             self._client = redis.Redis.from_url(
                 self.settings.url, socket_timeout=t, socket_connect_timeout=t,
                 retry=Retry(NoBackoff(), 0), retry_on_timeout=False, health_check_interval=0,
-                lib_name=None, lib_version=None, **credentials)
+                **credentials)
         return self._client
 
     def _stop(self, reason: str) -> None:
@@ -193,45 +204,54 @@ class RemoteStore:
         with self._lock:
             if self._down is not None:
                 return None
-            name = self._prefix + key
             try:
-                head = self._call(lambda c: c.get(name))
-                if head is None:
-                    self.counters.misses += 1
-                    return None
-                if len(head) < _HEAD.size:
-                    return self._damaged(key, "its header is cut short")
-                magic, fmt, got_kind, chunks, size, wid, digest = _HEAD.unpack_from(head)
-                if magic != MAGIC or fmt != FORMAT:
-                    return self._damaged(key, "it is not in halflow's format")
-                if got_kind != kind:
-                    return self._damaged(key, "it holds another kind of entry")
-                if chunks < 1 or size > chunks * CHUNK:
-                    return self._damaged(key, "its header is inconsistent")
-                payload = bytearray(head[_HEAD.size:])
-                fetched = len(head)
-                names = [f"{name}#{wid.hex()}:{i}" for i in range(1, chunks)]
-                for start in range(0, len(names), _MGET):
-                    batch = names[start:start + _MGET]
-                    for part in self._call(lambda c, batch=batch: c.mget(batch)):
-                        if part is None:
-                            return self._damaged(key, "a chunk is missing")
-                        payload += part
-                        fetched += len(part)
+                found = self._read(key, kind)
             except _Down:
                 return None
-            if len(payload) != size:
-                return self._damaged(key, f"it holds {len(payload)} bytes, not {size}")
-            if _digest(key, kind, payload) != digest:
-                return self._damaged(key, "checksum mismatch")
+            except _Damaged as e:
+                self.counters.errors += 1
+                self.warn(f"ignoring damaged remote cache entry {key[:48]}: {e}")
+                return None
+            if found is None:
+                self.counters.misses += 1
+                return None
+            payload, fetched = found
             self.counters.hits += 1
             self.counters.bytes_fetched += fetched
-            return bytes(payload)
+            return payload
 
-    def _damaged(self, key: str, reason: str) -> None:
-        self.counters.errors += 1
-        self.warn(f"ignoring damaged remote cache entry {key[:48]}: {reason}")
-        return None
+    def _read(self, key: str, kind: int) -> tuple[bytes, int] | None:
+        """(payload, bytes fetched) of ``key``, None when it is absent;
+        raises :class:`_Damaged` when what is there does not check out."""
+        name = self._prefix + key
+        head = self._call(lambda c: c.get(name))
+        if head is None:
+            return None
+        if len(head) < _HEAD.size:
+            raise _Damaged("its header is cut short")
+        magic, fmt, got_kind, chunks, size, wid, digest = _HEAD.unpack_from(head)
+        if magic != MAGIC or fmt != FORMAT:
+            raise _Damaged("it is not in halflow's format")
+        if got_kind != kind:
+            raise _Damaged("it holds another kind of entry")
+        if chunks < 1 or size > chunks * CHUNK:
+            raise _Damaged("its header is inconsistent")
+        payload = bytearray(head[_HEAD.size:])
+        fetched = len(head)
+        names = [f"{name}#{wid.hex()}:{i}" for i in range(1, chunks)]
+        for start in range(0, len(names), _MGET):
+            batch = names[start:start + _MGET]
+            parts: list[bytes | None] = self._call(functools.partial(_mget, batch))
+            for part in parts:
+                if part is None:
+                    raise _Damaged("a chunk is missing")
+                payload += part
+                fetched += len(part)
+        if len(payload) != size:
+            raise _Damaged(f"it holds {len(payload)} bytes, not {size}")
+        if _digest(key, kind, payload) != digest:
+            raise _Damaged("checksum mismatch")
+        return bytes(payload), fetched
 
     # -- writing -----------------------------------------------------------------
     def put(self, key: str, kind: int, parts: Iterable[bytes]) -> None:
@@ -329,8 +349,6 @@ class RemoteStore:
         with self._lock:
             self.flush()
             if self._client is not None:
-                try:
+                with contextlib.suppress(Exception):  # closing a dead connection
                     self._client.close()
-                except Exception:  # noqa: S110 (closing a dead connection)
-                    pass
                 self._client = None

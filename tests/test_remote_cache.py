@@ -1,0 +1,292 @@
+"""The shared cache in Redis (``--remote-cache``, issue 15), against a real
+``redis-server`` each test starts on a loopback port (the ``redis_server``
+fixture of conftest.py).
+
+Two cache directories stand for two machines sharing one Redis: what one
+built, the other's first build takes from the remote, with iree-opt's
+bytes and the same ``.vmfb``. A read-only client writes nothing; a damaged
+remote entry is ignored and recomputed; a server that is killed during a
+build, that refuses the password, that nobody listens on or that never
+answers costs a warning, never the build.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from test_codegen import MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
+
+from halflow.options import RemoteCache
+from halflow.remote import CHUNK, KIND_BLOB, RemoteStore, namespace
+from halflow.testing.engine import (
+    corpus_file,
+    halflow_cmd,
+    reference_output,
+    run_halflow,
+    subprocess_env,
+)
+
+FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"]
+
+
+def ok(proc: subprocess.CompletedProcess[bytes]) -> str:
+    err = proc.stderr.decode(errors="replace")
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    return err
+
+
+def last_build(cache: Path) -> dict:
+    stats = json.loads(run_halflow("cache", "stats", "--json", "--cache-dir", cache).stdout)
+    return stats["history"][-1]
+
+
+def build_mlir(src: Path, out: Path, cache: Path, *extra: object, env=None):
+    return run_halflow("build", src, "-o", out, "--cache-dir", cache, *map(str, extra), env=env)
+
+
+def test_second_machine_builds_mlir_from_the_remote(redis_server, tmp_path: Path) -> None:
+    server = redis_server()
+    src = corpus_file("gpt2_l2.mlir")
+    expected = reference_output(src)
+    a, b = tmp_path / "a.mlir", tmp_path / "b.mlir"
+    ok(build_mlir(src, a, tmp_path / "machine-a", "--remote-cache", server.url()))
+    assert a.read_text() == expected
+    written = last_build(tmp_path / "machine-a")["remote"]
+    assert written["writes"] > 0 and written["errors"] == 0
+    assert server.client().dbsize() > 0
+    # Every name carries the wire format and both versions.
+    assert all(k.decode().startswith(namespace()) for k in server.client().keys("*"))
+
+    ok(build_mlir(src, b, tmp_path / "machine-b", "--remote-cache", server.url()))
+    assert b.read_bytes() == a.read_bytes()
+    remote = last_build(tmp_path / "machine-b")["remote"]
+    assert remote["hits"] > 0 and remote["misses"] == 0 and remote["errors"] == 0
+    assert remote["bytes_fetched"] >= len(expected)
+    stats = run_halflow("cache", "stats", "--cache-dir", tmp_path / "machine-b").stdout.decode()
+    assert f"remote: {remote['hits']} hits, 0 misses" in stats
+
+    # The hit was copied into machine B's own cache: without the server,
+    # B's next build of another output path is still all cached.
+    server.kill()
+    run = build_mlir(src, tmp_path / "b2.mlir", tmp_path / "machine-b", "--report",
+                     tmp_path / "r.json")
+    ok(run)
+    assert (tmp_path / "b2.mlir").read_text() == expected
+    assert json.loads((tmp_path / "r.json").read_text())["executed"] == []
+
+
+def test_second_machine_builds_the_same_vmfb(redis_server, tmp_path: Path) -> None:
+    server = redis_server()
+    src = tmp_path / "mlp.mlir"
+    shutil.copyfile(PROGRAMS / "mlp.mlir", src)
+    outs = {}
+    for machine in ("a", "b"):
+        outs[machine] = tmp_path / f"{machine}.vmfb"
+        report = tmp_path / f"{machine}.json"
+        ok(run_halflow("build", src, "--to", "vmfb", "-o", outs[machine], "--cache-dir",
+                       tmp_path / f"machine-{machine}", "--remote-cache", server.url(),
+                       "--report", report, "--", *FLAGS))
+    actions = {e["action"] for e in json.loads(report.read_text())["codegen"]}
+    assert actions == {"reused"}  # machine B compiled nothing
+    remote = last_build(tmp_path / "machine-b")["remote"]
+    assert remote["hits"] > 0 and remote["misses"] == 0 and remote["errors"] == 0
+    assert outs["b"].read_bytes() == outs["a"].read_bytes()
+    assert_same_outputs(outs["b"], plain_compile(src, tmp_path / "plain.vmfb"), MLP_SHAPES)
+
+
+def test_read_only_client_writes_nothing(redis_server, tmp_path: Path) -> None:
+    server = redis_server()
+    src = corpus_file("mlp_s.mlir")
+    # The plain form (the entry point's own path), configured by the environment.
+    env = subprocess_env(HALFLOW_REMOTE_CACHE=server.url(), HALFLOW_REMOTE_READ_ONLY="1")
+    ok(build_mlir(src, tmp_path / "o.mlir", tmp_path / "laptop", env=env))
+    assert (tmp_path / "o.mlir").read_text() == reference_output(src)
+    assert server.client().dbsize() == 0
+    assert last_build(tmp_path / "laptop")["remote"]["misses"] > 0
+    ok(run_halflow("build", src, "--to", "vmfb", "-o", tmp_path / "o.vmfb", "--cache-dir",
+                   tmp_path / "laptop", "--remote-cache", server.url(), "--remote-read-only",
+                   "--", *FLAGS))
+    assert server.client().dbsize() == 0
+    # CI writes; the laptop reads what CI wrote.
+    ok(build_mlir(src, tmp_path / "ci.mlir", tmp_path / "ci", "--remote-cache", server.url()))
+    keys = server.client().dbsize()
+    assert keys > 0
+    ok(build_mlir(src, tmp_path / "o2.mlir", tmp_path / "laptop2", env=env))
+    assert last_build(tmp_path / "laptop2")["remote"]["hits"] > 0
+    assert server.client().dbsize() == keys
+
+
+def test_damaged_remote_entries_are_ignored_and_recomputed(redis_server, tmp_path: Path) -> None:
+    server = redis_server()
+    src = corpus_file("mlp_s.mlir")
+    ok(build_mlir(src, tmp_path / "a.mlir", tmp_path / "a", "--remote-cache", server.url()))
+    client = server.client()
+    for name in client.keys("*"):
+        value = client.get(name)
+        client.set(name, value[:-1] + bytes([value[-1] ^ 1]))  # one flipped bit each
+    err = ok(build_mlir(src, tmp_path / "b.mlir", tmp_path / "b", "--remote-cache",
+                        server.url()))
+    assert "ignoring damaged remote cache entry" in err and "checksum mismatch" in err
+    assert (tmp_path / "b.mlir").read_text() == reference_output(src)
+    remote = last_build(tmp_path / "b")["remote"]
+    assert remote["errors"] >= 1 and remote["hits"] == 0
+    # Recomputed and written again: a third machine finds good entries.
+    ok(build_mlir(src, tmp_path / "c.mlir", tmp_path / "c", "--remote-cache", server.url()))
+    remote = last_build(tmp_path / "c")["remote"]
+    assert remote["hits"] > 0 and remote["errors"] == 0
+
+
+def test_chunked_entries_whole_or_not_at_all(redis_server, tmp_path: Path) -> None:
+    """A value over the chunk size is split; a missing or cut chunk, or the
+    head of another write, is a counted miss, never a wrong value."""
+    server = redis_server()
+    warnings: list[str] = []
+    store = RemoteStore(RemoteCache(server.url(), ttl=600), warnings.append)
+    blob = bytes(range(256)) * ((2 * CHUNK + 12345) // 256)
+    store.put("payload:big", KIND_BLOB, [blob[:1000], blob[1000:]])
+    store.flush()
+    client = server.client()
+    names = sorted(k.decode() for k in client.keys("*"))
+    assert len(names) == 3  # the head and two more chunks
+    assert all(0 < client.ttl(n) <= 600 for n in names)
+    assert all(len(client.get(n)) <= CHUNK + 100 for n in names)
+    assert store.get("payload:big", KIND_BLOB) == blob
+    assert store.get("payload:missing", KIND_BLOB) is None
+    head = namespace() + "payload:big"
+    client.set(head + "#copy", client.get(head))  # a value under another key
+    assert store.get("payload:big#copy", KIND_BLOB) is None
+    assert names[0] == head
+    saved = client.get(names[1])
+    client.delete(names[1])  # a chunk expired or evicted before its head
+    assert store.get("payload:big", KIND_BLOB) is None
+    client.set(names[1], saved[:-1])  # a chunk cut short
+    assert store.get("payload:big", KIND_BLOB) is None
+    assert store.counters.hits == 1 and store.counters.misses == 1
+    assert store.counters.errors == 3 and len(warnings) == 3, warnings
+    store.close()
+
+
+def test_server_killed_during_a_build(redis_server, tmp_path: Path) -> None:
+    server = redis_server()
+    src = corpus_file("gpt2_l2.mlir")
+    out = tmp_path / "o.mlir"
+    build = subprocess.Popen(
+        halflow_cmd("build", src, "-o", out, "--cache-dir", tmp_path / "c", "--remote-cache",
+                    server.url()),
+        env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    client = server.client()
+    # Once the build has talked to the server (its first lookup), kill it.
+    while int(client.info("clients")["connected_clients"]) < 2:
+        assert build.poll() is None, "the build ended before it used the remote cache"
+        time.sleep(0.005)
+    server.kill()
+    _, err = build.communicate(timeout=300)
+    err_text = err.decode()
+    assert build.returncode == 0, err_text
+    assert err_text.count("remote cache redis://127.0.0.1") == 1, err_text
+    assert "going on with the local cache" in err_text and "Traceback" not in err_text
+    assert out.read_text() == reference_output(src)
+    assert last_build(tmp_path / "c")["remote"]["errors"] == 1
+
+
+def test_wrong_password_warns_and_builds_locally(redis_server, tmp_path: Path) -> None:
+    server = redis_server(password="right-horse")
+    src = corpus_file("mlp_s.mlir")
+    for k, (url, env) in enumerate([
+        (server.url(password="wrong-horse"), None),
+        (server.url(), subprocess_env(HALFLOW_REMOTE_PASSWORD="wrong-horse")),
+    ]):
+        out = tmp_path / f"o{k}.mlir"
+        err = ok(build_mlir(src, out, tmp_path / f"c{k}", "--remote-cache", url, env=env))
+        assert "refused the credentials (wrong user or password)" in err, err
+        assert err.count("remote cache") == 1 and "horse" not in err
+        assert out.read_text() == reference_output(src)
+    err = ok(build_mlir(src, tmp_path / "o.mlir", tmp_path / "c", "--remote-cache",
+                        server.url(password="right-horse")))
+    assert "warning" not in err and server.client().dbsize() > 0
+
+
+def test_acl_users_writer_and_reader(redis_server, tmp_path: Path) -> None:
+    """The README's setup: CI's user may write, the laptops' user may only
+    read halflow's names; a reader that forgets --remote-read-only is told
+    once and still builds."""
+    server = redis_server(acl=[
+        "user default off",
+        "user ci on >ci-secret ~halflow:* +get +mget +set +del",
+        "user laptop on >laptop-secret ~halflow:* +get +mget",
+    ])
+    src = corpus_file("mlp_s.mlir")
+    ok(build_mlir(src, tmp_path / "ci.mlir", tmp_path / "ci", "--remote-cache",
+                  server.url("ci", "ci-secret")))
+    reader = server.url("laptop", "laptop-secret")
+    ok(build_mlir(src, tmp_path / "l.mlir", tmp_path / "l", "--remote-cache", reader,
+                  "--remote-read-only"))
+    assert last_build(tmp_path / "l")["remote"]["hits"] > 0
+    other = corpus_file("mlp_dyn.mlir")
+    err = ok(build_mlir(other, tmp_path / "l2.mlir", tmp_path / "l", "--remote-cache", reader))
+    assert "does not allow this user to write" in err and "secret" not in err
+    assert (tmp_path / "l2.mlir").read_text() == reference_output(other)
+    err = ok(build_mlir(src, tmp_path / "l3.mlir", tmp_path / "l3", "--remote-cache",
+                        server.url("laptop", "nope")))
+    assert "refused the credentials" in err
+
+
+def test_nobody_listening_or_never_answering(tmp_path: Path) -> None:
+    """No Redis at all: a port nobody listens on, and a server that accepts
+    connections and never answers (the timeout). One warning each, the
+    build goes on with the local cache."""
+    src = corpus_file("mlp_s.mlir")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed_port = s.getsockname()[1]
+    err = ok(build_mlir(src, tmp_path / "o.mlir", tmp_path / "c", "--remote-cache",
+                        f"redis://127.0.0.1:{closed_port}/0"))
+    assert "cannot be reached" in err and err.count("remote cache") == 1
+    assert (tmp_path / "o.mlir").read_text() == reference_output(src)
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        silent.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                accepted.append(silent.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        err = ok(build_mlir(src, tmp_path / "o2.mlir", tmp_path / "c2", "--remote-cache",
+                            f"redis://127.0.0.1:{silent.getsockname()[1]}/0",
+                            "--remote-timeout", "0.5"))
+    finally:
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        silent.close()
+    assert "did not answer within 0.5s" in err and err.count("remote cache") == 1
+    assert (tmp_path / "o2.mlir").read_text() == reference_output(src)
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:6379/0", "redis://127.0.0.1:6379/x",
+                                 "redis://:pw@127.0.0.1:notaport/0"])
+def test_bad_remote_url_is_a_usage_error(url: str, tmp_path: Path) -> None:
+    run = build_mlir(corpus_file("mlp_s.mlir"), tmp_path / "o.mlir", tmp_path / "c",
+                     "--remote-cache", url)
+    err = run.stderr.decode()
+    assert run.returncode == 2 and "--remote-cache" in err and "Traceback" not in err
+    assert "pw@" not in err and not (tmp_path / "o.mlir").exists()
