@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_codegen import MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
+from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
 
 from halflow.options import RemoteCache
 from halflow.remote import CHUNK, KIND_BLOB, RemoteStore, namespace
@@ -32,9 +32,6 @@ from halflow.testing.engine import (
     run_halflow,
     subprocess_env,
 )
-
-FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"]
-
 
 def ok(proc: subprocess.CompletedProcess[bytes]) -> str:
     err = proc.stderr.decode(errors="replace")
