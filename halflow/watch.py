@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from halflow.diagnostics import HalflowError, Severity
-from halflow.options import BuildOptions, PathLike
+from halflow.options import BuildOptions, PathLike, RemoteCache
 from halflow.output import OUTPUT_IS_INPUT, is_same_file
 
 if TYPE_CHECKING:
@@ -771,6 +771,7 @@ def watch(
     on_build: Callable[[WatchEvent], None] | None = None,
     log: Callable[[str], None] | None = None,
     builder: Builder | None = None,
+    remote: RemoteCache | None = None,
     **options: Any,
 ) -> Watcher:
     """A :class:`Watcher` that keeps ``output`` materialized from ``input``
@@ -788,7 +789,7 @@ def watch(
         return Watcher(input, output, builder, on_build=on_build, log=log, **options)
     build_options = BuildOptions(
         split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
-        explain=explain, report=report, trace=trace, progress=progress,
+        explain=explain, report=report, trace=trace, progress=progress, remote=remote,
     )
     return watch_with(input, output, build_options, cache=cache, on_build=on_build, log=log,
                       **options)
