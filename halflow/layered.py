@@ -54,6 +54,12 @@ class LayeredCache:
         return self.local.counters
 
     @property
+    def shared_settings(self) -> RemoteCache | None:
+        """The remote's settings while it may be written (what Dask workers
+        use to write translations to it themselves), else None."""
+        return self.remote.settings if self.remote.writable else None
+
+    @property
     def warn(self) -> Callable[[str], None]:
         warn: Callable[[str], None] = self.local.warn
         return warn

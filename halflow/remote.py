@@ -335,13 +335,15 @@ class RemoteStore:
                           "write; only reading it (--remote-read-only says so quietly)")
 
     # -- the end of a build ------------------------------------------------------
-    def end_build(self) -> dict[str, int]:
+    def end_build(self, *, forget_failure: bool = True) -> dict[str, int]:
         """Flush, and this build's counters (then zeroed; a long-lived
-        session's next build may use the remote again)."""
+        session's next build may use the remote again, unless
+        ``forget_failure`` is false: a Dask worker's next task does not)."""
         self.flush()
         counters = self.counters.as_dict()
         self.counters = RemoteCounters()
-        self._down = None
+        if forget_failure:
+            self._down = None
         self._waited = 0.0
         return counters
 

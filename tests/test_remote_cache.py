@@ -33,6 +33,7 @@ from halflow.testing.engine import (
     subprocess_env,
 )
 
+
 def ok(proc: subprocess.CompletedProcess[bytes]) -> str:
     err = proc.stderr.decode(errors="replace")
     assert proc.returncode == 0, err

@@ -117,6 +117,11 @@ def decode_entry(key: str, data: bytes) -> Entry | None:
         return None
 
 
+def cache_key(key: str) -> str:
+    """The halflow cache's (and the shared cache's) key of a code generation key."""
+    return _KIND + key
+
+
 class DiskStore:
     """A :class:`Store` in the halflow cache (the directory ``halflow build``
     uses, default :func:`halflow.cache.default_cache_dir`): translations and
@@ -139,13 +144,19 @@ class DiskStore:
         self.directory = self.cache.directory
 
     def get(self, key: str) -> bytes | None:
-        return self.cache.get_blob(_KIND + key)
+        return self.cache.get_blob(cache_key(key))
 
     def put(self, key: str, value: bytes) -> None:
-        self.cache.put_blob(_KIND + key, value)
+        self.cache.put_blob(cache_key(key), value)
 
     def delete(self, key: str) -> None:
-        self.cache.delete(_KIND + key)
+        self.cache.delete(cache_key(key))
+
+    @property
+    def shared_settings(self) -> Any:
+        """The shared cache Dask workers may write to directly (a
+        :class:`halflow.options.RemoteCache`), or None."""
+        return getattr(self.cache, "shared_settings", None)
 
     def add(self, counter: str, amount: float) -> None:
         # Kept in micro-units: the cache's counters are integers, updated
