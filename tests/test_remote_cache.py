@@ -288,3 +288,48 @@ def test_bad_remote_url_is_a_usage_error(url: str, tmp_path: Path) -> None:
     err = run.stderr.decode()
     assert run.returncode == 2 and "--remote-cache" in err and "Traceback" not in err
     assert "pw@" not in err and not (tmp_path / "o.mlir").exists()
+
+
+def test_dask_workers_share_translations_directly(redis_server, tmp_path: Path) -> None:
+    """With --executor dask, the workers write translations to the shared
+    cache and read them from it: none is written by the client (its local
+    cache holds none), and a second machine builds the same .vmfb from them."""
+    from test_codegen_dask import local_cluster
+
+    from halflow.codegen import DiskStore, build_vmfb
+
+    server = redis_server()
+    remote = RemoteCache(server.url())
+    with local_cluster() as cluster, DiskStore(tmp_path / "client", remote=remote) as store:
+        result = build_vmfb(PROGRAMS / "mlp.mlir", tmp_path / "dask.vmfb", FLAGS, store=store,
+                            executor="dask", scheduler=cluster.scheduler_address,
+                            progress=False)
+        assert {e.action.value for e in result.executables} == {"compiled"}
+        assert store.entries() == 0  # no translation passed through the client's cache
+    prefix = namespace() + "codegen:"
+    shared = [k.decode() for k in server.client().keys(prefix + "*")]
+    translations = [k for k in shared if "-" not in k[len(prefix):] and "#" not in k]
+    assert len(translations) == len(result.executables)
+    ok(run_halflow("build", PROGRAMS / "mlp.mlir", "--to", "vmfb", "-o", tmp_path / "b.vmfb",
+                   "--cache-dir", tmp_path / "machine-b", "--remote-cache", server.url(),
+                   "--report", tmp_path / "b.json", "--", *FLAGS))
+    report = json.loads((tmp_path / "b.json").read_text())
+    assert {e["action"] for e in report["codegen"]} == {"reused"}
+    assert (tmp_path / "b.vmfb").read_bytes() == (tmp_path / "dask.vmfb").read_bytes()
+    assert_same_outputs(tmp_path / "b.vmfb", plain_compile(PROGRAMS / "mlp.mlir",
+                                                           tmp_path / "plain.vmfb"), MLP_SHAPES)
+
+
+def test_group_worker_reports_members_the_shared_cache_lost(redis_server) -> None:
+    """A group whose member's translation is gone from the shared cache (or
+    damaged) is not serialized: the worker names the members, and the client
+    translates them again (halflow.codegen.backend)."""
+    from halflow.codegen.shared import serialize_group_shared
+    from halflow.codegen.worker import Environment, GroupTask
+
+    server = redis_server()
+    server.client().set(namespace() + "codegen:bbb", b"HFR1 not really")
+    task = GroupTask("group-k", "g", "g_linked", "v", (("a", ""), ("b", "")),
+                     Environment((), (), "3.13.0"), ("aaa", "bbb"))
+    result = serialize_group_shared(task, RemoteCache(server.url()))
+    assert not result.ok and result.missing == ("aaa", "bbb")
