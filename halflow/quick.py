@@ -81,13 +81,6 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
 
     if cacheio.read_only_requested():
         return None  # the full command line keeps the cache as it is
-    if os.environ.get("HALFLOW_REMOTE_CACHE", "").strip():  # options.REMOTE_ENV_VAR
-        from halflow.options import remote_from_environment
-
-        try:
-            remote_from_environment()
-        except ValueError:
-            return None  # the full command line says what is wrong with it
     values: dict[str, str] = {}
     positional: list[str] = []
     explain = False
@@ -224,8 +217,16 @@ def main() -> None:
 
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli``'s ``build`` runs it."""
-    from halflow import command, startup
     from halflow.options import BuildOptions, remote_from_environment
+
+    try:
+        remote = remote_from_environment()  # $HALFLOW_REMOTE_CACHE and its companions
+    except ValueError:
+        from halflow.cli import main as command_line
+
+        command_line(obj=checked)  # which says what is wrong with them (a usage error)
+        return
+    from halflow import command, startup
 
     startup.command_line()
     command.VERBOSITY = form.verbosity
@@ -235,7 +236,7 @@ def _build(form: BuildForm, checked: Checked | None) -> None:
         explain=command.explain_line if form.explain else None,
         report=form.report,
         trace=form.trace,
-        remote=remote_from_environment(),  # $HALFLOW_REMOTE_CACHE, checked by build_form
+        remote=remote,
     )
     command.build_to_mlir(form.input, form.output, options, content=content)
 

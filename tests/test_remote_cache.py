@@ -333,3 +333,24 @@ def test_group_worker_reports_members_the_shared_cache_lost(redis_server) -> Non
                      Environment((), (), "3.13.0"), ("aaa", "bbb"))
     result = serialize_group_shared(task, RemoteCache(server.url()))
     assert not result.ok and result.missing == ("aaa", "bbb")
+
+
+def test_entries_written_expire(redis_server, tmp_path: Path) -> None:
+    server = redis_server()
+    env = subprocess_env(HALFLOW_REMOTE_CACHE=server.url(), HALFLOW_REMOTE_TTL="3600")
+    ok(build_mlir(corpus_file("mlp_s.mlir"), tmp_path / "o.mlir", tmp_path / "c", env=env))
+    client = server.client()
+    names = client.keys("*")
+    assert names and all(0 < client.ttl(n) <= 3600 for n in names)
+
+
+def test_bad_remote_settings_in_the_environment(tmp_path: Path) -> None:
+    """The plain form (the entry point's own path) hands a bad setting to
+    the command line, which says what is wrong: a usage error."""
+    for env in (dict(HALFLOW_REMOTE_CACHE="http://user:pw@127.0.0.1:6379/0"),
+                dict(HALFLOW_REMOTE_CACHE="redis://127.0.0.1:6379/0", HALFLOW_REMOTE_TTL="x")):
+        run = build_mlir(corpus_file("mlp_s.mlir"), tmp_path / "o.mlir", tmp_path / "c",
+                         env=subprocess_env(**env))
+        err = run.stderr.decode()
+        assert run.returncode == 2 and "Traceback" not in err, err
+        assert "pw@" not in err and not (tmp_path / "o.mlir").exists()
