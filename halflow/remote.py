@@ -143,10 +143,6 @@ class RemoteStore:
         self._lock = threading.RLock()
 
     @property
-    def usable(self) -> bool:
-        return self._down is None
-
-    @property
     def writable(self) -> bool:
         return self._writable and self._down is None
 
