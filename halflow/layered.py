@@ -134,11 +134,15 @@ class LayeredCache:
         if shared(key):
             self.remote.delete(key)
 
-    # -- local only ----------------------------------------------------------------
-    def batch(self) -> contextlib.AbstractContextManager[None]:
-        manager: contextlib.AbstractContextManager[None] = self.local.batch()
-        return manager
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """The local cache's transaction; the remote's writes of it are then
+        sent together (a long watch session's too, not only at its end)."""
+        with self.local.batch():
+            yield
+        self.remote.flush()
 
+    # -- local only ----------------------------------------------------------------
     def add(self, counter: str, amount: int) -> None:
         self.local.add(counter, amount)
 

@@ -354,3 +354,24 @@ def test_bad_remote_settings_in_the_environment(tmp_path: Path) -> None:
         err = run.stderr.decode()
         assert run.returncode == 2 and "Traceback" not in err, err
         assert "pw@" not in err and not (tmp_path / "o.mlir").exists()
+
+
+def test_library_build_and_watch_session_use_the_remote(redis_server, tmp_path: Path) -> None:
+    import halflow
+    from halflow.options import BuildOptions
+    from halflow.watch import HalBuilder
+
+    server = redis_server()
+    remote = RemoteCache(server.url())
+    src = corpus_file("mlp_s.mlir")
+    result = halflow.build(src, tmp_path / "a.mlir", cache_dir=tmp_path / "a", remote=remote)
+    assert result.text == reference_output(src)
+    assert server.client().dbsize() > 0
+    hal = HalBuilder(BuildOptions(cache_dir=tmp_path / "b", remote=remote))
+    try:
+        hal(src, tmp_path / "b.mlir", src.read_bytes())
+    finally:
+        hal.close()
+    assert (tmp_path / "b.mlir").read_text() == reference_output(src)
+    remote_counts = last_build(tmp_path / "b")["remote"]
+    assert remote_counts["hits"] > 0 and remote_counts["misses"] == 0
