@@ -375,3 +375,23 @@ def test_library_build_and_watch_session_use_the_remote(redis_server, tmp_path: 
     assert (tmp_path / "b.mlir").read_text() == reference_output(src)
     remote_counts = last_build(tmp_path / "b")["remote"]
     assert remote_counts["hits"] > 0 and remote_counts["misses"] == 0
+
+
+def test_tls(redis_server, tmp_path: Path) -> None:
+    """``rediss://``: the second machine reads what the first wrote over TLS;
+    a plain ``redis://`` client of the TLS port gets a warning, not a failure."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed: it makes the test server's certificate")
+    server = redis_server(tls=True)
+    src = corpus_file("mlp_s.mlir")
+    for machine in ("a", "b"):
+        ok(build_mlir(src, tmp_path / f"{machine}.mlir", tmp_path / machine, "--remote-cache",
+                      server.url()))
+        assert (tmp_path / f"{machine}.mlir").read_text() == reference_output(src)
+    remote = last_build(tmp_path / "b")["remote"]
+    assert remote["hits"] > 0 and remote["misses"] == 0
+    plain = f"redis://127.0.0.1:{server.port}/0"
+    err = ok(build_mlir(src, tmp_path / "c.mlir", tmp_path / "c", "--remote-cache", plain,
+                        "--remote-timeout", "1"))
+    assert err.count("remote cache redis://127.0.0.1") == 1, err
+    assert (tmp_path / "c.mlir").read_text() == reference_output(src)

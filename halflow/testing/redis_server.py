@@ -36,10 +36,11 @@ class RedisServer:
 
     ``password``: ``requirepass`` (the default user's password); ``acl``:
     ACL rules, one user a line (``user ci on >secret ~* +@all``), written to
-    an ACL file the server loads."""
+    an ACL file the server loads; ``tls``: TLS only, with a self-signed
+    certificate made by ``openssl`` (:meth:`url` then names it as the CA)."""
 
     def __init__(self, directory: Path, *, password: str | None = None,
-                 acl: list[str] | None = None, binary: str | None = None):
+                 acl: list[str] | None = None, binary: str | None = None, tls: bool = False):
         found = binary or find_redis_server()
         if found is None:
             raise FileNotFoundError("redis-server is not installed")
@@ -47,7 +48,20 @@ class RedisServer:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.password = password
         self.port = free_port()
-        args = [found, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+        self.certificate: Path | None = None
+        if tls:
+            self.certificate = self.directory / "cert.pem"
+            key = self.directory / "key.pem"
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+                            "-keyout", str(key), "-out", str(self.certificate), "-days", "1",
+                            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                           check=True, capture_output=True)
+            ports = ["--port", "0", "--tls-port", str(self.port), "--tls-cert-file",
+                     str(self.certificate), "--tls-key-file", str(key), "--tls-ca-cert-file",
+                     str(self.certificate), "--tls-auth-clients", "no"]
+        else:
+            ports = ["--port", str(self.port)]
+        args = [found, *ports, "--bind", "127.0.0.1", "--save", "",
                 "--appendonly", "no", "--dir", str(self.directory), "--protected-mode", "no",
                 "--logfile", str(self.directory / "redis.log")]
         if password is not None:
@@ -69,9 +83,18 @@ class RedisServer:
                                    + (log.read_text()[-2000:] if log.exists() else ""))
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(64):
-                        return
+                    if self.certificate is not None:
+                        import ssl
+
+                        context = ssl.create_default_context(cafile=str(self.certificate))
+                        with context.wrap_socket(s, server_hostname="127.0.0.1") as t:
+                            t.sendall(b"PING\r\n")
+                            if t.recv(64):
+                                return
+                    else:
+                        s.sendall(b"PING\r\n")
+                        if s.recv(64):
+                            return
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError(f"redis-server did not answer on port {self.port}")
@@ -80,14 +103,18 @@ class RedisServer:
         auth = ""
         if password is not None:
             auth = f"{user or ''}:{password}@"
+        if self.certificate is not None:
+            return f"rediss://{auth}127.0.0.1:{self.port}/{db}?ssl_ca_certs={self.certificate}"
         return f"redis://{auth}127.0.0.1:{self.port}/{db}"
 
     def client(self, db: int = 0) -> Any:
         """A client with full rights (the test's own view of the server)."""
         import redis
 
+        tls = {} if self.certificate is None else {
+            "ssl": True, "ssl_ca_certs": str(self.certificate)}
         return redis.Redis(host="127.0.0.1", port=self.port, db=db, password=self.password,
-                           socket_timeout=10)
+                           socket_timeout=10, **tls)
 
     def kill(self) -> None:
         """Kill the server (SIGKILL: as a crash or a pulled cable)."""
