@@ -111,10 +111,9 @@ class RedisServer:
         """A client with full rights (the test's own view of the server)."""
         import redis
 
-        tls = {} if self.certificate is None else {
-            "ssl": True, "ssl_ca_certs": str(self.certificate)}
         return redis.Redis(host="127.0.0.1", port=self.port, db=db, password=self.password,
-                           socket_timeout=10, **tls)
+                           socket_timeout=10, ssl=self.certificate is not None,
+                           ssl_ca_certs=None if self.certificate is None else str(self.certificate))
 
     def kill(self) -> None:
         """Kill the server (SIGKILL: as a crash or a pulled cable)."""
