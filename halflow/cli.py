@@ -304,7 +304,7 @@ def build(
     reuse = (
         checked is not None
         and (checked.input, checked.cache_dir) == (input, cache_dir)
-        and not (no_cache or split_input_file or read_only or remote)
+        and not (no_cache or split_input_file or read_only)
     )
     options = BuildOptions(
         split_input_file=split_input_file,
