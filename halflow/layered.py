@@ -43,6 +43,8 @@ class LayeredCache:
         self.remote = remote
 
     def __getattr__(self, name: str) -> Any:
+        if name in ("local", "remote"):  # not set yet (copying, unpickling)
+            raise AttributeError(name)
         return getattr(self.local, name)
 
     @property
