@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from halflow import source as source_mod
 from halflow import uptodate
 from halflow.diagnostics import Diagnostic, HalflowError, SourceText
-from halflow.options import BuildOptions, PathLike
+from halflow.options import BuildOptions, PathLike, RemoteCache
 from halflow.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
 
 if TYPE_CHECKING:
@@ -82,11 +82,13 @@ def report_json(rep: dict[str, Any]) -> str:
 
 def open_cache(
     cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False,
-    max_size: int | None = None,
+    max_size: int | None = None, remote: RemoteCache | None = None,
 ) -> EntryStore:
     """``cache`` when given, else the cache in ``cache_dir`` (the default
     one when None), else (``no_cache``, or a cache that cannot be used) the
-    null cache. ``max_size``: the lasting limit when the cache keeps none."""
+    null cache. ``max_size``: the lasting limit when the cache keeps none.
+    ``remote``: a shared cache behind the one opened here
+    (:func:`halflow.layered.with_remote`)."""
     from halflow.cache import NullCache, open_or_none
 
     if cache is not None:
@@ -100,7 +102,12 @@ def open_cache(
 
     # its eviction keeps to the lasting limit while the build writes
     cachelimit.apply(store, max_size)
-    return store
+    if remote is None:
+        return store
+    from halflow.layered import with_remote
+
+    layered: EntryStore = with_remote(store, remote)
+    return layered
 
 
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
@@ -130,6 +137,7 @@ def build(
     progress: bool | None = None,
     content: bytes | None = None,
     config: bool | Config = False,
+    remote: RemoteCache | None = None,
 ) -> BuildResult:
     """Materialize interfaces for ``input`` (a path, ``-`` or None for the
     bundled example), incrementally over the cache.
@@ -168,7 +176,7 @@ def build(
     options = BuildOptions(
         split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
         explain=explain, report=report, trace=trace, progress=progress,
-        read_only=read_only, max_size=max_size,
+        read_only=read_only, max_size=max_size, remote=remote,
     )
     return build_with(input, output, options, cache=cache, workspace=workspace, content=content)
 
@@ -200,12 +208,13 @@ def build_with(
         if workspace is not None:
             store = workspace.cache
         elif cache is None and options.read_only and not options.no_cache:
+            from halflow.layered import with_remote
             from halflow.readonly import open_read_only
 
-            store = open_read_only(options.cache_dir)
+            store = with_remote(open_read_only(options.cache_dir), options.remote, read_only=True)
         else:
             store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
-                               max_size=options.max_size)
+                               max_size=options.max_size, remote=options.remote)
         try:
             text, rep, key = _materialize(
                 data, options.key, split_input_file, store, workspace, options.progress,

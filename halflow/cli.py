@@ -18,7 +18,14 @@ from halflow.command import fail as _fail
 from halflow.config import parse_size
 from halflow.diagnostics import Diagnostic, HalflowError
 from halflow.graphview import SUMMARY_THRESHOLD, View
-from halflow.options import BuildOptions
+from halflow.options import (
+    REMOTE_ENV_VAR,
+    REMOTE_READ_ONLY_ENV_VAR,
+    REMOTE_TIMEOUT_ENV_VAR,
+    REMOTE_TTL_ENV_VAR,
+    BuildOptions,
+    RemoteCache,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -114,6 +121,44 @@ def _codegen_options(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
+def _remote_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The shared cache's options (``build`` and ``watch``), handed to the
+    command as one ``remote`` (a :class:`RemoteCache` or None). Place it
+    right above the function."""
+    import functools
+
+    @functools.wraps(command)
+    def with_remote(*args: object, remote_cache: str | None, remote_read_only: bool,
+                    remote_ttl: int | None, remote_timeout: float, **kwargs: object) -> None:
+        remote = None
+        if remote_cache:
+            try:
+                remote = RemoteCache(remote_cache, remote_read_only, remote_ttl, remote_timeout)
+            except ValueError as e:
+                raise click.BadParameter(str(e), param_hint="'--remote-cache'") from None
+        command(*args, remote=remote, **kwargs)
+
+    for decorator in reversed([
+        click.option("--remote-cache", metavar="redis://HOST:PORT/DB", envvar=REMOTE_ENV_VAR,
+                     help="A shared cache behind the local one (rediss:// for TLS; also "
+                          f"${REMOTE_ENV_VAR}): read when the local cache misses, written "
+                          "with it."),
+        click.option("--remote-read-only", is_flag=True, envvar=REMOTE_READ_ONLY_ENV_VAR,
+                     help="Read the shared cache, never write to it (also "
+                          f"${REMOTE_READ_ONLY_ENV_VAR}=1)."),
+        click.option("--remote-ttl", type=click.IntRange(min=1), metavar="SECONDS",
+                     envvar=REMOTE_TTL_ENV_VAR,
+                     help="Entries written to the shared cache expire after this long."),
+        click.option("--remote-timeout", type=click.FloatRange(min=0, min_open=True),
+                     default=2.0, show_default=True, metavar="SECONDS",
+                     envvar=REMOTE_TIMEOUT_ENV_VAR,
+                     help="Give the shared cache up for the build when a connection or a "
+                          "reply takes longer."),
+    ]):
+        with_remote = decorator(with_remote)
+    return with_remote
+
+
 def _check_codegen_usage(
     to: str, output: str | None, iree_flags: tuple[str, ...], executor: str | None,
     scheduler: str | None, jobs: int | None, **mlir_only: object,
@@ -180,7 +225,8 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
                 executor: str, scheduler: str | None, jobs: int | None,
                 read_only: bool = False, explain: bool = False,
-                trace: str | None = None, max_size: int | None = None) -> None:
+                trace: str | None = None, max_size: int | None = None,
+                remote: RemoteCache | None = None) -> None:
     import json
     import time
     from pathlib import Path
@@ -199,15 +245,16 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     store: Store
     if read_only and not no_cache:
         from halflow.codegen.store import DiskStore
+        from halflow.layered import with_remote
         from halflow.readonly import open_read_only
 
-        shared = open_read_only(cache_dir)
+        shared = with_remote(open_read_only(cache_dir), remote, read_only=True)
         store = DiskStore(cache=shared)
     else:
         from halflow import cachelimit
 
         shared = None
-        store = open_store(cache_dir, no_cache)
+        store = open_store(cache_dir, no_cache, remote)
         cachelimit.apply(getattr(store, "cache", None), max_size)
     try:
         if uptodate.check(store, Path(model), Path(output), iree_flags) is None:
@@ -261,6 +308,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
               help="Write a Chrome/Perfetto trace of the build.")
 @_codegen_options
 @_verbosity_options
+@_remote_options
 def build(
     input: str | None,
     output: str | None,
@@ -276,6 +324,7 @@ def build(
     scheduler: str | None,
     jobs: int | None,
     iree_flags: tuple[str, ...],
+    remote: RemoteCache | None,
 ) -> None:
     """Materialize interfaces for INPUT (.mlir, .mlirbc or -).
 
@@ -300,7 +349,8 @@ def build(
         assert output is not None  # _check_codegen_usage requires it
         _build_vmfb(input, output, cache_dir=cache_dir, no_cache=no_cache, report=report,
                     read_only=read_only, explain=explain, trace=trace,
-                    max_size=settings["max-size"], **_codegen_settings(settings))  # type: ignore[arg-type]
+                    max_size=settings["max-size"], remote=remote,
+                    **_codegen_settings(settings))  # type: ignore[arg-type]
         return
     # What the entry point's up-to-date check already read (halflow.quick).
     checked = click.get_current_context().obj
@@ -318,6 +368,7 @@ def build(
         trace=trace,
         read_only=read_only,
         max_size=settings["max-size"],
+        remote=remote,
     )
     command.build_to_mlir(input, output, options, content=checked.data if reuse else None)
 
@@ -506,6 +557,13 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
                 f"executed {h.get('executed')}, reused {h.get('reused')}, "
                 f"{h.get('seconds', 0):.3f}s"
             )
+            remote = h.get("remote")
+            if isinstance(remote, dict):
+                click.echo(
+                    f"    remote: {remote.get('hits', 0)} hits, {remote.get('misses', 0)} "
+                    f"misses, {_human(remote.get('bytes_fetched', 0))} fetched, "
+                    f"{remote.get('errors', 0)} errors, {remote.get('writes', 0)} written"
+                )
 
 
 @cache.command("gc")
@@ -666,6 +724,7 @@ def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_
               help="Seconds without changes before a save is built.")
 @_codegen_options
 @_verbosity_options
+@_remote_options
 def watch(
     input: str,
     output: str,
@@ -681,6 +740,7 @@ def watch(
     scheduler: str | None,
     jobs: int | None,
     iree_flags: tuple[str, ...],
+    remote: RemoteCache | None,
 ) -> None:
     """Build INPUT, then rebuild it whenever it changes on disk (Ctrl-C stops).
 
@@ -716,6 +776,7 @@ def watch(
             trace=trace,
             read_only=settings["cache-read-only"],
             max_size=settings["max-size"],
+            remote=remote,
         )
         code = run_command(input, output, options, debounce=debounce, vmfb=vmfb,
                            quiet=command.VERBOSITY < 0)

@@ -17,6 +17,98 @@ from halflow import uptodate
 
 PathLike = str | os.PathLike[str]
 
+# The shared (remote) cache's settings in the environment, as the command
+# line's --remote-cache, --remote-read-only, --remote-ttl, --remote-timeout;
+# credentials that are not in the URL come from the last two.
+REMOTE_ENV_VAR = "HALFLOW_REMOTE_CACHE"
+REMOTE_READ_ONLY_ENV_VAR = "HALFLOW_REMOTE_READ_ONLY"
+REMOTE_TTL_ENV_VAR = "HALFLOW_REMOTE_TTL"
+REMOTE_TIMEOUT_ENV_VAR = "HALFLOW_REMOTE_TIMEOUT"
+REMOTE_USER_ENV_VAR = "HALFLOW_REMOTE_USER"
+REMOTE_PASSWORD_ENV_VAR = "HALFLOW_REMOTE_PASSWORD"
+REMOTE_SCHEMES = ("redis", "rediss")
+DEFAULT_REMOTE_TIMEOUT = 2.0
+
+
+@dataclass(frozen=True)
+class RemoteCache:
+    """A shared cache behind the local one (:mod:`halflow.layered`):
+    ``url`` is ``redis://[USER:PASSWORD@]HOST:PORT/DB`` (``rediss://``: TLS);
+    ``read_only``: read it, never write to it; ``ttl``: seconds an entry
+    written lives (None: until Redis evicts it); ``timeout``: seconds a
+    connection or one reply may take before the remote is given up for the
+    rest of the build."""
+
+    url: str
+    read_only: bool = False
+    ttl: int | None = None
+    timeout: float = DEFAULT_REMOTE_TIMEOUT
+
+    def __post_init__(self) -> None:
+        problem = remote_url_problem(self.url)
+        if problem is not None:
+            raise ValueError(problem)
+        if self.ttl is not None and self.ttl <= 0:
+            raise ValueError(f"the remote cache's TTL must be a positive number of seconds, "
+                             f"not {self.ttl}")
+        if not self.timeout > 0:
+            raise ValueError(f"the remote cache's timeout must be positive, not {self.timeout}")
+
+    @property
+    def where(self) -> str:
+        """The URL without user and password (what messages show)."""
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(self.url)
+        host = parts.hostname or "localhost"
+        if ":" in host:
+            host = f"[{host}]"
+        port = f":{parts.port}" if parts.port is not None else ""
+        return f"{parts.scheme}://{host}{port}{parts.path or '/0'}"
+
+
+def remote_url_problem(url: str) -> str | None:
+    """Why ``url`` cannot name a shared cache (None when it can); the
+    message never repeats the URL, which may hold a password."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (raises on a port that is not a number)
+    except ValueError:
+        return "the remote cache URL cannot be parsed"
+    if parts.scheme not in REMOTE_SCHEMES:
+        return "the remote cache URL must start with redis:// or rediss://"
+    if not parts.hostname:
+        return "the remote cache URL names no host"
+    db = parts.path.lstrip("/")
+    if db and not db.isdigit():
+        return "the remote cache URL's path must be a database number (redis://HOST:PORT/0)"
+    return None
+
+
+def _flag(value: str) -> bool:
+    return value.strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def remote_from_environment(environ: dict[str, str] | None = None) -> RemoteCache | None:
+    """The :class:`RemoteCache` that ``$HALFLOW_REMOTE_CACHE`` and its
+    companions ask for (None when it is unset or empty); ValueError when
+    they are not usable."""
+    env = os.environ if environ is None else environ
+    url = env.get(REMOTE_ENV_VAR, "").strip()
+    if not url:
+        return None
+    ttl_text = env.get(REMOTE_TTL_ENV_VAR, "").strip()
+    timeout_text = env.get(REMOTE_TIMEOUT_ENV_VAR, "").strip()
+    try:
+        ttl = int(ttl_text) if ttl_text else None
+        timeout = float(timeout_text) if timeout_text else DEFAULT_REMOTE_TIMEOUT
+    except ValueError:
+        raise ValueError(f"${REMOTE_TTL_ENV_VAR} and ${REMOTE_TIMEOUT_ENV_VAR} must be "
+                         f"numbers of seconds") from None
+    return RemoteCache(url, _flag(env.get(REMOTE_READ_ONLY_ENV_VAR, "")), ttl, timeout)
+
 
 @dataclass(frozen=True)
 class BuildOptions:
@@ -29,7 +121,8 @@ class BuildOptions:
     without writing to it (the command line's ``--cache-read-only``).
     ``max_size``: the lasting size limit of a cache that keeps none of its
     own (the ``max-size`` setting, :mod:`halflow.config`; see
-    :func:`halflow.cachelimit.limit`)."""
+    :func:`halflow.cachelimit.limit`). ``remote``: a shared cache behind
+    the local one (``--remote-cache``)."""
 
     split_input_file: bool = False
     cache_dir: PathLike | None = None
@@ -40,6 +133,7 @@ class BuildOptions:
     progress: bool | None = None
     read_only: bool = False
     max_size: int | None = None
+    remote: RemoteCache | None = None
 
     @property
     def key(self) -> str:

@@ -227,8 +227,16 @@ def main() -> None:
 
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli``'s ``build`` runs it."""
+    from halflow.options import BuildOptions, remote_from_environment
+
+    try:
+        remote = remote_from_environment()  # $HALFLOW_REMOTE_CACHE and its companions
+    except ValueError:
+        from halflow.cli import main as command_line
+
+        command_line(obj=checked)  # which says what is wrong with them (a usage error)
+        return
     from halflow import command, startup
-    from halflow.options import BuildOptions
 
     startup.command_line()
     command.VERBOSITY = form.verbosity
@@ -239,6 +247,7 @@ def _build(form: BuildForm, checked: Checked | None) -> None:
         explain=command.explain_line if form.explain else None,
         report=form.report,
         trace=form.trace,
+        remote=remote,
     )
     command.build_to_mlir(form.input, form.output, options, content=content)
 

@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from halflow.diagnostics import HalflowError, Severity
-from halflow.options import BuildOptions, PathLike
+from halflow.options import BuildOptions, PathLike, RemoteCache
 from halflow.output import OUTPUT_IS_INPUT, is_same_file
 
 if TYPE_CHECKING:
@@ -680,11 +680,12 @@ class HalBuilder:
         self._owns_store = cache is None
         self._max_size = options.max_size
         if cache is None and options.read_only and not options.no_cache:
+            from halflow.layered import with_remote
             from halflow.readonly import open_read_only
 
-            cache = open_read_only(options.cache_dir)
+            cache = with_remote(open_read_only(options.cache_dir), options.remote, read_only=True)
         self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
-                                 max_size=options.max_size)
+                                 max_size=options.max_size, remote=options.remote)
         self._session = _SessionCache(self._store)
         self.workspace = Workspace(self._session)
         self._built: set[str] = set()
@@ -788,6 +789,7 @@ def watch(
     on_build: Callable[[WatchEvent], None] | None = None,
     log: Callable[[str], None] | None = None,
     builder: Builder | None = None,
+    remote: RemoteCache | None = None,
     **options: Any,
 ) -> Watcher:
     """A :class:`Watcher` that keeps ``output`` materialized from ``input``
@@ -805,7 +807,7 @@ def watch(
         return Watcher(input, output, builder, on_build=on_build, log=log, **options)
     build_options = BuildOptions(
         split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
-        explain=explain, report=report, trace=trace, progress=progress,
+        explain=explain, report=report, trace=trace, progress=progress, remote=remote,
     )
     return watch_with(input, output, build_options, cache=cache, on_build=on_build, log=log,
                       **options)
@@ -887,7 +889,7 @@ def run_command(
 
             builder = VmfbBuilder(
                 cache_dir=options.cache_dir, no_cache=options.no_cache, report=options.report,
-                **vmfb,
+                remote=options.remote, **vmfb,
             )
             watcher = Watcher(input, output, builder, log=log, on_build=on_build,
                               debounce=debounce)

@@ -48,6 +48,9 @@ def pytest_configure(config: pytest.Config) -> None:
     for name in ("HALFLOW_CACHE_DIR", "HALFLOW_CONFIG", "HALFLOW_CACHE_READ_ONLY",
                  "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS"):
         os.environ.pop(name, None)
+    # Nor the user's shared cache: the tests that use one start their own.
+    for name in [n for n in os.environ if n.startswith("HALFLOW_REMOTE_")]:
+        os.environ.pop(name)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -202,3 +205,30 @@ def iree_materialize(run_iree_opt: RunTool) -> Callable[..., Run]:
         return run_iree_opt("--iree-hal-materialize-interfaces", *extra, path, stdin=stdin)
 
     return run
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path):
+    """``redis_server(password=None, acl=None)``: a real ``redis-server`` on
+    a free loopback port (:class:`halflow.testing.redis_server.RedisServer`,
+    its files under ``tmp_path``), killed at teardown. Absent
+    ``redis-server``, the test is skipped with a message saying so, except
+    under CI (``CI=true``), where that is a failure (``.ci/run`` installs it)."""
+    from halflow.testing.redis_server import RedisServer, find_redis_server
+
+    if find_redis_server() is None:
+        message = ("redis-server is not installed (apt-get install redis-server; "
+                   ".ci/run installs it): the shared-cache tests need a real one")
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    started: list[RedisServer] = []
+
+    def start(**kwargs: object) -> RedisServer:
+        server = RedisServer(tmp_path / f"redis{len(started)}", **kwargs)  # type: ignore[arg-type]
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.kill()

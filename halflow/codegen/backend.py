@@ -152,11 +152,24 @@ def run_nodes(
     submitted: set[str] = set()
     host_submitted = False
 
+    # With a shared cache Dask workers write to themselves, translations go
+    # from worker to worker through it, not through this process
+    # (halflow.codegen.shared).
+    shared = getattr(runner, "shared", None)
+
     def group_job(group: groups_mod.Group) -> tuple[str, GroupTask]:
         submitted.add(group.key)
-        return ("serialize_group", GroupTask(
-            group.key, group.name, group.linked, group.variant,
-            tuple((m.name, texts[m.key]) for m in group.members), env))
+        members = tuple((m.name, texts[m.key]) for m in group.members)
+        if all(text for _, text in members):
+            return ("serialize_group", GroupTask(
+                group.key, group.name, group.linked, group.variant, members, env))
+        return ("serialize_group_shared", GroupTask(
+            group.key, group.name, group.linked, group.variant, members, env,
+            tuple(m.key for m in group.members)))
+
+    def translate_job(key: str, unit: Unit, through_shared: bool) -> tuple[str, TranslateTask]:
+        task = TranslateTask(key, unit.symbol, unit.source(), unit.buffer_name, env)
+        return ("translate_shared" if through_shared else "translate", task)
 
     def host_job() -> list[tuple[str, Any]]:
         nonlocal host_submitted
@@ -182,6 +195,7 @@ def run_nodes(
 
     def on_result(function: str, result: Any) -> list[tuple[str, Any]]:
         now = time.perf_counter()
+        function = function.removesuffix("_shared")
         if function == "translate":
             unit = misses[result.key]
             out.spans.append(Span(f"translate {unit.symbol}", "translate",
@@ -192,7 +206,7 @@ def run_nodes(
                 sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
                 return []
             iface = groups_mod.Interface.decode(result.interface)
-            if unit.cacheable:
+            if unit.cacheable and not result.shared:
                 store.put(result.key, encode_entry(
                     Entry(result.key, result.text, result.seconds, result.interface)))
             out.translated[result.key] = result
@@ -206,6 +220,12 @@ def run_nodes(
                 waits.discard(result.key)
             return ready_jobs()
         if function == "serialize_group":
+            if result.missing:
+                # The shared cache lost members since they were translated:
+                # translate them again, their texts coming back here.
+                waiting[result.key] = set(result.missing)
+                submitted.discard(result.key)
+                return [translate_job(key, misses[key], False) for key in result.missing]
             out.spans.append(Span(f"group @{_group_name(groups, result.key)}", "group",
                                   now - result.seconds, now, result.worker))
             if not result.ok or result.binary is None:
@@ -230,7 +250,7 @@ def run_nodes(
         return []
 
     jobs: list[tuple[str, Any]] = [
-        ("translate", TranslateTask(key, unit.symbol, unit.source(), unit.buffer_name, env))
+        translate_job(key, unit, shared is not None and unit.cacheable)
         for key, unit in misses.items()]
     sink(Event(Kind.PLAN, total=len(units), reused=len(units) - len(misses),
                groups=len(dirty)))
@@ -238,11 +258,12 @@ def run_nodes(
     if jobs:
         for failure in runner.run(jobs, on_result):
             task = failure.task
-            subject = misses[task.key] if failure.function == "translate" else task.key
-            if failure.function == "compile_host":
+            function = failure.function.removesuffix("_shared")
+            subject = misses[task.key] if function == "translate" else task.key
+            if function == "compile_host":
                 out.host_error = failure.reason
             else:
-                out.failures.append((failure.function, subject, failure.reason, ()))
+                out.failures.append((function, subject, failure.reason, ()))
     return out
 
 

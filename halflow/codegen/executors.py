@@ -393,7 +393,11 @@ class DaskExecutor:
     worker, so no task runs while another sets the flags).
     """
 
-    def __init__(self, scheduler: Any, retries: int = 2):
+    def __init__(self, scheduler: Any, retries: int = 2, shared: Any = None):
+        """``shared``: a shared cache (:class:`halflow.options.RemoteCache`)
+        the workers write translations to and read them from themselves
+        (:mod:`halflow.codegen.shared`); None: results come back whole."""
+        self.shared = shared
         try:
             from distributed import Client
         except ImportError:
@@ -454,8 +458,14 @@ class DaskExecutor:
 
         def submit(job: Job) -> Any:
             name, task = job
+            if name.endswith("_shared"):
+                from halflow.codegen import shared
+
+                args: tuple[Any, ...] = (getattr(shared, name), task, self.shared)
+            else:
+                args = (getattr(worker, name), task)
             future = self.client.submit(
-                getattr(worker, name), task,
+                *args,
                 key=f"halflow-{name}-{task.key[:20]}-{uuid.uuid4().hex[:8]}",
                 pure=False, retries=self.retries,
             )

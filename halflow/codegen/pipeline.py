@@ -494,7 +494,8 @@ def build_vmfb(
         session_flags, global_flags = env.session_flags, env.global_flags
         if executor == "dask":
             try:
-                remote = DaskExecutor(scheduler, retries)
+                remote = DaskExecutor(scheduler, retries,
+                                      shared=getattr(store, "shared_settings", None))
             except RuntimeError as e:
                 raise _error("halflow", str(e)) from None
         # Have a worker parse the translations the previous build of this
@@ -638,6 +639,16 @@ def build_vmfb(
 
         texts = {k: e.text for k, e in cached.items()}
         texts.update({k: r.text for k, r in translated.items()})
+        if gap is not None:
+            # Dask workers left translations in the shared cache only
+            # (halflow.codegen.shared); the final compile needs their texts.
+            for k in [k for k, r in translated.items() if r.shared]:
+                raw = store.get(k)
+                entry = decode_entry(k, raw) if raw is not None else None
+                if entry is None:
+                    raise _error(name, "a translation the Dask workers wrote to the shared "
+                                 "cache is no longer there; build again")
+                texts[k] = entry.text
         group_reports: list[GroupReport] = []
         host_report: HostReport | None = None
         started = time.perf_counter()

@@ -117,6 +117,11 @@ def decode_entry(key: str, data: bytes) -> Entry | None:
         return None
 
 
+def cache_key(key: str) -> str:
+    """The halflow cache's (and the shared cache's) key of a code generation key."""
+    return _KIND + key
+
+
 class DiskStore:
     """A :class:`Store` in the halflow cache (the directory ``halflow build``
     uses, default :func:`halflow.cache.default_cache_dir`): translations and
@@ -125,23 +130,33 @@ class DiskStore:
     (checksummed plain bytes, never unpickled, safe for several processes,
     a damaged entry is a miss)."""
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None, *, cache: Any = None):
-        """The cache in ``directory``, or an open :class:`halflow.cache.Cache`
-        (``cache``; then :meth:`close` leaves it open)."""
+    def __init__(self, directory: str | os.PathLike[str] | None = None, *, cache: Any = None,
+                 remote: Any = None):
+        """The cache in ``directory`` (with the shared cache ``remote``, a
+        :class:`halflow.options.RemoteCache`, behind it), or an open
+        :class:`halflow.cache.Cache` (``cache``; then :meth:`close` leaves
+        it open)."""
         from halflow.cache import Cache
+        from halflow.layered import with_remote
 
         self._owned = cache is None
-        self.cache = Cache(directory) if cache is None else cache
+        self.cache = with_remote(Cache(directory), remote) if cache is None else cache
         self.directory = self.cache.directory
 
     def get(self, key: str) -> bytes | None:
-        return self.cache.get_blob(_KIND + key)
+        return self.cache.get_blob(cache_key(key))
 
     def put(self, key: str, value: bytes) -> None:
-        self.cache.put_blob(_KIND + key, value)
+        self.cache.put_blob(cache_key(key), value)
 
     def delete(self, key: str) -> None:
-        self.cache.delete(_KIND + key)
+        self.cache.delete(cache_key(key))
+
+    @property
+    def shared_settings(self) -> Any:
+        """The shared cache Dask workers may write to directly (a
+        :class:`halflow.options.RemoteCache`), or None."""
+        return getattr(self.cache, "shared_settings", None)
 
     def add(self, counter: str, amount: float) -> None:
         # Kept in micro-units: the cache's counters are integers, updated

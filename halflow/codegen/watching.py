@@ -18,19 +18,22 @@ from typing import Any
 
 from halflow.codegen.pipeline import CodegenResult, Workers, build_vmfb
 from halflow.codegen.store import DiskStore, MemoryStore, Store
+from halflow.options import RemoteCache
 
 PathLike = str | os.PathLike[str]
 
 
-def open_store(cache_dir: PathLike | None = None, no_cache: bool = False) -> Store:
-    """The halflow cache (``cache_dir``, else the default location), or a
-    store that keeps nothing (``no_cache``)."""
+def open_store(cache_dir: PathLike | None = None, no_cache: bool = False,
+               remote: RemoteCache | None = None) -> Store:
+    """The halflow cache (``cache_dir``, else the default location), with
+    the shared cache ``remote`` behind it, or a store that keeps nothing
+    (``no_cache``)."""
     if no_cache:
         return MemoryStore()
     from halflow.cache import CacheUnavailable, _warn_stderr
 
     try:
-        return DiskStore(cache_dir)
+        return DiskStore(cache_dir, remote=remote)
     except CacheUnavailable as e:  # a cache is never fatal
         _warn_stderr(f"{e}; building without a cache")
         return MemoryStore()
@@ -89,6 +92,7 @@ class VmfbBuilder:
         explain: bool = False,
         trace: PathLike | None = None,
         max_size: int | None = None,
+        remote: RemoteCache | None = None,
     ):
         self.iree_flags = list(iree_flags)
         self.max_size = max_size  # the lasting limit of a cache that keeps none
@@ -97,7 +101,7 @@ class VmfbBuilder:
         self.executor = executor
         self.scheduler = scheduler
         self.report = report
-        self._store = open_store(cache_dir, no_cache)
+        self._store = open_store(cache_dir, no_cache, remote)
         self._workers: Workers | None = None
         try:
             self._workers = Workers(self.iree_flags, jobs=jobs)

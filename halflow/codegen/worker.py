@@ -57,6 +57,7 @@ class TranslateResult:
     messages: tuple[str, ...]
     worker: str
     interface: str = ""  # groups.Interface.encode() of the translation ("" if not one variant)
+    shared: bool = False  # the worker wrote it to the shared cache; ``text`` is then ""
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,9 @@ class GroupTask:
     variant: str
     members: tuple[tuple[str, str], ...]
     env: Environment
+    # Translation keys of the members, for a member whose text is "": it is
+    # read from the shared cache by the worker (halflow.codegen.shared).
+    member_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -205,6 +209,7 @@ class GroupResult:
     seconds: float
     messages: tuple[str, ...]  # IREE's errors if not ok, else its warnings
     worker: str
+    missing: tuple[str, ...] = ()  # member keys the shared cache no longer had
 
 
 def serialize_group(task: GroupTask) -> GroupResult:
