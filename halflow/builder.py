@@ -163,7 +163,8 @@ def build(
     says what it wants); ``True`` reads the settings as ``halflow build``
     does for ``input`` (:func:`halflow.config.load`), or pass a loaded
     :class:`halflow.config.Config`. Of them a build uses ``cache-dir``
-    (unless ``cache_dir`` is given), ``cache-read-only`` and ``max-size``.
+    (unless ``cache_dir`` is given), ``cache-read-only``, ``max-size`` and
+    the ``remote-*`` settings (unless ``remote`` is given).
     """
     read_only, max_size = False, None
     if config is not False:
@@ -173,6 +174,8 @@ def build(
         if cache_dir is None:
             cache_dir = settings["cache-dir"]
         read_only, max_size = settings["cache-read-only"], settings["max-size"]
+        if remote is None:
+            remote = settings.remote()
     options = BuildOptions(
         split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
         explain=explain, report=report, trace=trace, progress=progress,

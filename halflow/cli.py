@@ -18,14 +18,7 @@ from halflow.command import fail as _fail
 from halflow.config import parse_size
 from halflow.diagnostics import Diagnostic, HalflowError
 from halflow.graphview import SUMMARY_THRESHOLD, View
-from halflow.options import (
-    REMOTE_ENV_VAR,
-    REMOTE_READ_ONLY_ENV_VAR,
-    REMOTE_TIMEOUT_ENV_VAR,
-    REMOTE_TTL_ENV_VAR,
-    BuildOptions,
-    RemoteCache,
-)
+from halflow.options import BuildOptions, RemoteCache
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -122,41 +115,47 @@ def _codegen_options(command: Callable[..., None]) -> Callable[..., None]:
 
 
 def _remote_options(command: Callable[..., None]) -> Callable[..., None]:
-    """The shared cache's options (``build`` and ``watch``), handed to the
-    command as one ``remote`` (a :class:`RemoteCache` or None). Place it
-    right above the function."""
+    """The shared cache's flags (``build``, ``watch``, ``config``), handed to
+    the command as ``remote_flags``: the ``remote-*`` settings the command
+    line gives (None where not given), to lay over the configuration
+    (:mod:`halflow.config`; :func:`_remote`). Place it right above the
+    function."""
     import functools
 
     @functools.wraps(command)
     def with_remote(*args: object, remote_cache: str | None, remote_read_only: bool,
-                    remote_ttl: int | None, remote_timeout: float, **kwargs: object) -> None:
-        remote = None
-        if remote_cache:
-            try:
-                remote = RemoteCache(remote_cache, remote_read_only, remote_ttl, remote_timeout)
-            except ValueError as e:
-                raise click.BadParameter(str(e), param_hint="'--remote-cache'") from None
-        command(*args, remote=remote, **kwargs)
+                    remote_ttl: int | None, remote_timeout: float | None,
+                    **kwargs: object) -> None:
+        command(*args, remote_flags={
+            "remote-cache": remote_cache, "remote-read-only": remote_read_only or None,
+            "remote-ttl": remote_ttl, "remote-timeout": remote_timeout}, **kwargs)
 
     for decorator in reversed([
-        click.option("--remote-cache", metavar="redis://HOST:PORT/DB", envvar=REMOTE_ENV_VAR,
+        click.option("--remote-cache", metavar="redis://HOST:PORT/DB",
                      help="A shared cache behind the local one (rediss:// for TLS; also "
-                          f"${REMOTE_ENV_VAR}): read when the local cache misses, written "
-                          "with it."),
-        click.option("--remote-read-only", is_flag=True, envvar=REMOTE_READ_ONLY_ENV_VAR,
+                          "$HALFLOW_REMOTE_CACHE or the remote-cache setting): read when the "
+                          "local cache misses, written with it."),
+        click.option("--remote-read-only", is_flag=True,
                      help="Read the shared cache, never write to it (also "
-                          f"${REMOTE_READ_ONLY_ENV_VAR}=1)."),
+                          "$HALFLOW_REMOTE_READ_ONLY=1 or the remote-read-only setting)."),
         click.option("--remote-ttl", type=click.IntRange(min=1), metavar="SECONDS",
-                     envvar=REMOTE_TTL_ENV_VAR,
                      help="Entries written to the shared cache expire after this long."),
         click.option("--remote-timeout", type=click.FloatRange(min=0, min_open=True),
-                     default=2.0, show_default=True, metavar="SECONDS",
-                     envvar=REMOTE_TIMEOUT_ENV_VAR,
+                     metavar="SECONDS",
                      help="Give the shared cache up for the build when a connection or a "
-                          "reply takes longer."),
+                          "reply takes longer (default 2)."),
     ]):
         with_remote = decorator(with_remote)
     return with_remote
+
+
+def _remote(settings: Config) -> RemoteCache | None:
+    """The shared cache of ``settings``; a bad ``--remote-cache`` is a usage
+    error (a file's or variable's was a diagnostic when read)."""
+    try:
+        return settings.remote()
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--remote-cache'") from None
 
 
 def _check_codegen_usage(
@@ -324,7 +323,7 @@ def build(
     scheduler: str | None,
     jobs: int | None,
     iree_flags: tuple[str, ...],
-    remote: RemoteCache | None,
+    remote_flags: dict[str, object],
 ) -> None:
     """Materialize interfaces for INPUT (.mlir, .mlirbc or -).
 
@@ -342,9 +341,10 @@ def build(
         input, iree_flags = _vmfb_flags(input, iree_flags)
     settings = _settings(input, {
         "cache-dir": cache_dir, "cache-read-only": read_only or None, "executor": executor,
-        "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None})
+        "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None, **remote_flags})
     cache_dir, read_only = settings["cache-dir"], settings["cache-read-only"]
     _check_scheduler(scheduler, settings)
+    remote = _remote(settings)
     if to == "vmfb":
         assert output is not None  # _check_codegen_usage requires it
         _build_vmfb(input, output, cache_dir=cache_dir, no_cache=no_cache, report=report,
@@ -651,9 +651,10 @@ def cache_clear(cache_dir: str | None) -> None:
 @click.option("--scheduler", metavar="ADDRESS", help="As build's flag.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="As build's flag.")
 @click.argument("iree_flags", nargs=-1, type=click.UNPROCESSED, metavar="[-- IREE_FLAGS]")
+@_remote_options
 def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_only: bool,
                    executor: str | None, scheduler: str | None, jobs: int | None,
-                   iree_flags: tuple[str, ...]) -> None:
+                   iree_flags: tuple[str, ...], remote_flags: dict[str, object]) -> None:
     """Show the effective settings and where each came from.
 
     PATH: the input file (or directory) whose project file applies (default:
@@ -669,8 +670,10 @@ def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_
     path, iree_flags = _vmfb_flags(path, iree_flags)
     settings = _settings(path, {
         "cache-dir": cache_dir, "cache-read-only": read_only or None, "executor": executor,
-        "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None})
-    shown: dict[str, config.Value] = dict(settings.values)
+        "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None, **remote_flags})
+    _remote(settings)  # a bad --remote-cache is a usage error here too
+    shown = {name: config.Value(settings.shown(name), v.source)
+             for name, v in settings.values.items()}
     shown["cache-dir"] = config.Value(settings.cache_dir(), settings.source("cache-dir"))
     own = cachelimit.max_size(settings.cache_dir())
     if own is not None:  # the cache's own limit wins (halflow.cachelimit)
@@ -740,7 +743,7 @@ def watch(
     scheduler: str | None,
     jobs: int | None,
     iree_flags: tuple[str, ...],
-    remote: RemoteCache | None,
+    remote_flags: dict[str, object],
 ) -> None:
     """Build INPUT, then rebuild it whenever it changes on disk (Ctrl-C stops).
 
@@ -755,8 +758,9 @@ def watch(
                          split_input_file=split_input_file)
     settings = _settings(input, {
         "cache-dir": cache_dir, "executor": executor, "scheduler": scheduler, "jobs": jobs,
-        "iree-flags": iree_flags or None})
+        "iree-flags": iree_flags or None, **remote_flags})
     _check_scheduler(scheduler, settings)
+    remote = _remote(settings)
     vmfb = None
     if to == "vmfb":
         if settings["cache-read-only"] and not no_cache:

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
     Reader = Callable[[Any, Path | None], Any]
 
+    from halflow.options import RemoteCache
+
 PROJECT_FILE = "halflow.toml"
 PYPROJECT = "pyproject.toml"
 USER_ENV_VAR = "HALFLOW_CONFIG"
@@ -123,6 +125,28 @@ def _flags(value: Any, base: Path | None) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _seconds(value: Any, base: Path | None) -> float:
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise ValueError(f"expected a number of seconds above 0, got {value!r}") from None
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
+        raise ValueError(f"expected a number of seconds above 0, got {value!r}")
+    return float(value)
+
+
+def _remote_url(value: Any, base: Path | None) -> str:
+    from halflow.options import remote_url_problem
+
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("expected a URL such as \"redis://HOST:6379/0\"")
+    problem = remote_url_problem(value.strip())
+    if problem is not None:
+        raise ValueError(problem)  # which never repeats the URL (it may hold a password)
+    return value.strip()
+
+
 def _choice(*choices: str) -> Reader:
     def read(value: Any, base: Path | None) -> str:
         if value not in choices:
@@ -162,6 +186,15 @@ SETTINGS: tuple[Setting, ...] = (
             "--to vmfb: local worker processes (default: one per CPU)"),
     Setting("iree-flags", _flags, (), "HALFLOW_IREE_FLAGS",
             "--to vmfb: the iree-compile flags when none follow '--'"),
+    Setting("remote-cache", _remote_url, None, "HALFLOW_REMOTE_CACHE",
+            "a shared cache behind the local one: redis://HOST:PORT/DB (rediss:// for TLS)"),
+    Setting("remote-read-only", _bool, False, "HALFLOW_REMOTE_READ_ONLY",
+            "read the shared cache, never write to it"),
+    Setting("remote-ttl", _count, None, "HALFLOW_REMOTE_TTL",
+            "seconds an entry written to the shared cache lives (default: until Redis evicts it)"),
+    Setting("remote-timeout", _seconds, 2.0, "HALFLOW_REMOTE_TIMEOUT",
+            "seconds a connection or reply of the shared cache may take before a build gives "
+            "it up"),
 )
 BY_NAME = {s.name: s for s in SETTINGS}
 
@@ -202,6 +235,31 @@ class Config:
         """The cache directory in effect (the default one when unset)."""
         value = self["cache-dir"]
         return value if value is not None else cacheio.user_cache_dir()
+
+    def remote(self) -> RemoteCache | None:
+        """The shared cache the ``remote-*`` settings ask for (None without
+        ``remote-cache``); ValueError when the command line's URL is not
+        usable (the files' and the environment's are checked as read)."""
+        url = self["remote-cache"]
+        if url is None:
+            return None
+        from halflow.options import RemoteCache
+
+        return RemoteCache(url, self["remote-read-only"], self["remote-ttl"],
+                           self["remote-timeout"])
+
+    def shown(self, name: str) -> Any:
+        """``name``'s value as messages and ``halflow config`` show it: the
+        shared cache's URL without user and password."""
+        value = self[name]
+        if name == "remote-cache" and value is not None:
+            from halflow.options import RemoteCache
+
+            try:
+                return RemoteCache(value).where
+            except ValueError:
+                return "(not a usable URL)"
+        return value
 
     def with_flags(self, flags: Mapping[str, Any]) -> Config:
         """These settings with the command line's ``flags`` (by setting

@@ -87,29 +87,6 @@ def remote_url_problem(url: str) -> str | None:
     return None
 
 
-def _flag(value: str) -> bool:
-    return value.strip().lower() not in ("", "0", "false", "no", "off")
-
-
-def remote_from_environment(environ: dict[str, str] | None = None) -> RemoteCache | None:
-    """The :class:`RemoteCache` that ``$HALFLOW_REMOTE_CACHE`` and its
-    companions ask for (None when it is unset or empty); ValueError when
-    they are not usable."""
-    env = os.environ if environ is None else environ
-    url = env.get(REMOTE_ENV_VAR, "").strip()
-    if not url:
-        return None
-    ttl_text = env.get(REMOTE_TTL_ENV_VAR, "").strip()
-    timeout_text = env.get(REMOTE_TIMEOUT_ENV_VAR, "").strip()
-    try:
-        ttl = int(ttl_text) if ttl_text else None
-        timeout = float(timeout_text) if timeout_text else DEFAULT_REMOTE_TIMEOUT
-    except ValueError:
-        raise ValueError(f"${REMOTE_TTL_ENV_VAR} and ${REMOTE_TIMEOUT_ENV_VAR} must be "
-                         f"numbers of seconds") from None
-    return RemoteCache(url, _flag(env.get(REMOTE_READ_ONLY_ENV_VAR, "")), ttl, timeout)
-
-
 @dataclass(frozen=True)
 class BuildOptions:
     """``split_input_file``: build each ``// -----`` case (as ``iree-opt

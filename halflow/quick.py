@@ -38,22 +38,28 @@ from halflow.uptodate import (
     output_key,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from halflow.options import RemoteCache
+
 
 class BuildForm:
     """``build INPUT -o OUTPUT`` with any of ``--cache-dir DIR``,
     ``--report FILE``, ``--trace FILE``, ``--explain``, ``-q``/``-v``
-    (see :func:`build_form`). ``cache_dir`` and ``max_size``: as the
-    settings (:mod:`halflow.config`) make them, ``--cache-dir`` first."""
+    (see :func:`build_form`). ``cache_dir``, ``max_size`` and ``remote``:
+    as the settings (:mod:`halflow.config`) make them, ``--cache-dir``
+    first."""
 
-    __slots__ = ("cache_dir", "explain", "input", "max_size", "output", "report", "trace",
-                 "verbosity")
+    __slots__ = ("cache_dir", "explain", "input", "max_size", "output", "remote", "report",
+                 "trace", "verbosity")
 
     def __init__(self, values: dict[str, str], input: str, explain: bool, verbosity: int = 0,
-                 max_size: int | None = None):
+                 max_size: int | None = None, remote: RemoteCache | None = None):
         self.input = input
         self.output = values["output"]
         self.cache_dir = values.get("cache_dir")
         self.max_size = max_size
+        self.remote = remote
         self.report = values.get("report")
         self.trace = values.get("trace")
         self.explain = explain
@@ -124,8 +130,9 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
         return None
     from halflow import config
 
-    try:  # a bad configuration file: the full command line reports it
+    try:  # a bad configuration file or shared cache URL: the full command line reports it
         settings = config.load(positional[0], {"cache-dir": values.get("cache_dir")})
+        remote = settings.remote()
     except Exception:
         return None
     if settings["cache-read-only"]:
@@ -136,7 +143,7 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
         values["cache_dir"]
     ):
         return None
-    return BuildForm(values, positional[0], explain, verbosity, settings["max-size"])
+    return BuildForm(values, positional[0], explain, verbosity, settings["max-size"], remote)
 
 
 class Checked:
@@ -227,16 +234,8 @@ def main() -> None:
 
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli``'s ``build`` runs it."""
-    from halflow.options import BuildOptions, remote_from_environment
-
-    try:
-        remote = remote_from_environment()  # $HALFLOW_REMOTE_CACHE and its companions
-    except ValueError:
-        from halflow.cli import main as command_line
-
-        command_line(obj=checked)  # which says what is wrong with them (a usage error)
-        return
     from halflow import command, startup
+    from halflow.options import BuildOptions
 
     startup.command_line()
     command.VERBOSITY = form.verbosity
@@ -247,7 +246,7 @@ def _build(form: BuildForm, checked: Checked | None) -> None:
         explain=command.explain_line if form.explain else None,
         report=form.report,
         trace=form.trace,
-        remote=remote,
+        remote=form.remote,
     )
     command.build_to_mlir(form.input, form.output, options, content=content)
 

@@ -345,15 +345,59 @@ def test_entries_written_expire(redis_server, tmp_path: Path) -> None:
 
 
 def test_bad_remote_settings_in_the_environment(tmp_path: Path) -> None:
-    """The plain form (the entry point's own path) hands a bad setting to
-    the command line, which says what is wrong: a usage error."""
-    for env in (dict(HALFLOW_REMOTE_CACHE="http://user:pw@127.0.0.1:6379/0"),
-                dict(HALFLOW_REMOTE_CACHE="redis://127.0.0.1:6379/0", HALFLOW_REMOTE_TTL="x")):
+    """The variables are settings (halflow.config): a bad one is a
+    diagnostic naming it, exit 1, on the entry point's own path too, and
+    never shows the password."""
+    for env, name in ((dict(HALFLOW_REMOTE_CACHE="http://user:pw@127.0.0.1:6379/0"),
+                       "$HALFLOW_REMOTE_CACHE"),
+                      (dict(HALFLOW_REMOTE_CACHE="redis://127.0.0.1:6379/0",
+                            HALFLOW_REMOTE_TTL="x"), "$HALFLOW_REMOTE_TTL")):
         run = build_mlir(corpus_file("mlp_s.mlir"), tmp_path / "o.mlir", tmp_path / "c",
                          env=subprocess_env(**env))
         err = run.stderr.decode()
-        assert run.returncode == 2 and "Traceback" not in err, err
+        assert run.returncode == 1 and "Traceback" not in err, err
+        assert f"error: {name}: " in err
         assert "pw@" not in err and not (tmp_path / "o.mlir").exists()
+
+
+def test_remote_settings_in_the_project_file(redis_server, tmp_path: Path) -> None:
+    """remote-cache, remote-ttl and remote-read-only set in halflow.toml /
+    pyproject.toml reach builds like the flags; `halflow config` shows the
+    URL without its password; a flag overrides the file."""
+    server = redis_server(password="s3cret")
+    ci, laptop = tmp_path / "ci", tmp_path / "laptop"
+    for project in (ci, laptop):
+        project.mkdir()
+        shutil.copyfile(corpus_file("mlp_s.mlir"), project / "m.mlir")
+    url = server.url(password="s3cret")
+    (ci / "halflow.toml").write_text(f'remote-cache = "{url}"\nremote-ttl = 600\n')
+    (laptop / "pyproject.toml").write_text(
+        f'[tool.halflow]\nremote-cache = "{url}"\nremote-read-only = true\n')
+
+    shown = run_halflow("config", laptop / "m.mlir")
+    out = shown.stdout.decode()
+    assert shown.returncode == 0 and "s3cret" not in out + shown.stderr.decode()
+    assert f"remote-cache     {server.url()}" in out and "[tool.halflow]" in out
+
+    expected = reference_output(ci / "m.mlir")
+    ok(build_mlir(ci / "m.mlir", ci / "o.mlir", ci / "cache"))  # the entry point's own path
+    assert (ci / "o.mlir").read_text() == expected
+    client = server.client()
+    names = client.keys("*")
+    assert names and all(0 < client.ttl(n) <= 600 for n in names)
+
+    err = ok(run_halflow("build", laptop / "m.mlir", "-o", laptop / "o.mlir", "--cache-dir",
+                         laptop / "cache", "--report", laptop / "r.json"))
+    assert "s3cret" not in err
+    assert (laptop / "o.mlir").read_text() == expected
+    remote = last_build(laptop / "cache")["remote"]
+    assert remote["hits"] > 0 and remote["misses"] == 0 and remote["writes"] == 0
+    # A flag beats the file: a remote nobody listens on is given up with a
+    # warning, and the (local, now warm) build goes on.
+    err = ok(run_halflow("build", laptop / "m.mlir", "-o", laptop / "o2.mlir", "--cache-dir",
+                         laptop / "cache2", "--remote-cache", "redis://127.0.0.1:9/0",
+                         "--remote-timeout", "0.5"))
+    assert "redis://127.0.0.1:9/0" in err and (laptop / "o2.mlir").read_text() == expected
 
 
 def test_library_build_and_watch_session_use_the_remote(redis_server, tmp_path: Path) -> None:
