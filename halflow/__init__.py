@@ -11,8 +11,9 @@ Library entry points (``docs/API.md`` is the reference)::
 
 The exports below resolve on first use: ``import halflow`` costs nothing, so
 that a command-line rebuild of an up-to-date output (``halflow.quick``) pays
-only for what it reads. ``halflow.build`` lives in :mod:`halflow.builder` (no submodule shares
-its name, so no import order can rebind it). ``halflow.watch`` is the module
+only for what it reads. ``halflow.build`` lives in
+:mod:`halflow.builder` (no submodule shares its name, so no import order
+can rebind it). ``halflow.watch`` is the module
 :mod:`halflow.watch` itself, which is callable: calling it runs
 :func:`halflow.watch.watch`.
 """

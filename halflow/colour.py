@@ -14,7 +14,6 @@ from typing import TextIO
 
 BOLD = "1"
 RED = "1;31"
-GREEN = "1;32"
 MAGENTA = "1;35"
 GREY = "1;30"
 

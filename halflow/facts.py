@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from halflow import irutil
+from halflow import irutil, stages
 from halflow.nodes import clone_function, executable
+from halflow.nodes.tracked import IrStage
 
 STREAM = "stream.executable"
 SOURCE = "hal.executable.source"
@@ -62,6 +63,11 @@ class ExecutableFacts:
             ),
             entry_error=self.entry_error,
         )
+
+
+# The engine's ``executable`` node: :func:`executable_facts` of one
+# executable, read from its unit's text (``text``, its name-normalized key).
+FACTS = IrStage(stages.EXECUTABLE, inputs=("text",))
 
 
 def executable_facts(op: ir.Operation) -> ExecutableFacts:

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from halflow import graph, irutil
+from halflow import graph, irutil, stages
 from halflow.nodes import device_targets
 from halflow.nodes.layout import ResourceOrigin, SiteUsage
+from halflow.nodes.tracked import IrStage
 from halflow.symbols import symref
 
 EXECUTABLE_OPS = frozenset({"stream.executable", "hal.executable", "hal.executable.source"})
@@ -223,6 +224,12 @@ def find_dispatches(
 
     irutil.walk(op, visit, ir.WalkOrder.PRE_ORDER)
     return found
+
+
+# The engine's ``host`` node: :func:`analyze` over the host ops. It reads the
+# host's text (``text``: the module opening, every host unit's key and the
+# trailer) and nothing else.
+ANALYSIS = IrStage(stages.HOST, inputs=("text",))
 
 
 def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -> HostAnalysis:

@@ -44,8 +44,14 @@ def test_halflow_under_test_is_this_checkout(run_halflow: RunTool) -> None:
 
 @pytest.mark.parametrize(
     "first_import",
-    ["import halflow", "import halflow.builder", "from halflow.builder import materialize_text",
-     "import halflow.cli", "import halflow.watch", "from halflow import watch"],
+    [
+        "import halflow",
+        "import halflow.builder",
+        "from halflow.builder import materialize_text",
+        "import halflow.cli",
+        "import halflow.watch",
+        "from halflow import watch",
+    ],
 )
 def test_library_build_is_callable_whatever_was_imported_first(first_import: str) -> None:
     """``halflow.build(...)`` is the library function in a fresh process,

@@ -6,22 +6,39 @@ its inputs beside its function; the engine builds the node's key from them
 exactly them. Here every declared input of every stage is perturbed on its
 own, and the key must change; the stage version and the environment must
 change it too; and a stage given anything but its declared inputs refuses.
+
+The stages that read IR (the host analysis, executable facts, conversion,
+printing) declare their key with an :class:`~halflow.nodes.tracked.IrStage`
+beside their function; the same checks hold for them
+(:func:`halflow.engine.evaluator.ir_key`).
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
 import pkgutil
 from typing import Any
 
 import pytest
 
 import halflow.nodes
-from halflow import plan
-from halflow.engine.evaluator import tracked_key
-from halflow.nodes import Stage, device_targets, dispatch, interface, layout, variants
+from halflow import facts, host, plan
+from halflow.engine import build_script, providers
+from halflow.engine.evaluator import ir_key, tracked_key
+from halflow.nodes import (
+    Stage,
+    device_targets,
+    dispatch,
+    executable,
+    executable_source,
+    interface,
+    layout,
+    variants,
+)
 from halflow.nodes.layout import ResourceOrigin, SiteUsage
-from halflow.nodes.tracked import Tracked
+from halflow.nodes.tracked import IrStage, Tracked
 
 CPU = '#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic"}>'
 VMVX = '#hal.executable.target<"vmvx", "vmvx-bytecode-fb">'
@@ -109,3 +126,63 @@ def test_a_private_executable_does_not_read_the_devices() -> None:
     # change cannot reach its key; the stage must not need them.
     assert device_targets.executable_targets([(CPU,), (VMVX, CPU)], False, None) == (CPU, VMVX)
     assert device_targets.executable_targets([(VMVX,)], True, DEVICES) == (VMVX, CPU)
+
+
+# The IR stages and the modules that declare them (beside their functions).
+IR_STAGES = {
+    host.ANALYSIS: host,
+    facts.FACTS: facts,
+    executable.CONVERT: executable,
+    providers.PRINTED: providers,
+    providers.SHELL: providers,
+}
+
+
+def test_every_ir_node_of_the_build_script_is_declared() -> None:
+    # Every IrStage declared in the modules above is listed, and the build
+    # script keys no persisted node by hand: the nodes it evaluates with
+    # Evaluator.node are views of a dependency (derived) or the assembly.
+    declared = {v for m in set(IR_STAGES.values()) for v in vars(m).values()
+                if isinstance(v, IrStage)}
+    assert declared == set(IR_STAGES)
+    names = {d.stage.name for d in declared}
+    assert names == {"host", "executable", "convert", "print", "shell"}
+    tree = ast.parse(inspect.getsource(build_script))
+    calls = [c for c in ast.walk(tree) if isinstance(c, ast.Call)
+             and isinstance(c.func, ast.Attribute) and c.func.attr in ("node", "read_ir")]
+    by_hand = [ast.unparse(c.args[0]) for c in calls if c.func.attr == "node"  # type: ignore[attr-defined]
+               and not any(k.arg == "derived" for k in c.keywords)]
+    assert by_hand == ["graph.MODULE"]
+    assert len([c for c in calls if c.func.attr == "read_ir"]) == len(IR_STAGES)  # type: ignore[attr-defined]
+
+
+def test_the_conversion_key_covers_every_stage_either_conversion_runs() -> None:
+    covered = set(executable.CONVERT.runs) | {executable.CONVERT.stage}
+    assert set(executable.RUNS) | set(executable_source.RUNS) <= covered
+
+
+@pytest.mark.parametrize("step", list(IR_STAGES), ids=lambda s: s.stage.name)
+def test_each_ir_input_changes_the_key(step: IrStage) -> None:
+    texts = {name: f"key of {name}" for name in step.inputs}
+    key = ir_key(step, "env", "opts", texts, ["dep"])
+    assert key == ir_key(step, "env", "opts", dict(texts), ["dep"])
+    for name in step.inputs:
+        assert ir_key(step, "env", "opts", {**texts, name: "other"}, ["dep"]) != key, name
+    assert ir_key(step, "env", "opts", texts, ["other dep"]) != key
+    assert ir_key(step, "env2", "opts", texts, ["dep"]) != key
+    assert ir_key(step, "env", "opts2", texts, ["dep"]) != key
+    with pytest.raises(TypeError):
+        ir_key(step, "env", "opts", {**texts, "undeclared": "x"})
+    with pytest.raises(TypeError):
+        ir_key(step, "env", "opts", {})
+
+
+@pytest.mark.parametrize("step", list(IR_STAGES), ids=lambda s: s.stage.name)
+def test_the_version_of_each_stage_an_ir_stage_runs_changes_the_key(step: IrStage) -> None:
+    texts = {name: "k" for name in step.inputs}
+    key = ir_key(step, "env", "opts", texts)
+    for k, stage in enumerate((step.stage, *step.runs)):
+        bumped = Stage(stage.name, stage.version + 1)
+        runs = step.runs if k == 0 else (*step.runs[: k - 1], bumped, *step.runs[k:])
+        changed = IrStage(bumped if k == 0 else step.stage, step.inputs, runs)
+        assert ir_key(changed, "env", "opts", texts) != key, stage.name

@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from halflow.codegen import worker
 from halflow.codegen.worker import Environment
@@ -118,7 +118,7 @@ class _WorkerProcess:
 
     def receive(self) -> tuple[str, Any]:
         """The next reply; raises EOFError if the process died."""
-        status, value = worker.read_message(self.stdout)  # type: ignore[misc]
+        status, value = worker.read_message(self.stdout)
         return status, value
 
     def death(self) -> str:
@@ -305,7 +305,7 @@ class LocalExecutor:
                 readable, _, _ = select.select(busy, [], [])
                 for w in readable:
                     busy.remove(w)
-                    job = w.job
+                    job = cast(Job, w.job)  # a busy worker holds its job
                     try:
                         status, value = w.receive()
                     except EOFError:
@@ -371,7 +371,7 @@ class LocalExecutor:
             w.task = None
             self._idle.append(w)
             if status == "ok":
-                return value  # type: ignore[no-any-return]
+                return value
             reason = str(value)
         raise RuntimeError(f"the final compile failed in its worker process ({reason})")
 

@@ -29,6 +29,7 @@ import tempfile
 import time
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from halflow.codegen import iree_api, tools
 from halflow.codegen.flags import IreeFlags
@@ -141,7 +142,7 @@ class Frontend:
 class Materialized:
     """The materialized module and the compiler session that owns its context."""
 
-    def __init__(self, invocation: iree_api.Invocation, module: object, source: SourceText):
+    def __init__(self, invocation: iree_api.Invocation, module: Any, source: SourceText):
         self.invocation = invocation
         self.module = module  # ir.Operation (builtin.module)
         self.source = source

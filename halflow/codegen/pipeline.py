@@ -675,12 +675,12 @@ def build_vmfb(
             binaries = tuple((g.linked, outcome.binaries[g.key][0]) for g in group_plan)
             link_started = time.perf_counter()
             try:
-                result = local.assemble(
+                assembled = local.assemble(
                     LinkTask(outcome.host[0], binaries, str(temp), env), "link_module")
             except RuntimeError as e:
                 raise _error(name, str(e)) from None
-            if not result.ok:
-                raise _error(name, "linking the .vmfb failed", result.messages)
+            if not assembled.ok:
+                raise _error(name, "linking the .vmfb failed", assembled.messages)
             spans.append(Span("assemble", "phase", link_started, time.perf_counter(), "halflow"))
             mode = "groups"
         else:
@@ -691,16 +691,16 @@ def build_vmfb(
                 str(temp), env,
             )
             try:
-                result = local.assemble(assembly)
+                assembled = local.assemble(assembly)
             except RuntimeError as e:
                 raise _error(name, str(e)) from None
-            if not result.ok:
-                raise _error(name, "the final compile failed", result.messages)
+            if not assembled.ok:
+                raise _error(name, "the final compile failed", assembled.messages)
             spans.append(Span("final compile (fallback)", "phase", started,
                               time.perf_counter(), "halflow"))
             mode = "fallback"
-        clock.add("splice", result.splice_seconds)
-        clock.add("compile", result.compile_seconds)
+        clock.add("splice", assembled.splice_seconds)
+        clock.add("compile", assembled.compile_seconds)
         started = time.perf_counter()
         try:
             with open(temp, "rb+") as f:
@@ -708,7 +708,7 @@ def build_vmfb(
             os.replace(temp, target)
         except OSError as e:
             raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
-        clock.add("write", result.write_seconds + time.perf_counter() - started)
+        clock.add("write", assembled.write_seconds + time.perf_counter() - started)
 
         store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps({
             "mode": mode,

@@ -34,7 +34,6 @@ MANIFEST_PREFIX = "manifest-"
 _KIND = "codegen:"
 
 # Counter names (kept by the store, reported by ``stats``).
-ENTRIES_WRITTEN = "codegen.entries_written"
 SECONDS_SAVED = "codegen.seconds_saved"
 REUSES = "codegen.reuses"
 

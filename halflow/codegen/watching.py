@@ -46,7 +46,7 @@ def report_data(result: CodegenResult, input: PathLike, output: PathLike,
             "seconds": round(seconds, 6)}
 
 
-def show(result: CodegenResult, *, explain: Callable[[str], None] | None = None,
+def show(result: CodegenResult, *, explain: Callable[[str], object] | None = None,
          trace: PathLike | None = None) -> None:
     """What a build prints besides its summary: IREE's warnings on stderr
     (as its tools print them), ``--explain`` lines, the ``--trace`` file."""

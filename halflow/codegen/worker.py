@@ -17,9 +17,10 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 from halflow.codegen import iree_api, tools
 
@@ -497,18 +498,19 @@ def assemble(task: AssembleTask) -> AssembleResult:
 # the Environment; the worker answers ("ready", id) once set up, then
 # (name, task) -> ("ok", result) | ("error", message) until stdin closes.
 
-_FUNCTIONS = {"translate": translate, "assemble": assemble, "preload": preload,
-              "serialize_group": serialize_group, "compile_host": compile_host,
-              "link_module": link_module}
+_FUNCTIONS: dict[str, Callable[[Any], object]] = {
+    "translate": translate, "assemble": assemble, "preload": preload,
+    "serialize_group": serialize_group, "compile_host": compile_host, "link_module": link_module,
+}
 
 
-def write_message(stream: BinaryIO, message: object) -> None:
+def write_message(stream: IO[bytes], message: object) -> None:
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(len(data).to_bytes(8, "little") + data)
     stream.flush()
 
 
-def read_message(stream: BinaryIO) -> object:
+def read_message(stream: IO[bytes]) -> Any:
     """The next message; raises EOFError when the other side is gone."""
     header = stream.read(8)
     if len(header) < 8:
@@ -530,7 +532,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> None:
         return
     while True:
         try:
-            name, task = read_message(stdin)  # type: ignore[misc]
+            name, task = read_message(stdin)
         except EOFError:
             return
         try:

@@ -14,29 +14,25 @@ from typing import Any, TypeVar
 
 from halflow import asm, graph, keys, pieces, plan, stages, verify
 from halflow.engine.evaluator import Evaluator
-from halflow.engine.providers import Provider
+from halflow.engine.providers import PRINTED, SHELL, Provider
 from halflow.engine.records import (
-    CONVERT_TAG,
     DISPATCH,
-    EXECUTABLE,
     EXPORT,
-    HOST,
     MODULE,
-    PRINT,
-    SHELL,
     Assembled,
     Fallback,
     Group,
     Record,
-    stage_tag,
     value_fp,
 )
 from halflow.engine.splice import assemble
-from halflow.facts import SOURCE, ExecutableFacts, ExportFacts
+from halflow.facts import FACTS, SOURCE, ExecutableFacts, ExportFacts
 from halflow.fingerprint import fingerprint, fingerprint_strings, fingerprint_text, short
-from halflow.host import HostFacts
+from halflow.host import ANALYSIS, HostFacts
 from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import dispatch, interface, layout, variants
+from halflow.nodes import executable as executable_stage
+from halflow.nodes.tracked import stage_tag
 from halflow.split import EXECUTABLE_KINDS, SplitModule
 
 T = TypeVar("T")
@@ -119,12 +115,12 @@ def evaluate(
     reused_host = ev.reuse(graph.HOST_GROUP, host_sig)
     if reused_host is None:
         with ev.within(ev.open_group(graph.HOST_GROUP, host_sig)) as g:
-            facts = ev.node(graph.HOST, stage_tag(HOST), [], provider.host_facts,
-                            extra={"text": host_text}, persist=True, fp_value=None)
-            for site in facts.sites:
+            host_facts = ev.read_ir(graph.HOST, ANALYSIS, [], provider.host_facts,
+                                    text=host_text)
+            for site in host_facts.sites:
                 ev.node(site.id, stage_tag(DISPATCH), [graph.HOST], _const(site), derived=True)
-            g.summary = {"sites": len(facts.sites)}
-        host = _HostView(facts=facts)
+            g.summary = {"sites": len(host_facts.sites)}
+        host = _HostView(facts=host_facts)
     else:
         host = _HostView(group=reused_host)
     host_changed = reused_host is None
@@ -162,10 +158,7 @@ def evaluate(
             def read(i: int = i, name: str = name) -> ExecutableFacts:
                 return provider.exec_facts(i).rename(lambda s: keys.normalize_symbol(s, name))
 
-            normalized = ev.node(
-                graph.executable(name), stage_tag(EXECUTABLE), [], read,
-                extra={"text": unit_keys[i]}, persist=True, fp_value=None,
-            )
+            normalized = ev.read_ir(graph.executable(name), FACTS, [], read, text=unit_keys[i])
             facts = normalized.rename(functools.partial(_denormalize_symbol, name=name))
             facts_of[i] = facts
             for export in facts.exports:
@@ -262,8 +255,8 @@ def evaluate(
     if shell_group is None:
         shell_group = ev.open_group(graph.SHELL_GROUP, shell_sig)
         with ev.within(shell_group):
-            shell_group.piece = ev.node(graph.SHELL, stage_tag(SHELL), [], provider.shell,
-                                        extra={"text": shell_text}, persist=True, fp_value=None)
+            shell_group.piece = ev.read_ir(graph.SHELL, SHELL, [], provider.shell,
+                                           text=shell_text)
     module_sig = fingerprint(
         shell_sig, [(g.gid, g.sig) for g in groups], fingerprint_text(split.trailer)
     )
@@ -417,8 +410,8 @@ def _plan_and_convert(
             return record  # not kept (see Evaluator.node): no need to normalize
         return pieces.rename(record, lambda s: keys.normalize_name(s, name))
 
-    piece = ev.node(graph.convert(name), CONVERT_TAG, deps, convert,
-                    extra={"text": unit_key}, persist=True, fp_value=None)
+    piece = ev.read_ir(graph.convert(name), executable_stage.CONVERT, deps, convert,
+                       text=unit_key)
     group = ev._current
     assert group is not None
     if provider.whole:
@@ -491,9 +484,8 @@ def _annotate_and_print(
                 "entry_points": site.entry_points, "site_targets": site.targets, "expansions": exp,
             }),
         )))
-    piece = ev.node(graph.print_op(owner), stage_tag(PRINT), annotate_ids,
-                    lambda: provider.print_host(position, annotations),
-                    extra={"text": unit_key}, persist=True, fp_value=None)
+    piece = ev.read_ir(graph.print_op(owner), PRINTED, annotate_ids,
+                       lambda: provider.print_host(position, annotations), text=unit_key)
     group = ev._current
     assert group is not None
     group.piece = None if provider.whole else piece

@@ -27,12 +27,11 @@ from halflow.engine.records import (
     NodeRecord,
     Record,
     stage_name,
-    stage_tag,
     value_fp,
 )
 from halflow.fingerprint import environment, fingerprint, fingerprint_strings, short
 from halflow.graph import BuildGraph
-from halflow.nodes.tracked import Tracked, label
+from halflow.nodes.tracked import IrStage, Tracked, label, stage_tag
 
 if TYPE_CHECKING:
     from halflow.engine.workspace import Workspace
@@ -62,6 +61,15 @@ def tracked_key(step: Tracked[..., Any], env: str, options: str,
                 values: Mapping[str, Any]) -> str:
     """The key of a node of tracked stage ``step`` on input ``values``."""
     return node_key(stage_tag(step.stage), env, options, input_fps(step, values))
+
+
+def ir_key(step: IrStage, env: str, options: str, texts: Mapping[str, str],
+           dep_fps: Sequence[str] = ()) -> str:
+    """The key of a node of IR stage ``step`` reading the text keys
+    ``texts`` and dependencies whose values have fingerprints ``dep_fps``
+    (raises when ``texts`` are not exactly its declared inputs)."""
+    step.check(texts)
+    return node_key(step.tag, env, options, texts, dep_fps)
 
 
 def input_fps(step: Tracked[..., Any], values: Mapping[str, Any]) -> dict[str, str]:
@@ -298,6 +306,24 @@ class Evaluator:
         value: T = self.node(
             node_id, stage_tag(step.stage), deps, compute, inputs=inputs, labels=labels
         )
+        return value
+
+    def read_ir(
+        self,
+        node_id: str,
+        step: IrStage,
+        deps: Sequence[str],
+        compute: Callable[[], T],
+        **texts: str,
+    ) -> T:
+        """The value of ``node_id``, computed by the IR stage ``step``
+        (through a provider): keyed on the text keys ``texts``, exactly the
+        stage's declared inputs, and the values of ``deps`` (see
+        :func:`ir_key`). Its value is persisted, and its key stands for it
+        (a printed op or facts are a pure function of their key)."""
+        step.check(texts)
+        value: T = self.node(node_id, step.tag, deps, compute, extra=texts, persist=True,
+                             fp_value=None)
         return value
 
     def _keep(self, node_id: str, record: NodeRecord) -> Any:

@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from halflow import asm, pieces, plan
+from halflow import asm, pieces, plan, stages
 from halflow.engine.lazy_ir import LazyIR
 from halflow.engine.records import Assembled, Record
 from halflow.engine.splice import piece_visit_fp
 from halflow.facts import ExecutableFacts
 from halflow.host import HostFacts
+from halflow.nodes.tracked import IrStage
 from halflow.split import EXECUTABLE_KINDS, SplitModule
 
 
@@ -30,6 +31,14 @@ def release_memory() -> None:
     gc.collect()
     with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
         ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+# The engine's own IR nodes, run by :meth:`Provider.print_host` and
+# :meth:`Provider.shell`: a host op printed with its dispatch annotations
+# (its unit's text key, ``text``, and the annotations, its dependencies'
+# values), and the module's opening (``text``: the opening and the aliases).
+PRINTED = IrStage(stages.PRINT, inputs=("text",))
+SHELL = IrStage(stages.SHELL, inputs=("text",))
 
 
 class Provider:

@@ -18,11 +18,6 @@ from typing import Any
 from halflow import asm, codec, graph, stages
 from halflow.fingerprint import fingerprint
 from halflow.graph import BuildGraph
-from halflow.nodes import (
-    Stage,
-)
-from halflow.nodes import executable as executable_stage
-from halflow.nodes import executable_source as source_stage
 from halflow.split import SplitModule
 
 # Node stages that are not in halflow.nodes (reading inputs, printing).
@@ -31,11 +26,6 @@ EXPORT = stages.EXPORT
 DISPATCH = stages.DISPATCH_SITE
 HOST = stages.HOST
 CONVERT = stages.CONVERT
-# The convert node runs either conversion, with the stages each declares it
-# runs; all their versions are part of its key (the two conversions first).
-CONVERT_SUBSTAGES = tuple(dict.fromkeys(
-    (executable_stage.STAGE, source_stage.STAGE, *executable_stage.RUNS, *source_stage.RUNS)
-))
 PRINT = stages.PRINT
 SHELL = stages.SHELL
 MODULE = stages.MODULE
@@ -45,15 +35,6 @@ Record = asm.PrintedModule  # a printed top-level op (or the module's opening)
 
 class Fallback(Exception):
     """The incremental path cannot vouch for this build; use the whole module."""
-
-
-@functools.cache
-def stage_tag(stage: Stage) -> str:
-    """``name@version``: one string per stage, shared by all its nodes."""
-    return f"{stage.name}@{stage.version}"
-
-
-CONVERT_TAG = "+".join(stage_tag(s) for s in (CONVERT, *CONVERT_SUBSTAGES))
 
 
 def value_fp(value: Any) -> str:

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from iree.compiler import ir
 
 from halflow import irutil, stages
-from halflow.nodes import clone_function, export_ops, objects, workgroup_info
+from halflow.nodes import clone_function, executable_source, export_ops, objects, workgroup_info
 from halflow.nodes.dispatch import Expansion
 from halflow.nodes.interface import layout_attr_text
 from halflow.nodes.layout import PipelineLayout
+from halflow.nodes.tracked import IrStage
 from halflow.nodes.variants import Variant
 
 STAGE = stages.CONVERT_EXECUTABLE
@@ -107,6 +108,18 @@ def entry_returning_values(stream_executable: ir.Operation) -> str | None:
         if len(ftype.results):
             return irutil.symbol_name(func)
     return None
+
+
+# The engine's ``convert`` node: one executable's unit parsed, converted (by
+# :func:`convert`, or :func:`executable_source.convert` for a
+# ``hal.executable.source``) and printed. It reads the unit's text (its key,
+# ``text``) and the plan, its dependencies' values (targets, variants,
+# layouts); every stage either conversion runs enters its tag.
+CONVERT = IrStage(
+    stages.CONVERT,
+    inputs=("text",),
+    runs=(STAGE, executable_source.STAGE, *RUNS, *executable_source.RUNS),
+)
 
 
 def convert(

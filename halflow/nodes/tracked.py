@@ -1,5 +1,8 @@
 """A stage as the engine runs it: a pure function and the inputs it reads.
 
+(Stages that read IR, which the engine runs through a provider, declare what
+their key covers with an :class:`IrStage`: see there.)
+
 ``@tracked(STAGE)`` on a stage's function declares, beside the function, the
 stage (name and version) and the inputs it reads: the function's parameters,
 in order. The engine builds such a node's key from exactly these inputs (the
@@ -14,6 +17,7 @@ Input names are what ``--explain`` prints: ``site_usages`` reads as
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, ParamSpec, TypeVar
@@ -37,10 +41,7 @@ class Tracked(Generic[P, R]):
 
     def check(self, values: Mapping[str, Any]) -> None:
         """Raise ``TypeError`` unless ``values`` are exactly the declared inputs."""
-        if set(values) != set(self.inputs):
-            raise TypeError(
-                f"stage {self.stage.name} reads {self.inputs}, was given {tuple(values)}"
-            )
+        require_inputs(self.stage, self.inputs, values)
 
     def apply(self, values: Mapping[str, Any]) -> R:
         """``fn`` on exactly its declared inputs (raises on any other set)."""
@@ -68,3 +69,42 @@ def tracked(stage: Stage) -> Callable[[Callable[P, R]], Tracked[P, R]]:
         return Tracked(stage, fn, tuple(names))
 
     return declare
+
+
+@functools.cache
+def stage_tag(stage: Stage) -> str:
+    """``name@version``: one string per stage, shared by all its nodes."""
+    return f"{stage.name}@{stage.version}"
+
+
+@dataclass(frozen=True)
+class IrStage:
+    """A stage that reads IR, as the engine runs it (through a provider).
+
+    Its function takes live ops, so its inputs cannot be handed over as
+    values; the declaration, beside the function, says what the node's key
+    covers instead: ``stage`` and the version of every stage it ``runs``
+    (its tag), the text inputs named ``inputs`` (the keys of the text it
+    parses), and the values of the nodes it depends on. The engine derives
+    the node's key from this declaration and refuses any other text inputs
+    (:meth:`check`).
+    """
+
+    stage: Stage
+    inputs: tuple[str, ...]
+    runs: tuple[Stage, ...] = ()
+
+    @property
+    def tag(self) -> str:
+        """The stage's tag and those of the stages it runs (all enter the key)."""
+        return "+".join(stage_tag(s) for s in dict.fromkeys((self.stage, *self.runs)))
+
+    def check(self, values: Mapping[str, str]) -> None:
+        """Raise ``TypeError`` unless ``values`` are exactly the declared inputs."""
+        require_inputs(self.stage, self.inputs, values)
+
+
+def require_inputs(stage: Stage, declared: tuple[str, ...], values: Mapping[str, Any]) -> None:
+    """Raise ``TypeError`` unless ``values`` name exactly the ``declared`` inputs."""
+    if set(values) != set(declared):
+        raise TypeError(f"stage {stage.name} reads {declared}, was given {tuple(values)}")
