@@ -24,8 +24,7 @@ def top_level_starts(text: str) -> list[tuple[int, int]]:
 
     from halflow import irutil
 
-    context = ir.Context()
-    context.enable_multithreading(False)
+    context = irutil.new_context(threads=False)
     try:
         module = ir.Module.parse(text.encode("utf-8", "surrogateescape"), context)
     except ir.MLIRError as e:

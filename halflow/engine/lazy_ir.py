@@ -48,14 +48,14 @@ class LazyIR:
     @property
     def context(self) -> ir.Context:
         if self._context is None:
-            self._context = ir.Context()
+            self._context = irutil.new_context()
         return self._context
 
     def _parse(self, text: str, own_context: bool = False) -> ir.Module:
         """Parse ``text``; ``own_context`` for text carrying dialect
         resources: a context that already holds a resource key renames the
         next one it parses (``k`` becomes ``k_1``), so each gets its own."""
-        context = ir.Context() if own_context else self.context
+        context = irutil.new_context() if own_context else self.context
         try:
             with context, ir.Location.unknown():
                 module = parse_text(context, Case(text, 0, 0), self.source)
