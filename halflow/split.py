@@ -380,6 +380,10 @@ def _refine(
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     offsets = []
     for line, col in found:
+        if line == 0:
+            # An op with a location of its own: nothing says where it is.
+            offsets.append(-1)
+            continue
         if not 0 < line <= len(line_starts):
             raise SplitError("an op location outside the text", line, col)
         base = line_starts[line - 1]
@@ -392,6 +396,12 @@ def _refine(
             continue
         inside = [o for o in offsets if u.start <= o < u.end]
         if not inside or inside[0] != u.start:
+            if -1 in offsets:
+                raise _error(
+                    text, u.start,
+                    "a top-level op with a location of its own (loc(...)), which MLIR's"
+                    " parser cannot place in the text",
+                )
             raise _error(text, u.start, "a top-level op MLIR's parser does not place here")
         for a, b in pairwise([*inside, u.end]):
             line, col = position(text, a)
