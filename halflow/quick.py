@@ -260,4 +260,7 @@ def exit_now(code: object) -> None:
         sys.stderr.flush()
     except (OSError, ValueError):  # a closed pipe: let the usual exit report it
         return
+    startup = sys.modules.get("halflow.startup")
+    if startup is not None:
+        startup.finish()  # what exit handlers would have done
     os._exit(code)
