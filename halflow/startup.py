@@ -21,6 +21,7 @@ covered by the oracle tests.
 from __future__ import annotations
 
 import sys
+from types import CodeType
 
 _command_line = False
 
@@ -49,7 +50,8 @@ class _GeneratedCode:
     compiles each source text once and keeps the code objects, marshalled
     as ``.pyc`` files are, in the package's ``__pycache__`` (beside
     halflow's own bytecode, which Python trusts the same way), for the
-    interpreter version that made them. A code object is what ``exec``
+    interpreter version that made them (none are written under ``-B`` or
+    ``PYTHONDONTWRITEBYTECODE``). A code object is what ``exec``
     would have compiled from the same text (same flags: none inherited), so
     the classes are the same; a cache that cannot be read or written is
     ignored. Library users are left alone."""
@@ -85,15 +87,15 @@ class _GeneratedCode:
              locals: dict[str, object] | None = None) -> None:
         if isinstance(source, str) and self.codes is not None:
             code = self.codes.get(source)
-            if code is None:
+            if not isinstance(code, CodeType):
                 code = self.codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
                 self.added = True
             source = code
         exec(source, globals, locals)  # type: ignore[arg-type]
 
     def save(self) -> None:
-        if not self.added or self.codes is None:
-            return
+        if not self.added or self.codes is None or sys.dont_write_bytecode:
+            return  # (-B, PYTHONDONTWRITEBYTECODE: no bytecode files written)
         import contextlib
         import marshal
         import os

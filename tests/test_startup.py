@@ -42,24 +42,31 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
-def describe(mode: str) -> dict[str, object]:
+def describe(mode: str, write_bytecode: bool = True) -> dict[str, object]:
+    env = subprocess_env()
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not write_bytecode:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     proc = subprocess.run(
-        [sys.executable, "-c", _DESCRIBE, mode], env=subprocess_env(), capture_output=True,
-        text=True, check=True,
+        [sys.executable, "-c", _DESCRIBE, mode], env=env, capture_output=True, text=True,
+        check=True,
     )
     return json.loads(proc.stdout)
 
 
 def test_compiled_dataclass_methods_kept_between_runs_are_the_compiled_ones() -> None:
-    """The command line keeps dataclass methods compiled between runs: a run
-    that compiles them, and one that loads them, define the same classes as
-    a library process that compiles them the usual way."""
+    """The command line keeps dataclass methods compiled between runs (not
+    when bytecode is not to be written): a run that compiles them, and one
+    that loads them, define the same classes as a library process that
+    compiles them the usual way."""
     import halflow
 
     cache = Path(halflow.__file__).parent / "__pycache__"
     for kept in cache.glob("dataclass-methods.*.marshal"):
         kept.unlink()  # (halflow's own bytecode cache: the next run rewrites it)
     library = describe("library")
+    assert describe("cli", write_bytecode=False) == library
+    assert not list(cache.glob("dataclass-methods.*.marshal")), "kept under PYTHONDONTWRITEBYTECODE"
     compiled = describe("cli")
     assert list(cache.glob("dataclass-methods.*.marshal")), "nothing was kept"
     loaded = describe("cli")
