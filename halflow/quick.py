@@ -217,10 +217,11 @@ def main() -> None:
 
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli``'s ``build`` runs it."""
-    from halflow import command, startup
-    from halflow.options import BuildOptions
+    from halflow import startup
 
-    startup.command_line()
+    startup.command_line()  # first: the options' record class is the first one defined
+    from halflow import command
+    from halflow.options import BuildOptions
     command.VERBOSITY = form.verbosity
     content = checked.data if checked is not None and checked.input == form.input else None
     options = BuildOptions(
