@@ -628,11 +628,10 @@ _local = threading.local()
 def _probe_context() -> ir.Context:
     context: ir.Context | None = getattr(_local, "context", None)
     if context is None:
-        from iree.compiler import ir
+        from halflow.irutil import new_context
 
-        context = _local.context = ir.Context()
         # Diagnostics from MLIR worker threads can deadlock on the GIL.
-        context.enable_multithreading(False)
+        context = _local.context = new_context(threads=False)
     return context
 
 
@@ -643,6 +642,8 @@ def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> Alias
     if not order:
         return AliasNaming({}, "", ())
     from iree.compiler import ir
+
+    from halflow.irutil import new_context
 
     missing = [k for k in order if k not in aliases]
     if missing:
@@ -683,11 +684,7 @@ def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> Alias
     # Parsing a resource reference declares its key in the context, and a
     # reused context would rename the key the next time: use a fresh one.
     uses_resources = any(aliases[k].resources for k in order)
-    if uses_resources:
-        context = ir.Context()
-        context.enable_multithreading(False)
-    else:
-        context = _probe_context()
+    context = new_context(threads=False) if uses_resources else _probe_context()
     try:
         module = ir.Module.parse("\n".join(lines), context)
     except ir.MLIRError as e:

@@ -522,7 +522,7 @@ def materialize_bytecode(data: source_mod.InputData) -> str:
     from halflow.materialize import materialize
 
     source = SourceText(data.name, None)
-    context = ir.Context()
+    context = irutil.new_context()
     with context, ir.Location.unknown():
         module = source_mod.parse_bytecode(context, data.data, source)
         materialize(module, source)
@@ -547,7 +547,7 @@ def materialize_text(data: source_mod.InputData, split_input_file: bool = False)
     diagnostics: list[Diagnostic] = []
     split = source_mod.split_input(text, split_input_file)
     for case in split.cases:
-        context = ir.Context()
+        context = irutil.new_context()
         try:
             with context, ir.Location.unknown():
                 module = source_mod.parse_text(context, case, source)

@@ -18,7 +18,7 @@ before hashing:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from halflow.fingerprint import fingerprint_text
 from halflow.split import ALIAS_REF_RE as _ALIAS_REF
@@ -28,13 +28,62 @@ from halflow.symbols import is_bare
 PLACEHOLDER = "\x01"
 
 
-def canonical_aliases(aliases: Iterable[AliasDef]) -> dict[str, str]:
-    """Alias name -> canonical token (a hash of its expanded definition)."""
-    canon: dict[str, str] = {}
-    for alias in aliases:
-        expanded = replace_refs(alias.text, canon)
-        canon[alias.name] = alias.name[0] + "<" + fingerprint_text(expanded)[:24] + ">"
-    return canon
+class _Tokens(Mapping[str, str]):
+    """Alias name -> canonical token, each computed when first asked for: a
+    rebuild keys only the units it has not seen, which rarely refer to the
+    megabyte constant pools of inline weights. A definition refers only to
+    the aliases defined before it (as MLIR's parser requires), so a token
+    does not depend on which were asked for first."""
+
+    def __init__(self, aliases: Iterable[AliasDef]):
+        self._defs = {a.name: (i, a.text) for i, a in enumerate(aliases)}
+        self._tokens: dict[str, str] = {}
+
+    def _token(self, name: str) -> str:
+        token = self._tokens.get(name)
+        if token is None:
+            index, text = self._defs[name]
+            expanded = replace_refs(text, _Before(self, index))
+            token = self._tokens[name] = name[0] + "<" + fingerprint_text(expanded)[:24] + ">"
+        return token
+
+    def __getitem__(self, name: str) -> str:
+        return self._token(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._defs)
+
+    def __len__(self) -> int:
+        return len(self._defs)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._defs
+
+
+class _Before(Mapping[str, str]):
+    """The tokens of the aliases defined before the ``index``-th one."""
+
+    def __init__(self, tokens: _Tokens, index: int):
+        self._tokens = tokens
+        self._index = index
+
+    def __getitem__(self, name: str) -> str:
+        found = self._tokens._defs.get(name)
+        if found is None or found[0] >= self._index:
+            raise KeyError(name)
+        return self._tokens._token(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return (n for n, (i, _) in self._tokens._defs.items() if i < self._index)
+
+    def __len__(self) -> int:
+        return self._index
+
+
+def canonical_aliases(aliases: Iterable[AliasDef]) -> Mapping[str, str]:
+    """Alias name -> canonical token (a hash of its expanded definition),
+    computed on demand."""
+    return _Tokens(aliases)
 
 
 def replace_refs(text: str, canon: Mapping[str, str]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from halflow.diagnostics import PARSED_BUFFER_NAME
 from halflow.split import SplitError
 
 _LOC_RE = re.compile(r":(\d+):(\d+)\)$")
@@ -17,15 +18,16 @@ _LOC_RE = re.compile(r":(\d+):(\d+)\)$")
 
 def top_level_starts(text: str) -> list[tuple[int, int]]:
     """The 1-based (line, byte column) of each top-level op of ``text``, in
-    order, as the locations MLIR's parser gives them. Raises
+    order, as the locations MLIR's parser gives them; (0, 0) for an op that
+    carries a location of its own (``loc("model.py":3:4)``: MLIR's parser
+    then keeps that one, and the op's place in the text is unknown). Raises
     :class:`~halflow.split.SplitError` (at MLIR's error position) when the
-    text does not parse, or an op carries a location of its own."""
+    text does not parse."""
     from iree.compiler import ir
 
     from halflow import irutil
 
-    context = ir.Context()
-    context.enable_multithreading(False)
+    context = irutil.new_context(threads=False)
     try:
         module = ir.Module.parse(text.encode("utf-8", "surrogateescape"), context)
     except ir.MLIRError as e:
@@ -39,7 +41,8 @@ def top_level_starts(text: str) -> list[tuple[int, int]]:
             loc = op.location
             at_line = getattr(loc, "start_line", None)
             at_col = getattr(loc, "start_col", None)
-            if not isinstance(at_line, int) or not isinstance(at_col, int):
-                raise SplitError(f"a top-level {op.name} without a file location")
+            if (not isinstance(at_line, int) or not isinstance(at_col, int)
+                    or getattr(loc, "filename", None) != PARSED_BUFFER_NAME):
+                at_line = at_col = 0
             starts.append((at_line, at_col))
     return starts

@@ -234,10 +234,11 @@ def main() -> None:
 
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli``'s ``build`` runs it."""
-    from halflow import command, startup
-    from halflow.options import BuildOptions
+    from halflow import startup
 
-    startup.command_line()
+    startup.command_line()  # first: the options' record class is the first one defined
+    from halflow import command
+    from halflow.options import BuildOptions
     command.VERBOSITY = form.verbosity
     content = checked.data if checked is not None and checked.input == form.input else None
     options = BuildOptions(
@@ -279,4 +280,7 @@ def exit_now(code: object) -> None:
         sys.stderr.flush()
     except (OSError, ValueError):  # a closed pipe: let the usual exit report it
         return
+    startup = sys.modules.get("halflow.startup")
+    if startup is not None:
+        startup.finish()  # what exit handlers would have done
     os._exit(code)

@@ -76,7 +76,7 @@ def bytecode_as_text(data: InputData) -> InputData:
 
     from halflow import irutil
 
-    context = ir.Context()
+    context = irutil.new_context()
     with context, ir.Location.unknown():
         module = parse_bytecode(context, data.data, SourceText(data.name, None))
         printed = irutil.print_module_bytes(module)

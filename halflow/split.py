@@ -37,8 +37,8 @@ _ATTRIBUTES_RE = re.compile(r"\s*attributes\s*(?=\{)")
 _BRACE_TOKEN_RE = re.compile(r'[{}]|"(?:[^"\\]|\\.)*"')
 _BODY_BRACE_RE = re.compile(r"\s*(\{)[ \t]*$", re.M)
 _SYM_NAME_RE = re.compile(r'\bsym_name = "((?:[^"\\]|\\.)*)"')
-# On a one-line unit, what may start a second op: a generic op name, or a
-# dotted op name followed by what follows one in custom form.
+# On a unit's first line, what may start a second op: a generic op name, or
+# a dotted op name followed by what follows one in custom form.
 _SECOND_OP_RE = re.compile(
     r'\s(?:"[A-Za-z_][\w$.]*"\(|[A-Za-z_][\w$]*\.[\w$.]+[ \t]+(?:private\b|public\b|nested\b|@|\{))'
 )
@@ -197,7 +197,8 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
     units = _units(text, indent, starts, body_end, text.count("\n", 0, starts[0]) + 1)
     if "distinct[" in text:
         _check_distinct(text, aliases, units)
-    irregular = [i for i, u in enumerate(units) if not _regular(text, u, indent)]
+    units, joined = _merge_continuations(units)
+    irregular = [i for i, u in enumerate(units) if i in joined or not _regular(text, u, indent)]
     if not irregular:
         return SplitModule(
             header_end, aliases, module_open, body_start, body_end, tuple(units), trailer,
@@ -321,11 +322,39 @@ def _last_line(text: str, unit: Unit) -> tuple[int, str]:
 
 def _regular(text: str, unit: Unit, indent: str) -> bool:
     """Whether ``unit`` looks like one op as MLIR prints it (see module
-    docstring); the others go to MLIR's parser."""
+    docstring): its first line names no second op (``util.global ... :
+    i32  util.initializer {`` is two), and it is one line or ends with the
+    closing ``}`` at the body's indentation. The others go to MLIR's parser."""
+    first_end = text.find("\n", unit.start, unit.end)
+    first = text[unit.start : first_end if first_end >= 0 else unit.end]
+    if _SECOND_OP_RE.search(first) is not None:
+        return False
     line_start, line = _last_line(text, unit)
-    if line_start <= unit.start:  # one line
-        return _SECOND_OP_RE.search(line) is None
-    return line == indent + "}"
+    return line_start <= unit.start or line == indent + "}"
+
+
+def _continuation(unit: Unit) -> bool:
+    """Whether ``unit``'s first word is no op name: a line at the body's
+    indentation that continues the op before it (``attributes {...} {``
+    or ``loc(...)`` on a line of their own). Top-level ops are named with
+    their dialect (``util.global``), in generic form (``"util.global"``) or
+    with results (``%0 = ...``); only builtin's ``module`` goes without."""
+    return "." not in unit.kind and unit.kind != "module"
+
+
+def _merge_continuations(units: list[Unit]) -> tuple[list[Unit], set[int]]:
+    """``units`` with each continuation joined to the op before it, and the
+    indices of the joined units (irregular: MLIR's parser places their ops)."""
+    out: list[Unit] = []
+    joined: set[int] = set()
+    for u in units:
+        if out and _continuation(u):
+            prev = out[-1]
+            out[-1] = Unit(prev.kind, prev.symbol, prev.start, u.end, prev.line, prev.col)
+            joined.add(len(out) - 1)
+        else:
+            out.append(u)
+    return out, joined
 
 
 def _refine(
@@ -351,6 +380,10 @@ def _refine(
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     offsets = []
     for line, col in found:
+        if line == 0:
+            # An op with a location of its own: nothing says where it is.
+            offsets.append(-1)
+            continue
         if not 0 < line <= len(line_starts):
             raise SplitError("an op location outside the text", line, col)
         base = line_starts[line - 1]
@@ -363,6 +396,12 @@ def _refine(
             continue
         inside = [o for o in offsets if u.start <= o < u.end]
         if not inside or inside[0] != u.start:
+            if -1 in offsets:
+                raise _error(
+                    text, u.start,
+                    "a top-level op with a location of its own (loc(...)), which MLIR's"
+                    " parser cannot place in the text",
+                )
             raise _error(text, u.start, "a top-level op MLIR's parser does not place here")
         for a, b in pairwise([*inside, u.end]):
             line, col = position(text, a)

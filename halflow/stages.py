@@ -13,6 +13,7 @@ so the no-op check of a rebuild can read it.
 from __future__ import annotations
 
 import collections
+import functools
 
 from halflow.fingerprint import fingerprint
 
@@ -64,6 +65,8 @@ ALL = (
 )
 
 
+@functools.cache
 def tag() -> str:
-    """Fingerprint of every stage version (enters whole-output keys)."""
+    """Fingerprint of every stage version (enters whole-output keys; the
+    versions are constants of the source tree, so it is computed once)."""
     return fingerprint([(s.name, s.version) for s in ALL])

@@ -21,6 +21,7 @@ covered by the oracle tests.
 from __future__ import annotations
 
 import sys
+from types import CodeType
 
 _command_line = False
 
@@ -29,6 +30,89 @@ def command_line() -> None:
     """Called by the CLI entry point before anything imports MLIR."""
     global _command_line
     _command_line = True
+    _generated.install()
+
+
+def finish() -> None:
+    """Called before the process ends (also by ``os._exit``'s callers):
+    keeps what this run compiled for :class:`_GeneratedCode`."""
+    _generated.save()
+
+
+class _GeneratedCode:
+    """Compiled dataclass methods, kept between command-line runs.
+
+    ``dataclasses`` writes each record class's ``__init__``, ``__eq__``,
+    ``__repr__``, ``__hash__``, ... as Python source and compiles it with
+    ``exec`` when the class is defined: ~190 compilations on a one-edit
+    rebuild, a sixth of its CPU time, repeated by every process. The module
+    finds ``exec`` among its globals, so the command line gives it one that
+    compiles each source text once and keeps the code objects, marshalled
+    as ``.pyc`` files are, in the package's ``__pycache__`` (beside
+    halflow's own bytecode, which Python trusts the same way), for the
+    interpreter version that made them (none are written under ``-B`` or
+    ``PYTHONDONTWRITEBYTECODE``). A code object is what ``exec``
+    would have compiled from the same text (same flags: none inherited), so
+    the classes are the same; a cache that cannot be read or written is
+    ignored. Library users are left alone."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, object] | None = None
+        self.added = False
+        self.path = ""
+
+    def install(self) -> None:
+        if self.codes is not None:
+            return
+        import dataclasses
+        import marshal
+        import os
+
+        self.path = os.path.join(
+            os.path.dirname(__file__), "__pycache__",
+            f"dataclass-methods.{sys.implementation.cache_tag}.marshal",
+        )
+        try:
+            with open(self.path, "rb") as f:
+                loaded = marshal.load(f)
+            self.codes = loaded if isinstance(loaded, dict) else {}
+        except (OSError, EOFError, ValueError, TypeError):
+            self.codes = {}
+        dataclasses.exec = self.exec  # type: ignore[attr-defined]
+        import atexit
+
+        atexit.register(self.save)
+
+    def exec(self, source: object, globals: dict[str, object] | None = None,
+             locals: dict[str, object] | None = None) -> None:
+        if isinstance(source, str) and self.codes is not None:
+            code = self.codes.get(source)
+            if not isinstance(code, CodeType):
+                code = self.codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
+                self.added = True
+            source = code
+        exec(source, globals, locals)  # type: ignore[arg-type]
+
+    def save(self) -> None:
+        if not self.added or self.codes is None or sys.dont_write_bytecode:
+            return  # (-B, PYTHONDONTWRITEBYTECODE: no bytecode files written)
+        import contextlib
+        import marshal
+        import os
+
+        self.added = False
+        temporary = f"{self.path}.{os.getpid()}.tmp"
+        try:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            with open(temporary, "wb") as f:
+                marshal.dump(self.codes, f)
+            os.replace(temporary, self.path)
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+_generated = _GeneratedCode()
 
 
 def load_mlir() -> None:

@@ -32,7 +32,18 @@ def options_fingerprint(split_input_file: bool) -> str:
 
 
 def input_fingerprint(data: bytes) -> str:
-    return blake2b(data, digest_size=20).hexdigest()
+    """The hash of an input's bytes. The last one is remembered by the
+    bytes object itself: the up-to-date check and the build it hands the
+    same bytes to ask for it in turn (a megabyte hashed once, not twice)."""
+    global _last_input
+    if _last_input is not None and _last_input[0] is data:
+        return _last_input[1]
+    digest = blake2b(data, digest_size=20).hexdigest()
+    _last_input = (data, digest)
+    return digest
+
+
+_last_input: tuple[bytes, str] | None = None
 
 
 def output_key(input_hash: str, options: str) -> str:

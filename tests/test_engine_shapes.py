@@ -7,7 +7,9 @@ lines, a constant-loading ``util.initializer`` and host functions with
 several blocks (``^bb1:`` at the body's indentation), a ``dense_resource``
 blob. Each hand-written shape below is one small text change of such a
 module (a comment after the module, an opening over two lines, an op at
-another indentation, a tab-indented body, two ops on one line, a
+another indentation, a tab-indented body, two ops on one line (also one
+whose second op's region follows on the lines below), an op continued on a
+line of its own at the body's indentation (``attributes {...} {``), a
 generic-form op, a distinct attribute). For every shape, the same edit of one
 executable's body executes exactly ``executable``, ``convert`` and
 ``module`` (Salsa-style: the exact executed list), and the output equals a
@@ -102,6 +104,24 @@ def two_ops_on_one_line(text: str) -> str:
     return text[: m.start()] + f"\n  {m.group(1)}  {m.group(2)}\n" + text[m.end() :]
 
 
+def attributes_on_a_line_of_their_own(text: str) -> str:
+    """An op continued on a line at the body's indentation that starts with
+    a letter: ``util.func ...`` then ``attributes {...} {`` below it."""
+    return re.sub(
+        r"^(  util\.func public @predict\([^\n]*?) (attributes \{)", r"\1\n  \2", text,
+        count=1, flags=re.M,
+    )
+
+
+def one_line_op_then_region_op_on_one_line(text: str) -> str:
+    """Two ops on one line, the second one with a region over the lines
+    below: ``util.global ... : !stream.resource<constant>  util.initializer {``."""
+    m = re.search(r"\n  (util\.global private @\w+ : !stream\.resource<constant>)\n"
+                  r"  (util\.initializer \{)\n", text)
+    assert m, "no global before the initializer"
+    return text[: m.start()] + f"\n  {m.group(1)}  {m.group(2)}\n" + text[m.end() :]
+
+
 def generic_form_global(text: str) -> str:
     return text.replace(
         "util.global private @__device_0 = #device_target_local",
@@ -129,6 +149,8 @@ SHAPES: dict[str, Callable[[str], str]] = {
     "op_at_column_one": op_at_column_one,
     "tab_indented_body": tab_indented_body,
     "two_ops_on_one_line": two_ops_on_one_line,
+    "attributes_on_a_line_of_their_own": attributes_on_a_line_of_their_own,
+    "one_line_op_then_region_op_on_one_line": one_line_op_then_region_op_on_one_line,
     "generic_form_global": generic_form_global,
     "distinct_attribute": distinct_attribute,
 }
@@ -165,7 +187,11 @@ def test_shape_one_executable_edit_is_minimal(shape: str, tmp_path: Path) -> Non
     assert_correct(path, result.text)
 
 
-@pytest.mark.parametrize("shape", ["inline_weights", "distinct_attribute", "two_ops_on_one_line"])
+@pytest.mark.parametrize(
+    "shape",
+    ["inline_weights", "distinct_attribute", "two_ops_on_one_line",
+     "attributes_on_a_line_of_their_own"],
+)
 def test_shape_host_edit_reprints_that_function(shape: str, tmp_path: Path) -> None:
     """An edit of the multi-block host function ``@gated`` (and, for the
     distinct shape, of the function carrying the distinct attribute)."""
@@ -241,6 +267,26 @@ def test_shared_distinct_attribute_falls_back_naming_it(tmp_path: Path) -> None:
     assert "halflow: explain: whole-module build: the input does not split" in proc.stderr.decode()
     assert want in proc.stderr.decode()
     assert out.read_text() == reference_output(path)
+
+
+def test_op_with_its_own_location_on_a_line_of_its_own_falls_back_naming_it(
+    tmp_path: Path,
+) -> None:
+    """``loc(...)`` on a line of its own continues the op above it, which
+    only MLIR's parser can then place, by the op locations it gives; an op
+    that carries a location of its own has none in the text: the build is a
+    whole-module one, and the report names the op's line:col."""
+    text = re.sub(
+        r"^(  util\.global private @__device_0 = #device_target_local)$",
+        r'\1\n  loc("model.py":3:4)', inline_text(), count=1, flags=re.M,
+    )
+    path = tmp_path / "m.mlir"
+    path.write_text(text)
+    line = text.split("\n").index("  util.global private @__device_0 = #device_target_local") + 1
+    result = lib_build(path, cache_dir=tmp_path / "cache")
+    assert result.report["mode"] == "whole"
+    assert f"{line}:3: a top-level op with a location of its own" in result.report["fallback"]
+    assert result.text == reference_output(path)
 
 
 def test_split_errors_name_the_construct_and_position() -> None:

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from iree.compiler import ir
 
 from halflow import asm, host, irutil, pieces
-from halflow.diagnostics import HalflowError, SourceText
+from halflow.diagnostics import SourceText
 from halflow.facts import SOURCE, ExecutableFacts, executable_facts
 from halflow.nodes import executable, executable_source
 from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.variants import Variant
-from halflow.source import Case, parse_text
+from halflow.source import ends_in_open_string
 from halflow.split import SplitModule, Unit, needed_aliases
 
 # Above this many characters of alias header, a unit is parsed with only the
@@ -48,20 +48,41 @@ class LazyIR:
     @property
     def context(self) -> ir.Context:
         if self._context is None:
-            self._context = ir.Context()
+            self._context = irutil.new_context(threads=False)
         return self._context
 
     def _parse(self, text: str, own_context: bool = False) -> ir.Module:
         """Parse ``text``; ``own_context`` for text carrying dialect
         resources: a context that already holds a resource key renames the
-        next one it parses (``k`` becomes ``k_1``), so each gets its own."""
-        context = ir.Context() if own_context else self.context
+        next one it parses (``k`` becomes ``k_1``), so each gets its own.
+
+        A unit that does not parse only makes the build fall back to the
+        whole module, whose parse reports the error exactly (as MLIR wrote
+        it: :func:`halflow.source.parse_text`); here the bindings' own
+        capture names it, which spares each rebuild the C-API handler
+        (ctypes, ~4 ms to import). Single-threaded, as every parse halflow
+        reports from (see ``source._single_threaded``)."""
+        context = irutil.new_context(threads=False) if own_context else self.context
+        module = self._parse_in(context, text)
+        self._keep.append(module)
+        return module
+
+    def _parse_in(self, context: ir.Context, text: str) -> ir.Module:
+        data = text.encode("utf-8", "surrogateescape")
+        if ends_in_open_string(data):
+            data += b"\n"  # see ends_in_open_string: keeps MLIR's lexer in the buffer
         try:
             with context, ir.Location.unknown():
-                module = parse_text(context, Case(text, 0, 0), self.source)
-        except HalflowError as e:
-            raise UnitMismatch(str(e)) from None
-        self._keep.append(module)
+                module = ir.Module.parse(data, context)
+        except ir.MLIRError as e:
+            raise UnitMismatch(
+                "; ".join(
+                    self.source.at_location(str(d.location), d.message).render()
+                    for d in e.error_diagnostics
+                ) or e.message
+            ) from None
+        except RuntimeError as e:  # a message quoting bytes that are not UTF-8
+            raise UnitMismatch(f"the unit does not parse alone: {e}") from None
         return module
 
     def _unit_text(self, unit: Unit) -> str:
@@ -199,8 +220,7 @@ class LazyIR:
             opening = self.split.module_open or "module {"
             header, _ = self._header_for(opening)
             text = header + opening + "\n}\n"
-            with context, ir.Location.unknown():
-                shell = parse_text(context, Case(text, 0, 0), self.source)
+            shell = self._parse_in(context, text)
             self._keep.append(shell)
             self._shells[context] = shell
         return shell

@@ -113,7 +113,7 @@ class WholeProvider(Provider):
         from halflow.materialize import materialize
         from halflow.source import Case, parse_text
 
-        context = ir.Context()
+        context = irutil.new_context()
         with context, ir.Location.unknown():
             module = parse_text(context, Case(text, 0, 0), source)
             self.mat = materialize(module, source, on_executable)

@@ -43,7 +43,7 @@ def _keyed(
     unit text not seen before (``known``) under the same header."""
     trailer_fp = trailer_fingerprint(split)
     header_fp = header_fingerprint(split, trailer_fp)
-    canon: dict[str, str] | None = None
+    canon: Mapping[str, str] | None = None
     out = []
     for unit in units:
         body = text[unit.start : unit.end]

@@ -108,11 +108,15 @@ class Workspace:
             return None
 
     def _save_state(
-        self, doc_id: str, state: DocState, fresh: Sequence[Group], write_output: bool = True
+        self, doc_id: str, state: DocState, fresh: Sequence[Group], write_output: bool = True,
+        anchored: DocState | None = None,
     ) -> None:
         """Keep ``state`` in memory and in the cache; only the payloads of
         groups evaluated by this build (``fresh``) are encoded and written.
-        ``write_output=False``: the caller stores the output entry."""
+        ``write_output=False``: the caller stores the output entry.
+        ``anchored``: this document's state that the cache holds, whose
+        anchors (:mod:`halflow.similar`) need not be written again when
+        ``state`` has the same."""
         self.docs[doc_id] = state
         if not self.cache.enabled:
             return
@@ -165,7 +169,13 @@ class Workspace:
             if state.units:
                 from halflow import similar
 
-                similar.record(self.cache, state.units.values(), doc_id, self._env)
+                if (
+                    anchored is None
+                    or anchored.env != state.env
+                    or similar.sample(anchored.units.values())
+                    != similar.sample(state.units.values())
+                ):
+                    similar.record(self.cache, state.units.values(), doc_id, self._env)
 
     def save_states(self) -> None:
         """Write every document's in-memory state to the cache.
@@ -209,6 +219,7 @@ class Workspace:
                 prev = self._load_state(doc_id)
             if prev is not None:
                 self.unit_keys.update(prev.units)
+        own = prev  # this document's own state (not one found by content)
         if (
             not need_graph
             and prev is not None
@@ -288,7 +299,8 @@ class Workspace:
                     input_hash, options, ev.env, whole.output,
                     output_key or "text:" + fingerprint_text(whole.output), {}, [], [], [], {},
                 )
-                self._save_state(doc_id, state, [], write_output=output_key is None)
+                self._save_state(doc_id, state, [], write_output=output_key is None,
+                                 anchored=own)
                 fallback = fallback or split_failure or whole.unaligned
                 return CaseResult(whole.output, "whole", fallback, None, 0)
         with recorder.phase("save state"):
@@ -316,7 +328,8 @@ class Workspace:
                 state.unit_keys = list(unit_keys)
             fresh = [g for g in ev.groups.values() if g.records is not None
                      and g.prev_records is not None]
-            self._save_state(doc_id, state, fresh, write_output=output_key is None)
+            self._save_state(doc_id, state, fresh, write_output=output_key is None,
+                             anchored=own)
         return CaseResult(assembled.text, mode, fallback, ev.graph, state.total, state.counts())
 
     def _state_by_content(
