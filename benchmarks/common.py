@@ -42,7 +42,8 @@ from halflow import startup
 startup.command_line()
 startup.load_mlir()
 import halflow.nodes
-for name in ["halflow.cli", "halflow.engine", "halflow.builder", "halflow.materialize",
+for name in ["halflow.cli", "halflow.engine", "halflow.builder",
+             "halflow.materialize",
              *(m.name for m in pkgutil.iter_modules(halflow.nodes.__path__, "halflow.nodes."))]:
     importlib.import_module(name)
 startup.finish()

@@ -59,9 +59,9 @@ def test_compiled_dataclass_methods_kept_between_runs_are_the_compiled_ones() ->
     when bytecode is not to be written): a run that compiles them, and one
     that loads them, define the same classes as a library process that
     compiles them the usual way."""
-    import halflow
+    from halflow import startup
 
-    cache = Path(halflow.__file__).parent / "__pycache__"
+    cache = Path(startup.__file__).parent / "__pycache__"  # where startup keeps them
     for kept in cache.glob("dataclass-methods.*.marshal"):
         kept.unlink()  # (halflow's own bytecode cache: the next run rewrites it)
     library = describe("library")
