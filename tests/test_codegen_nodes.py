@@ -207,7 +207,7 @@ def test_no_op_compiles_nothing(tmp_path: Path, store: DiskStore) -> None:
     to the same bytes."""
     model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
     out = tmp_path / "m.vmfb"
-    build_vmfb(model, out, FLAGS, store=store, progress=False)
+    first = build_vmfb(model, out, FLAGS, store=store, progress=False)
     good = out.read_bytes()
     again = build_vmfb(model, out, FLAGS, store=store, progress=False)
     assert again.mode == "up-to-date" and compiled(again) == set()
@@ -218,22 +218,46 @@ def test_no_op_compiles_nothing(tmp_path: Path, store: DiskStore) -> None:
     assert repaired.mode == "groups" and compiled(repaired) == set()
     assert out.read_bytes() == good
 
-    # The command line: no compiler loaded, nothing compiled, a report.
+    # The command line. The plain form is answered by the entry point before
+    # the command-line framework, code generation or the compiler load; with
+    # --report/--explain the full command line answers, still without the
+    # compiler. Both record the build in the history; a damaged output is
+    # rebuilt to the same bytes.
     cache = tmp_path / "cli-cache"
-    cli = [sys.executable, "-m", "halflow", "build", str(model), "--to", "vmfb", "-o",
-           str(tmp_path / "cli.vmfb"), "--cache-dir", str(cache), "--report",
-           str(tmp_path / "r.json"), "--explain", "--", *FLAGS]
-    subprocess.run(cli, check=True, capture_output=True)
-    probe = ("import sys, runpy; sys.argv = " + repr(cli[2:]) + "\n"
+    cli_out = tmp_path / "cli.vmfb"
+    plain_form = ["build", str(model), "--to", "vmfb", "-o", str(cli_out), "--cache-dir",
+                  str(cache), "--", *FLAGS]
+    reported = [*plain_form[:8], "--report", str(tmp_path / "r.json"), "--explain",
+                *plain_form[8:]]
+    subprocess.run([sys.executable, "-m", "halflow", *plain_form], check=True,
+                   capture_output=True)
+    cold = cli_out.read_bytes()
+    probe = ("import json, sys, runpy\nimport halflow.quick\n"
+             "halflow.quick.exit_now = lambda code: None  # keep the process to look at it\n"
+             "sys.argv = ['halflow', *json.loads(sys.argv[1])]\n"
              "try:\n    runpy.run_module('halflow', run_name='__main__')\n"
              "except SystemExit as e:\n    assert not e.code, e.code\n"
-             "assert not any(m.startswith('iree.compiler._mlir') for m in sys.modules), "
-             "'the compiler was loaded'\n")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert "output is up to date" in done.stderr
+             "print(json.dumps(sorted(m for m in sys.modules if m.startswith("
+             "('iree.compiler._mlir', 'click', 'diskcache', 'halflow.codegen')))))\n")
+
+    def loaded_by(args: list[str]) -> list[str]:
+        done = subprocess.run([sys.executable, "-c", probe, json.dumps(args)],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    assert loaded_by(plain_form) == []
+    history = [json.loads(line) for line in (cache / "builds.jsonl").read_text().splitlines()]
+    assert [(h["mode"], h["executed"]) for h in history] == [("vmfb", len(first.executables)),
+                                                             ("vmfb", 0)]
+    assert history[-1]["reused"] == len(first.executables)
+    modules = loaded_by(reported)
+    assert "click" in modules and not any(m.startswith("iree.compiler._mlir") for m in modules)
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["mode"] == "up-to-date" and report["codegen_summary"]["compiled"] == 0
+    cli_out.write_bytes(cold[:-1])
+    assert "halflow.codegen.pipeline" in loaded_by(plain_form)  # not current: built
+    assert cli_out.read_bytes() == cold
 
 
 @pytest.mark.parametrize(
