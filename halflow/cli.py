@@ -590,6 +590,9 @@ def watch(
                            quiet=command.VERBOSITY < 0)
     except UsageError as e:
         raise click.UsageError(str(e)) from None
+    except HalflowError as err:  # the session could not start (e.g. no Dask scheduler)
+        _fail(err)
+        return
     sys.exit(code)
 
 
