@@ -301,3 +301,20 @@ def test_program_with_a_custom_kernel(tmp_path: Path, store: DiskStore) -> None:
     (x,), (y,) = run(out, arg, "main"), run(expected, arg, "main")
     assert np.array_equal(x.view(np.uint32), y.view(np.uint32))
     assert np.array_equal(x, 6 * arg[0])
+
+
+def test_cold_build_serializes_groups_between_translations(tmp_path: Path,
+                                                           store: DiskStore) -> None:
+    """A cold build sends translations out group by group and runs a group
+    as soon as its last member is translated, ahead of the translations
+    still queued: with one worker, the first group is serialized before the
+    last translations start (not after all of them)."""
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out = tmp_path / "m.vmfb"
+    result = build_vmfb(model, out, FLAGS, store=store, progress=False, jobs=1)
+    assert result.mode == "groups" and len(result.groups) >= 3
+    spans = sorted(result.spans, key=lambda s: s.start)
+    kinds = [s.category for s in spans if s.category in ("translate", "group")]
+    first_group = kinds.index("group")
+    assert "translate" in kinds[first_group:], kinds
+    assert_bitwise_equal(out, plain(model, tmp_path / "p.vmfb"), WIDTHS)
