@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from codegen_programs import layers
+from conftest import subprocess_env
 
 from halflow.codegen import DiskStore, build_vmfb
 from halflow.codegen.pipeline import CodegenResult
@@ -230,7 +231,7 @@ def test_no_op_compiles_nothing(tmp_path: Path, store: DiskStore) -> None:
     reported = [*plain_form[:8], "--report", str(tmp_path / "r.json"), "--explain",
                 *plain_form[8:]]
     subprocess.run([sys.executable, "-m", "halflow", *plain_form], check=True,
-                   capture_output=True)
+                   capture_output=True, cwd=tmp_path, env=subprocess_env())
     cold = cli_out.read_bytes()
     probe = ("import json, sys, runpy\nimport halflow.quick\n"
              "halflow.quick.exit_now = lambda code: None  # keep the process to look at it\n"
@@ -242,7 +243,8 @@ def test_no_op_compiles_nothing(tmp_path: Path, store: DiskStore) -> None:
 
     def loaded_by(args: list[str]) -> list[str]:
         done = subprocess.run([sys.executable, "-c", probe, json.dumps(args)],
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, cwd=tmp_path,
+                              env=subprocess_env())
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
 
