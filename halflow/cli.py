@@ -228,9 +228,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 remote: RemoteCache | None = None) -> None:
     import json
     import time
-    from pathlib import Path
 
-    from halflow.codegen import uptodate
     from halflow.codegen.watching import open_store, report_data, show
     from halflow.output import write_reported
     from halflow.source import EXAMPLE
@@ -256,11 +254,12 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         store = open_store(cache_dir, no_cache, remote)
         cachelimit.apply(getattr(store, "cache", None), max_size)
     try:
-        if uptodate.check(store, Path(model), Path(output), iree_flags) is None:
+        from halflow.codegen.pipeline import build_vmfb, up_to_date
+
+        if not up_to_date(store, model, output, iree_flags):
             from halflow.startup import load_mlir
 
             load_mlir()  # the command line's cheaper way (see halflow.startup)
-        from halflow.codegen.pipeline import build_vmfb
 
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
@@ -786,6 +785,9 @@ def watch(
                            quiet=command.VERBOSITY < 0)
     except UsageError as e:
         raise click.UsageError(str(e)) from None
+    except HalflowError as err:  # the session could not start (e.g. no Dask scheduler)
+        _fail(err)
+        return
     sys.exit(code)
 
 

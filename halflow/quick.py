@@ -31,11 +31,13 @@ from stat import S_ISREG
 
 # What the up-to-date check compares (shared with the library build).
 from halflow.uptodate import (
+    file_is_current,
     input_fingerprint,
     marker_key,
     marker_matches,
     options_fingerprint,
     output_key,
+    vmfb_output_key,
 )
 
 TYPE_CHECKING = False
@@ -146,6 +148,72 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
     return BuildForm(values, positional[0], explain, verbosity, settings["max-size"], remote)
 
 
+class VmfbForm:
+    """``build INPUT --to vmfb -o OUTPUT [--cache-dir DIR] [-q] -- FLAGS...``
+    (see :func:`vmfb_form`): what the up-to-date check answers for a
+    ``.vmfb``."""
+
+    __slots__ = ("cache_dir", "input", "iree_flags", "output")
+
+    def __init__(self, input: str, output: str, cache_dir: str | None,
+                 iree_flags: tuple[str, ...]):
+        self.input = input
+        self.output = output
+        self.cache_dir = cache_dir
+        self.iree_flags = iree_flags
+
+
+def vmfb_form(argv: Sequence[str]) -> VmfbForm | None:
+    """The :class:`VmfbForm` of ``argv``, or None (any other option, or a
+    path the full command line might reject: declining is always safe)."""
+    if "--" not in argv or not argv or argv[0] != "build":
+        return None
+    split = list(argv).index("--")
+    head, flags = list(argv[1:split]), tuple(argv[split + 1:])
+    if "--to=vmfb" in head:
+        head.remove("--to=vmfb")
+    elif "--to" in head and head[head.index("--to") + 1:head.index("--to") + 2] == ["vmfb"]:
+        del head[head.index("--to"):head.index("--to") + 2]
+    else:
+        return None
+    form = build_form(["build", *head])
+    if form is None or not form.plain:
+        return None
+    if any(not f.startswith("-") for f in flags):
+        return None  # the full command line says what is wrong
+    from halflow import cacheio
+
+    if cacheio.read_only_requested():
+        return None
+    return VmfbForm(form.input, form.output, form.cache_dir, flags)
+
+
+def check_vmfb(form: VmfbForm) -> bool:
+    """Whether OUTPUT already holds what this model and these flags build
+    (then the build is recorded in the cache's history, as every build is)."""
+    start = time.perf_counter()
+    try:
+        with open(form.input, "rb") as f:
+            data = f.read()
+    except OSError:
+        return False
+    from halflow import cacheio
+
+    directory = form.cache_dir if form.cache_dir is not None else cacheio.default_cache_dir()
+    recorded = cacheio.read_json_entry(directory, marker_key(form.output))
+    key = vmfb_output_key(input_fingerprint(data), form.input, form.iree_flags)
+    if not file_is_current(recorded, key, form.output):
+        return False
+    assert isinstance(recorded, list)
+    cacheio.append_history(directory, {
+        "time": time.time(), "hits": 1, "misses": 0, "corrupt": 0,
+        "by_kind": {"written": [1, 0]}, "input": form.input, "mode": "vmfb",
+        "executed": 0, "reused": recorded[3],
+        "seconds": round(time.perf_counter() - start, 6),
+    })
+    return True
+
+
 class Checked:
     """What the up-to-date check read: handed on to the full command line
     when the check declines, so that the input's bytes are read once."""
@@ -206,13 +274,16 @@ def check(argv: Sequence[str]) -> Checked | None:
 def main() -> None:
     """The ``halflow`` command."""
     argv = sys.argv[1:]
+    current = False
     try:
-        checked = check(argv)
+        vmfb = vmfb_form(argv)
+        current = vmfb is not None and check_vmfb(vmfb)
+        checked = check(argv) if vmfb is None else None
         form = build_form(argv) if checked is None or not checked.current else None
     except Exception:
         checked = form = None
     try:
-        if checked is not None and checked.current:
+        if current or (checked is not None and checked.current):
             sys.exit(0)
         if form is not None:
             try:

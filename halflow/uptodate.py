@@ -1,20 +1,26 @@
 """What an up-to-date check compares: output keys and output markers.
 
-A build stores its whole output under :func:`output_key` (a hash of the
-input bytes, the options, every stage version and the halflow and compiler
-versions) and, for each output file it writes, a *marker*: that key with the
-file's size and modification time. An output file whose marker still
-matches holds what a build of the same input would write. The entry point
-(:mod:`halflow.quick`) answers a no-op rebuild with these before anything
-else loads, and the library build (:mod:`halflow.builder`) writes them: one
-definition, so they cannot disagree. Imports only the standard library's
-hash and what the stage table needs.
+The one mechanism of both kinds of build. A build to MLIR stores its whole
+output under :func:`output_key` (a hash of the input bytes, the options,
+every stage version and the halflow and compiler versions); a build to a
+``.vmfb`` computes :func:`vmfb_output_key` (the input bytes, the name the
+model is compiled under, the IREE flags and the versions). For each output
+file written, either build records a *marker* under :func:`marker_key` of
+the path: that key with the file's size, modification time and a digest of
+its bytes. An output file whose marker still matches holds what a build of
+the same input would write. The entry point (:mod:`halflow.quick`) answers
+a no-op rebuild of either kind with these before anything else loads, and
+the library builds (:mod:`halflow.builder`, :mod:`halflow.codegen.pipeline`)
+write them: one definition, so they cannot disagree. Imports only the
+standard library's hash and what the stage table needs.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
+from stat import S_ISREG
 
 try:  # the hash itself: `hashlib` also loads OpenSSL (~3 ms of a no-op rebuild)
     from _blake2 import blake2b
@@ -55,6 +61,16 @@ def output_key(input_hash: str, options: str) -> str:
     from halflow.fingerprint import environment, fingerprint
 
     return "output:" + fingerprint(input_hash, options, stages.tag(), environment())
+
+
+def vmfb_output_key(input_hash: str, model_name: str, iree_flags: Sequence[str]) -> str:
+    """The key of the ``.vmfb`` a build of these input bytes and IREE flags
+    writes. ``model_name`` is the name the model is compiled under (the
+    host's debug locations name it, so the bytes depend on it)."""
+    from halflow.fingerprint import environment, fingerprint
+
+    return "vmfb:" + fingerprint("halflow.vmfb", input_hash, model_name, tuple(iree_flags),
+                                 environment())
 
 
 def marker_key(path: str | os.PathLike[str]) -> str:
@@ -109,3 +125,13 @@ def marker_matches(
             return bool(content_digest(f.read()) == recorded[4])
     except OSError:
         return False
+
+
+def file_is_current(recorded: object, key: str, path: str | os.PathLike[str]) -> bool:
+    """Whether the regular file at ``path`` is still what was written for
+    ``key`` (``recorded``: its marker, or None)."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return False
+    return S_ISREG(stat.st_mode) and marker_matches(recorded, key, stat, path)

@@ -13,16 +13,19 @@ from __future__ import annotations
 import json
 import shutil
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import corpus_file
 from test_codegen import (
     FLAGS,
     MLP_SHAPES,
     PROGRAMS,
     assert_same_outputs,
     edited,
+    iree_compile,
     plain_compile,
 )
 from test_watch import WatchProcess, wait_until
@@ -142,6 +145,35 @@ def test_rejected_flags_are_a_clean_error(tmp_path: Path) -> None:
     assert proc.returncode == 1, err
     assert "error:" in err and "If either CPU or CPU-features is `host`" in err
     assert "Traceback" not in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("kind", ["pre-materialize", "program"])
+def test_input_cut_inside_a_string_is_a_clean_error(kind: str, tmp_path: Path) -> None:
+    """A model that ends inside a string literal (a resource blob cut off):
+    MLIR's lexer would read past the buffer (a SIGSEGV in-process;
+    iree-compile prints its first error, then crashes). halflow gives that
+    error, exit 1, no traceback, no output."""
+    if kind == "pre-materialize":
+        data = corpus_file("llama_l2.mlir").read_bytes()
+        model = tmp_path / "cut.mlir"
+    else:
+        data = (PROGRAMS / "mlp.mlir").read_bytes() + (
+            b'\n{-#\n  dialect_resources: {\n    builtin: {\n      k: "0x0400000000803F"\n'
+            b"    }\n  }\n#-}\n")
+        model = tmp_path / "cutprog.mlir"
+    blob = data.index(b'"0x', data.index(b"dialect_resources"))
+    model.write_bytes(data[:blob + 12])
+    plain = subprocess.run([iree_compile(), str(model), *FLAGS, "-o", str(tmp_path / "p.vmfb")],
+                           capture_output=True, text=True)
+    want = next(line for line in plain.stderr.splitlines() if ": error: " in line)
+    out = tmp_path / "cut.vmfb"
+    proc = run_halflow("build", model, "--to", "vmfb", "-o", out, "--cache-dir",
+                       tmp_path / "cache", "--", *FLAGS)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err and "Stack dump" not in err
+    assert err.splitlines()[0] == want, (err, plain.stderr)
     assert not out.exists()
 
 

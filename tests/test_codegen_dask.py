@@ -203,3 +203,51 @@ def test_dask_groups_and_host_as_nodes(tmp_path: Path, fresh_cluster: object,
         assert len(compiled(third)) <= 3
         assert any(g.action == "reused" for g in third.groups)
         check_rebuild(tmp_path, model, out, second, third, WIDTHS, extra=True)
+
+
+def test_watch_keeps_one_local_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``halflow watch --to vmfb --executor dask`` without ``--scheduler``
+    starts one LocalCluster for the session, not one per rebuild: every
+    build's work runs on the same worker processes (no more of them than
+    the cluster has), and they are gone when the session ends."""
+    import json
+    import os
+    import signal
+    import time
+
+    from test_codegen import EDIT
+    from test_watch import WatchProcess, wait_until
+
+    monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
+    src, out, trace = tmp_path / "mlp.mlir", tmp_path / "mlp.vmfb", tmp_path / "t.json"
+    text = (PROGRAMS / "mlp.mlir").read_text()
+    src.write_text(text)
+    watch = WatchProcess([str(src), "-o", str(out), "--to", "vmfb", "--executor", "dask",
+                          "--cache-dir", str(tmp_path / "cache"), "--trace", str(trace), "--",
+                          *FLAGS], cwd=tmp_path)
+    workers: list[set[int]] = []
+
+    def build_workers() -> set[int]:
+        events = json.loads(trace.read_text())["traceEvents"]
+        return {int(e["args"]["name"].rsplit(":", 1)[1]) for e in events
+                if e["name"] == "process_name" and e["args"]["name"].startswith("worker ")}
+
+    try:
+        wait_until(lambda: trace.exists() and out.exists(), "the first .vmfb", watch)
+        workers.append(build_workers())
+        for scale in ("0.25", "0.125"):
+            built = trace.stat().st_mtime_ns
+            time.sleep(0.05)
+            src.write_text(text.replace(EDIT[0], EDIT[0].replace("0.5", scale)))
+            wait_until(lambda b=built: trace.stat().st_mtime_ns != b, "the rebuild", watch)
+            workers.append(build_workers())
+        assert_same_outputs(out, plain_compile(src, tmp_path / "plain.vmfb"), MLP_SHAPES)
+    finally:
+        code = watch.stop(signal.SIGINT)
+    assert code == 0, "\n".join(watch.lines)
+    assert all(workers), workers  # every build ran work on the cluster
+    seen = set().union(*workers)
+    assert len(seen) <= (os.cpu_count() or 1), workers
+    for pid in seen:  # the cluster was closed with the session
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from codegen_programs import layers
+from conftest import subprocess_env
 
 from halflow.codegen import DiskStore, build_vmfb
 from halflow.codegen.pipeline import CodegenResult
@@ -207,7 +208,7 @@ def test_no_op_compiles_nothing(tmp_path: Path, store: DiskStore) -> None:
     to the same bytes."""
     model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
     out = tmp_path / "m.vmfb"
-    build_vmfb(model, out, FLAGS, store=store, progress=False)
+    first = build_vmfb(model, out, FLAGS, store=store, progress=False)
     good = out.read_bytes()
     again = build_vmfb(model, out, FLAGS, store=store, progress=False)
     assert again.mode == "up-to-date" and compiled(again) == set()
@@ -218,22 +219,47 @@ def test_no_op_compiles_nothing(tmp_path: Path, store: DiskStore) -> None:
     assert repaired.mode == "groups" and compiled(repaired) == set()
     assert out.read_bytes() == good
 
-    # The command line: no compiler loaded, nothing compiled, a report.
+    # The command line. The plain form is answered by the entry point before
+    # the command-line framework, code generation or the compiler load; with
+    # --report/--explain the full command line answers, still without the
+    # compiler. Both record the build in the history; a damaged output is
+    # rebuilt to the same bytes.
     cache = tmp_path / "cli-cache"
-    cli = [sys.executable, "-m", "halflow", "build", str(model), "--to", "vmfb", "-o",
-           str(tmp_path / "cli.vmfb"), "--cache-dir", str(cache), "--report",
-           str(tmp_path / "r.json"), "--explain", "--", *FLAGS]
-    subprocess.run(cli, check=True, capture_output=True)
-    probe = ("import sys, runpy; sys.argv = " + repr(cli[2:]) + "\n"
+    cli_out = tmp_path / "cli.vmfb"
+    plain_form = ["build", str(model), "--to", "vmfb", "-o", str(cli_out), "--cache-dir",
+                  str(cache), "--", *FLAGS]
+    reported = [*plain_form[:8], "--report", str(tmp_path / "r.json"), "--explain",
+                *plain_form[8:]]
+    subprocess.run([sys.executable, "-m", "halflow", *plain_form], check=True,
+                   capture_output=True, cwd=tmp_path, env=subprocess_env())
+    cold = cli_out.read_bytes()
+    probe = ("import json, sys, runpy\nimport halflow.quick\n"
+             "halflow.quick.exit_now = lambda code: None  # keep the process to look at it\n"
+             "sys.argv = ['halflow', *json.loads(sys.argv[1])]\n"
              "try:\n    runpy.run_module('halflow', run_name='__main__')\n"
              "except SystemExit as e:\n    assert not e.code, e.code\n"
-             "assert not any(m.startswith('iree.compiler._mlir') for m in sys.modules), "
-             "'the compiler was loaded'\n")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert "output is up to date" in done.stderr
+             "print(json.dumps(sorted(m for m in sys.modules if m.startswith("
+             "('iree.compiler._mlir', 'click', 'diskcache', 'halflow.codegen')))))\n")
+
+    def loaded_by(args: list[str]) -> list[str]:
+        done = subprocess.run([sys.executable, "-c", probe, json.dumps(args)],
+                              capture_output=True, text=True, cwd=tmp_path,
+                              env=subprocess_env())
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    assert loaded_by(plain_form) == []
+    history = [json.loads(line) for line in (cache / "builds.jsonl").read_text().splitlines()]
+    assert [(h["mode"], h["executed"]) for h in history] == [("vmfb", len(first.executables)),
+                                                             ("vmfb", 0)]
+    assert history[-1]["reused"] == len(first.executables)
+    modules = loaded_by(reported)
+    assert "click" in modules and not any(m.startswith("iree.compiler._mlir") for m in modules)
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["mode"] == "up-to-date" and report["codegen_summary"]["compiled"] == 0
+    cli_out.write_bytes(cold[:-1])
+    assert "halflow.codegen.pipeline" in loaded_by(plain_form)  # not current: built
+    assert cli_out.read_bytes() == cold
 
 
 @pytest.mark.parametrize(
@@ -277,3 +303,20 @@ def test_program_with_a_custom_kernel(tmp_path: Path, store: DiskStore) -> None:
     (x,), (y,) = run(out, arg, "main"), run(expected, arg, "main")
     assert np.array_equal(x.view(np.uint32), y.view(np.uint32))
     assert np.array_equal(x, 6 * arg[0])
+
+
+def test_cold_build_serializes_groups_between_translations(tmp_path: Path,
+                                                           store: DiskStore) -> None:
+    """A cold build sends translations out group by group and runs a group
+    as soon as its last member is translated, ahead of the translations
+    still queued: with one worker, the first group is serialized before the
+    last translations start (not after all of them)."""
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out = tmp_path / "m.vmfb"
+    result = build_vmfb(model, out, FLAGS, store=store, progress=False, jobs=1)
+    assert result.mode == "groups" and len(result.groups) >= 3
+    spans = sorted(result.spans, key=lambda s: s.start)
+    kinds = [s.category for s in spans if s.category in ("translate", "group")]
+    first_group = kinds.index("group")
+    assert "translate" in kinds[first_group:], kinds
+    assert_bitwise_equal(out, plain(model, tmp_path / "p.vmfb"), WIDTHS)

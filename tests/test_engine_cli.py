@@ -596,6 +596,35 @@ def test_build_form_recognizes_what_click_would_read_the_same_way(tmp_path: Path
         assert build_form(argv) is None, argv
 
 
+def test_vmfb_form_is_the_plain_command_only(tmp_path: Path) -> None:
+    """The entry point answers ``build IN --to vmfb -o OUT -- FLAGS`` (also
+    with --to=vmfb, --cache-dir, -q, in any order before ``--``); anything
+    else a .vmfb build can be given goes to the full command line."""
+    from halflow.quick import vmfb_form
+
+    out = str(tmp_path / "o.vmfb")
+    flags = ["--", "--iree-hal-target-device=local"]
+    for argv in (["build", "in.mlir", "--to", "vmfb", "-o", out, *flags],
+                 ["build", "-q", "--to=vmfb", f"--output={out}", "--cache-dir=c", "in.mlir",
+                  *flags]):
+        form = vmfb_form(argv)
+        assert form is not None, argv
+        assert (form.input, form.output, form.iree_flags) == ("in.mlir", out, tuple(flags[1:]))
+    declined = [
+        ["build", "in.mlir", "-o", out, *flags],  # not --to vmfb
+        ["build", "in.mlir", "--to", "vmfb", "-o", out],  # no IREE flags
+        ["build", "in.mlir", "--to", "vmfb", "-o", out, "--report", "r.json", *flags],
+        ["build", "in.mlir", "--to", "vmfb", "-o", out, "--explain", *flags],
+        ["build", "in.mlir", "--to", "vmfb", "-o", out, "-v", *flags],
+        ["build", "in.mlir", "--to", "vmfb", "-o", out, "--executor", "dask", *flags],
+        ["build", "in.mlir", "--to", "vmfb", "-o", out, "--no-cache", *flags],
+        ["build", "in.mlir", "--to", "vmfb", "-o", out, "--", "stray.mlir"],
+        ["build", "--to", "vmfb", "-o", out, *flags],  # the bundled example
+    ]
+    for argv in declined:
+        assert vmfb_form(argv) is None, argv
+
+
 def test_damaged_marker_is_rebuilt_not_trusted(tmp_path: Path) -> None:
     """The up-to-date check reads the output's marker straight from the
     cache's index: a marker whose bytes were damaged is no answer, and the

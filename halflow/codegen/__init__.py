@@ -24,12 +24,13 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
     with Workers(flags) as workers:     # halflow watch: keep worker processes warm
         build_vmfb(model, out, flags, workers=workers)
 
-Modules: ``pipeline`` (``build_vmfb``), ``uptodate`` (the no-op check),
-``model`` (MODEL -> materialized module), ``executables`` (units, keys, name
-normalization), ``groups`` (group membership, names in binaries, stubs,
-host text), ``backend`` (running the dirty translation, group and host
-nodes), ``worker`` (what worker processes run), ``executors`` (local pool,
-Dask), ``store`` (cache interface and entries), ``watching`` (the builder of
+Modules: ``pipeline`` (``build_vmfb``; its no-op check is
+:mod:`halflow.uptodate`, shared with the MLIR build), ``model`` (MODEL ->
+materialized module), ``executables`` (units, keys, name normalization),
+``groups`` (group membership, names in binaries, stubs, host text),
+``backend`` (running the dirty translation, group and host nodes),
+``worker`` (what worker processes run), ``executors`` (local pool, Dask),
+``store`` (cache interface and entries), ``watching`` (the builder of
 ``halflow watch --to vmfb``), ``flags`` (IREE flag policy), ``iree_api`` (the
 in-process compiler), ``progress``.
 

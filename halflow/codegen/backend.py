@@ -144,7 +144,12 @@ def run_nodes(
         if hit is not None:
             out.binaries[group.key] = hit
     misses: dict[str, Unit] = {}
-    for unit in units:
+    # Translations go out group by group (a group's members one after the
+    # other, groups in plan order), so that groups become ready one at a
+    # time and serialize next to the remaining translations, not all at the
+    # end. (Module order scatters every group's members over the whole run.)
+    rank = {m.key: i for i, m in enumerate(m for g in groups for m in g.members)}
+    for unit in sorted(units, key=lambda u: rank.get(u.key, len(rank))):
         if unit.key not in interfaces and unit.key not in misses:
             misses[unit.key] = unit
     dirty = [g for g in groups if g.key not in out.binaries]

@@ -316,7 +316,9 @@ class LocalExecutor:
                     w.task = None
                     self._idle.append(w)
                     if status == "ok":
-                        pending.extend(on_result(job[0], value) or ())
+                        # Work a result made ready (a group, the host) goes
+                        # first: it waited for the translations queued behind.
+                        pending.extendleft(reversed(on_result(job[0], value) or ()))
                     else:  # the worker raised: unfit for the task
                         retry_or_fail(job, str(value))
         finally:
@@ -468,6 +470,8 @@ class DaskExecutor:
                 *args,
                 key=f"halflow-{name}-{task.key[:20]}-{uuid.uuid4().hex[:8]}",
                 pure=False, retries=self.retries,
+                # Groups and the host before queued translations (as locally).
+                priority=0 if name == "translate" else 1,
             )
             futures[future] = job
             return future

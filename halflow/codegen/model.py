@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,24 @@ def diagnostics_from(text: str, fallback_file: str, headline: str) -> HalflowErr
     if not diags:
         detail = text.strip()
         diags.append(Diagnostic(fallback_file, 0, 0, headline + (":\n" + detail if detail else "")))
+    return HalflowError(diags)
+
+
+_LOCATED = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.S)
+
+
+def parse_errors(messages: Sequence[str], name: str) -> HalflowError:
+    """The parser's error messages (``file:line:col: message``, severity
+    given apart) as ``file:line:col: error: ...`` diagnostics, as
+    ``iree-compile`` prints them."""
+    diags = []
+    for message in messages:
+        m = _LOCATED.match(message)
+        if m is None:
+            return diagnostics_from("\n".join(messages), name, "cannot parse the model")
+        diags.append(Diagnostic(m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)))
+    if not diags:
+        return diagnostics_from("", name, "cannot parse the model")
     return HalflowError(diags)
 
 
@@ -158,13 +177,19 @@ def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Mater
     from iree.compiler import ir
 
     from halflow.materialize import materialize as run_materialize
+    from halflow.source import ends_in_open_string
 
+    if not data.startswith(BYTECODE_MAGIC) and ends_in_open_string(data):
+        # Cut off inside a string (e.g. a resource blob): MLIR's lexer would
+        # read past the buffer (SIGSEGV). A line end gives the same error at
+        # the same place, as for the MLIR build (halflow.source.parse_text).
+        data += b"\n"
     invocation = iree_api.Invocation(session_flags)
     try:
         try:
             invocation.parse(data, name)
         except iree_api.CompileError as e:
-            raise diagnostics_from("\n".join(e.messages), name, "cannot parse the model") from None
+            raise parse_errors(e.messages, name) from None
         module = invocation.module()
         text = None if data.startswith(BYTECODE_MAGIC) else data.decode("utf-8", "replace")
         source = SourceText(name, text)

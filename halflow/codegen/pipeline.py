@@ -2,8 +2,9 @@
 
 The steps, and which tool does each:
 
-0. up to date? (:mod:`halflow.codegen.uptodate`): model and output content
-   unchanged since the last build -> nothing runs;
+0. up to date? (:mod:`halflow.uptodate`, the check of every build): the
+   output's marker says it is what these model bytes and flags build ->
+   nothing runs;
 1. front-end (programs only): ``iree-compile`` up to the module right before
    ``iree-hal-materialize-interfaces`` (:mod:`halflow.codegen.model`);
 2. materialize: halflow's stages, then IREE's prune pass;
@@ -37,7 +38,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from halflow.codegen import executables, iree_api, model, tools, uptodate
+from halflow import uptodate
+from halflow.codegen import executables, iree_api, model, tools
 from halflow.codegen import flags as flags_mod
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.backend import Outcome, Span, run_nodes
@@ -53,6 +55,8 @@ from halflow.codegen.store import (
     Store,
     decode_entry,
     encode_entry,
+    seal,
+    unseal,
 )
 from halflow.codegen.worker import (
     AssembleTask,
@@ -366,6 +370,79 @@ class Workers:
         self.close()
 
 
+_SUMMARY = "codegen.uptodate"  # the entry kind of what a no-op build reports
+
+
+def _summary_key(output_key: str) -> str:
+    return "uptodate-" + output_key
+
+
+def _get_marker(store: Store, where: str) -> object:
+    """The output marker at ``where``: a JSON entry of the halflow cache
+    (where :mod:`halflow.quick` reads it), else JSON bytes in ``store``."""
+    cache = getattr(store, "cache", None)
+    if cache is not None:
+        return cache.get(where)
+    raw = store.get(where)
+    try:
+        return json.loads(raw) if raw is not None else None
+    except ValueError:
+        return None
+
+
+def _put_marker(store: Store, where: str, record: list[object]) -> None:
+    cache = getattr(store, "cache", None)
+    if cache is not None:
+        cache.put(where, record)
+    else:
+        store.put(where, json.dumps(record).encode("utf-8"))
+
+
+def _up_to_date(store: Store, output_key: str, output_file: Path) -> dict[str, Any] | None:
+    """What the last build reported (``kind``, ``executables``) if
+    ``output_file`` still holds what it wrote for ``output_key``; None
+    otherwise (also when the summary is gone: the build then runs, cheaply)."""
+    if not uptodate.file_is_current(_get_marker(store, uptodate.marker_key(output_file)),
+                                    output_key, output_file):
+        return None
+    key = _summary_key(output_key)
+    raw = store.get(key)
+    opened = unseal(key, _SUMMARY, raw) if raw is not None else None
+    try:
+        data = json.loads(opened[1]) if opened is not None else None
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def up_to_date(store: Store, model_path: PathLike, output: PathLike,
+               iree_flags: Sequence[str]) -> bool:
+    """Whether :func:`build_vmfb` with these arguments would do nothing (the
+    output still holds what the model's bytes and these flags build)."""
+    try:
+        data = Path(model_path).read_bytes()
+    except OSError:
+        return False
+    key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), str(model_path), iree_flags)
+    return _up_to_date(store, key, Path(output)) is not None
+
+
+def _record_output(store: Store, output_key: str, output_file: Path, written: Path,
+                   kind: str, executables: Sequence[tuple[str, float]]) -> None:
+    """Record that ``written`` (the file just renamed into place) is what
+    ``output_key`` builds: its marker, and the summary a no-op reports."""
+    try:
+        stat = written.stat()
+        digest = uptodate.content_digest(written.read_bytes())
+    except OSError:
+        return
+    key = _summary_key(output_key)
+    payload = json.dumps({"kind": kind, "executables": [list(e) for e in executables]})
+    store.put(key, seal(key, _SUMMARY, {}, payload.encode("utf-8")))
+    _put_marker(store, uptodate.marker_key(output_file),
+                uptodate.marker(output_key, stat, len(executables), digest))
+
+
 def _record_build(store: Store, name: str, result: CodegenResult, clock: Clock) -> None:
     """Add the build to the cache's history (``halflow cache stats``): an
     up-to-date build counts every executable as reused."""
@@ -452,7 +529,7 @@ def build_vmfb(
     owned_store: Store | None = None
     spans: list[Span] = []
     warnings: list[str] = []
-    data_hash = uptodate.content_hash(data)
+    output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
     try:
         if store is None:
             from halflow.cache import CacheUnavailable, _warn_stderr
@@ -462,7 +539,7 @@ def build_vmfb(
             except CacheUnavailable as e:  # a cache is never fatal
                 _warn_stderr(f"{e}; building without a cache")
                 store = owned_store = MemoryStore()
-        current = uptodate.check(store, model_file, output_file, flags.all, data)
+        current = _up_to_date(store, output_key, output_file)
         if current is not None:
             # Nothing to do: the output is what this model and these flags build.
             saved = [float(s) for _, s in current.get("executables", [])]
@@ -720,8 +797,8 @@ def build_vmfb(
         if saved:
             store.add(REUSES, len(saved))
             store.add(SECONDS_SAVED, sum(saved))
-        uptodate.record(store, model_file, output_file, flags.all, data_hash, target, str(kind),
-                        [(r.executable, r.saved_seconds or r.seconds) for r in reports.values()])
+        _record_output(store, output_key, output_file, target, str(kind),
+                       [(r.executable, r.saved_seconds or r.seconds) for r in reports.values()])
         clock.add("total", clock.total())
         result = CodegenResult(
             output_file, kind, tuple(reports[u.name] for u in units), dict(clock.phases),

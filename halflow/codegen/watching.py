@@ -3,8 +3,9 @@
 :func:`open_store` picks the translation store for the cache options of the
 command line; :class:`VmfbBuilder` is the :class:`halflow.watch.Builder`
 of ``halflow watch --to vmfb``: one store and one set of worker processes
-for the whole session, so that a rebuild after a save pays neither for
-opening the cache nor for starting IREE in the workers.
+for the whole session (and one Dask client, or LocalCluster, with
+``--executor dask``), so that a rebuild after a save pays neither for
+opening the cache nor for starting IREE in the workers or a cluster.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from halflow.codegen.executors import DaskExecutor
 from halflow.codegen.pipeline import CodegenResult, Workers, build_vmfb
 from halflow.codegen.store import DiskStore, MemoryStore, Store
+from halflow.diagnostics import Diagnostic, HalflowError
 from halflow.options import RemoteCache
 
 PathLike = str | os.PathLike[str]
@@ -103,10 +106,19 @@ class VmfbBuilder:
         self.report = report
         self._store = open_store(cache_dir, no_cache, remote)
         self._workers: Workers | None = None
+        # One Dask client (and, without a scheduler, one LocalCluster) for
+        # the whole session, closed with it: not a cluster per rebuild.
+        self._dask: DaskExecutor | None = None
         try:
             self._workers = Workers(self.iree_flags, jobs=jobs)
+            if executor == "dask":
+                try:
+                    self._dask = DaskExecutor(scheduler)
+                except RuntimeError as e:
+                    raise HalflowError(Diagnostic("halflow", 0, 0, str(e))) from None
+                self.scheduler = self._dask.client
         except BaseException:
-            self._store.close()
+            self.close()
             raise
 
     def __call__(self, input: Path, output: Path, content: bytes) -> CodegenResult:
@@ -134,7 +146,12 @@ class VmfbBuilder:
 
     def close(self) -> None:
         try:
-            if self._workers is not None:
-                self._workers.close()
+            if self._dask is not None:
+                self._dask.close()
+                self._dask = None
         finally:
-            self._store.close()
+            try:
+                if self._workers is not None:
+                    self._workers.close()
+            finally:
+                self._store.close()
