@@ -181,10 +181,7 @@ def vmfb_form(argv: Sequence[str]) -> VmfbForm | None:
         return None
     if any(not f.startswith("-") for f in flags):
         return None  # the full command line says what is wrong
-    from halflow import cacheio
-
-    if cacheio.read_only_requested():
-        return None
+    # (build_form declined a read-only cache: the full command line keeps it as it is)
     return VmfbForm(form.input, form.output, form.cache_dir, flags)
 
 
