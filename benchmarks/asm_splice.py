@@ -1,4 +1,4 @@
-"""Benchmark halflow.asm: splicing per-op printed chunks vs printing the whole
+"""Benchmark halflow.asm.assembler: splicing per-op printed chunks vs printing the whole
 module, on the iree-opt output of a corpus file (default: openelm_serving).
 
     PYTHONPATH=. python benchmarks/asm_splice.py [--case NAME] [--repeat N]
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from iree.compiler import ir
 
-from halflow import asm
+from halflow.asm import assembler as asm
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("HALFLOW_SHARED", REPO.parent / "shared"))

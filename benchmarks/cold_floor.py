@@ -11,7 +11,7 @@ on the pinned bindings must pay before it does anything incremental:
 - bindings floor: a Python process that loads the bindings the way the
   command line does, parses FILE and prints it again (no pass at all);
 - stages floor: the same with halflow's stages run over the parsed module
-  (:func:`halflow.materialize.materialize`: the pass, without splitting the
+  (:func:`halflow.nodes.materialize.materialize`: the pass, without splitting the
   input into units, keys, node records or a saved state);
 - the halflow command line, cold (empty cache directory) and ``--no-cache``.
 
@@ -39,19 +39,19 @@ DEFAULT_FILES = ["openelm_serving.mlir", "llama_serving.mlir"]
 # The floor processes: MODE IN OUT.
 _FLOOR = r"""
 import sys
-from halflow import startup
+from halflow.ir import startup
 startup.command_line()
 startup.load_mlir()
 from iree.compiler import ir
-from halflow import irutil
-from halflow.source import Case, parse_text
+from halflow.ir import irutil
+from halflow.source.inputs import Case, parse_text
 mode, src, out = sys.argv[1:4]
 text = open(src, encoding="utf-8").read()
 context = ir.Context()
 with context, ir.Location.unknown():
     module = parse_text(context, Case(text, 0, 0), src)
     if mode == "stages":
-        from halflow.materialize import materialize
+        from halflow.nodes.materialize import materialize
         materialize(module, src)
     with open(out, "w", encoding="utf-8") as f:
         f.write(irutil.print_module(module))

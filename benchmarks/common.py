@@ -29,7 +29,7 @@ def compile_package() -> None:
     if not compileall.compile_dir(str(REPO / "halflow"), quiet=1):
         raise SystemExit("cannot compile the halflow package")
     # The record classes' methods, which the command line keeps compiled
-    # (halflow.startup) from its first run on, unless bytecode is not to
+    # (halflow.ir.startup) from its first run on, unless bytecode is not to
     # be written: written here as that first run would.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(REPO)
@@ -38,12 +38,12 @@ def compile_package() -> None:
 
 _KEEP_GENERATED = """
 import importlib, pkgutil
-from halflow import startup
+from halflow.ir import startup
 startup.command_line()
 startup.load_mlir()
 import halflow.nodes
-for name in ["halflow.cli", "halflow.engine", "halflow.builder",
-             "halflow.materialize",
+for name in ["halflow.cli.commandline", "halflow.engine", "halflow.library.build_mlir",
+             "halflow.nodes.materialize",
              *(m.name for m in pkgutil.iter_modules(halflow.nodes.__path__, "halflow.nodes."))]:
     importlib.import_module(name)
 startup.finish()

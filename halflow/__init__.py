@@ -10,9 +10,9 @@ Library entry points (``docs/API.md`` is the reference)::
         ...  # rebuilt in a background thread whenever model.mlir changes
 
 The exports below resolve on first use: ``import halflow`` costs nothing, so
-that a command-line rebuild of an up-to-date output (``halflow.quick``) pays
+that a command-line rebuild of an up-to-date output (``halflow.cli.fast``) pays
 only for what it reads. ``halflow.build`` lives in
-:mod:`halflow.builder` (no submodule shares its name, so no import order
+:mod:`halflow.library.build_mlir` (no submodule shares its name, so no import order
 can rebind it). ``halflow.watch`` is the module
 :mod:`halflow.watch` itself, which is callable: calling it runs
 :func:`halflow.watch.watch`.
@@ -25,11 +25,11 @@ TYPE_CHECKING = False  # not typing's: importing typing costs a no-op rebuild ~2
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "build": "halflow.builder",
-    "build_graph": "halflow.builder",
+    "build": "halflow.library.build_mlir",
+    "build_graph": "halflow.library.build_mlir",
     "build_vmfb": "halflow.codegen.pipeline",
-    "BuildResult": "halflow.builder",
-    "HalflowError": "halflow.diagnostics",
+    "BuildResult": "halflow.library.build_mlir",
+    "HalflowError": "halflow.core.diagnostics",
     "watch": "halflow.watch",
     "Watcher": "halflow.watch",
     "WatchEvent": "halflow.watch",
@@ -40,12 +40,12 @@ __all__ = ["__version__", *sorted(_EXPORTS)]
 
 if TYPE_CHECKING:
     # Re-exports for type checkers (``X as X``: the explicit re-export form).
-    from halflow.builder import BuildResult as BuildResult
-    from halflow.builder import build as build
-    from halflow.builder import build_graph as build_graph
     from halflow.codegen.pipeline import build_vmfb as build_vmfb
-    from halflow.diagnostics import HalflowError as HalflowError
+    from halflow.core.diagnostics import HalflowError as HalflowError
     from halflow.engine import Workspace as Workspace
+    from halflow.library.build_mlir import BuildResult as BuildResult
+    from halflow.library.build_mlir import build as build
+    from halflow.library.build_mlir import build_graph as build_graph
     from halflow.watch import Watcher as Watcher
     from halflow.watch import WatchEvent as WatchEvent
     from halflow.watch import watch as watch

@@ -1,3 +1,3 @@
-from halflow.quick import main
+from halflow.cli.fast import main
 
 main()

@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from halflow import cacheio
-from halflow.cacheio import MAGIC_BLOB as _MAGIC_BLOB
-from halflow.cacheio import MAGIC_JSON as _MAGIC_JSON
-from halflow.cacheio import CorruptEntry
-from halflow.cacheio import seal as _seal
-from halflow.cacheio import unseal as _unseal
+from halflow.core import cacheformat
+from halflow.core.cacheformat import MAGIC_BLOB as _MAGIC_BLOB
+from halflow.core.cacheformat import MAGIC_JSON as _MAGIC_JSON
+from halflow.core.cacheformat import CorruptEntry
+from halflow.core.cacheformat import seal as _seal
+from halflow.core.cacheformat import unseal as _unseal
 
-ENV_VAR = cacheio.ENV_VAR
+ENV_VAR = cacheformat.ENV_VAR
 _LARGE = 1 << 16
 _COUNTER = "counter:"
 DEFAULT_SIZE_LIMIT = 4 * 2**30
@@ -43,7 +43,7 @@ Warn = Callable[[str], None]
 
 
 def default_cache_dir() -> Path:
-    return Path(cacheio.default_cache_dir())
+    return Path(cacheformat.default_cache_dir())
 
 
 def _warn_stderr(message: str) -> None:
@@ -204,7 +204,7 @@ class Cache:
         except CacheUnavailable:
             raise
         except Exception as e:
-            if not (self.directory / cacheio.DB_NAME).is_file():
+            if not (self.directory / cacheformat.DB_NAME).is_file():
                 # No index to be damaged: SQLite cannot create one here (a
                 # folder like /sys/kernel, which even root cannot write).
                 raise CacheUnavailable(
@@ -218,8 +218,8 @@ class Cache:
     def _rebuild(self, error: BaseException):
         """Move a damaged cache's own files aside and start a fresh one in
         the same folder; files halflow did not write stay where they are
-        (:mod:`halflow.cacheaside`)."""
-        from halflow import cacheaside
+        (:mod:`halflow.core.cacheaside`)."""
+        from halflow.core import cacheaside
 
         aside = cacheaside.move_aside(self.directory, f"{type(error).__name__}: {error}")
         where = f"; its files are in {aside}" if aside is not None else ""
@@ -340,7 +340,7 @@ class Cache:
         nothing was written or the cache cannot be written)."""
         import tempfile
 
-        from halflow.fingerprint import blake2b
+        from halflow.core.fingerprint import blake2b
 
         digest = blake2b(digest_size=20)
         crc = 0
@@ -440,7 +440,7 @@ class Cache:
             "by_kind": self.counters.by_kind,
             **summary,
         }
-        cacheio.append_history(self.directory, entry)
+        cacheformat.append_history(self.directory, entry)
 
     # What an entry holds: its value file's size, or the bytes stored in the
     # index itself (diskcache records 0 as the size of those). diskcache has
@@ -458,7 +458,7 @@ class Cache:
         total = 0
         for suffix in ("", "-wal"):
             with contextlib.suppress(OSError):
-                total += (self.directory / (cacheio.DB_NAME + suffix)).stat().st_size
+                total += (self.directory / (cacheformat.DB_NAME + suffix)).stat().st_size
         return total
 
     def stats(self) -> dict[str, object]:
@@ -483,7 +483,7 @@ class Cache:
                     if build:
                         builds[build]["entries"] += 1
                         builds[build]["bytes"] += int(size or 0)
-            history = cacheio.read_history(self.directory)
+            history = cacheformat.read_history(self.directory)
             return {
                 "directory": str(self.directory),
                 "entries": len(self._dc),
@@ -502,7 +502,7 @@ class Cache:
     def zero_stats(self) -> None:
         """Forget the statistics (history of builds, counters such as the
         compile seconds saved), not the entries: ``cache stats --zero``."""
-        cacheio.clear_history(self.directory)
+        cacheformat.clear_history(self.directory)
         for key in self.keys(_COUNTER):
             self.delete(key)
 
@@ -538,7 +538,7 @@ class Cache:
         return removed, freed
 
     def clear(self) -> int:
-        cacheio.clear_history(self.directory)
+        cacheformat.clear_history(self.directory)
         return int(self._dc.clear(retry=True))
 
     def close(self) -> None:

@@ -19,7 +19,7 @@ Node ids are stable, readable symbol paths:
 Edges are data dependencies. The graph is plain data (:class:`BuildGraph`)
 so that a one-edit rebuild does not pay networkx's import (100-160 ms, more
 than half of a command-line rebuild); :func:`to_networkx` gives the
-``networkx.DiGraph`` for tools; :mod:`halflow.graphview` has the views
+``networkx.DiGraph`` for tools; :mod:`halflow.cli.graphview` has the views
 ``halflow graph`` draws (filters, a summary, styled DOT).
 """
 

@@ -48,7 +48,7 @@ from iree.build.executor import BuildAction, BuildContext, BuildFile, FileNamesp
 from iree.build.metadata import CompileSourceMeta
 from iree.build.target_machine import compute_target_machines_from_flags
 
-from halflow.diagnostics import HalflowError
+from halflow.core.diagnostics import HalflowError
 
 __all__ = ["HalflowStepFailed", "compile", "materialize"]
 
@@ -126,7 +126,7 @@ class _MaterializeAction(_HalflowAction):
         self.cache_dir = cache_dir
 
     def _run(self, output: Path) -> None:
-        from halflow.builder import build
+        from halflow.library.build_mlir import build
 
         build(self.source_path, output, cache_dir=self.cache_dir, progress=False)
 

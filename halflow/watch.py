@@ -57,12 +57,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from halflow.diagnostics import HalflowError, Severity
-from halflow.options import BuildOptions, PathLike, RemoteCache
-from halflow.output import OUTPUT_IS_INPUT, is_same_file
+from halflow.core.diagnostics import HalflowError, Severity
+from halflow.core.options import BuildOptions, PathLike, RemoteCache
+from halflow.core.output import OUTPUT_IS_INPUT, is_same_file
 
 if TYPE_CHECKING:
-    from halflow.store import EntryStore
+    from halflow.core.store import EntryStore
 
 DEFAULT_DEBOUNCE = 0.05
 DEFAULT_CLOSE_WAIT = 2.0
@@ -655,7 +655,7 @@ class _SessionCache:
 
 
 class HalBuilder:
-    """Builds with :func:`halflow.builder.build` over one warm workspace.
+    """Builds with :func:`halflow.library.build_mlir.build` over one warm workspace.
 
     The workspace keeps each input's last build in memory. Build state goes
     to the persistent cache on the first build of each input, when the
@@ -664,13 +664,13 @@ class HalBuilder:
     state. ``report``, when given, is rewritten after every successful
     build with the build's report plus ``input`` and ``output``. After
     every build and every write of states the cache is kept within its
-    lasting size limit (:func:`halflow.cachelimit.apply`), as ``halflow
+    lasting size limit (:func:`halflow.core.cachelimit.apply`), as ``halflow
     build`` keeps it; ``options.read_only`` uses the cache without writing.
     """
 
     def __init__(self, options: BuildOptions | None = None, *, cache: EntryStore | None = None):
-        from halflow.builder import open_cache
         from halflow.engine import Workspace
+        from halflow.library.build_mlir import open_cache
 
         options = options if options is not None else BuildOptions()
         self.split_input_file = options.split_input_file
@@ -680,8 +680,8 @@ class HalBuilder:
         self._owns_store = cache is None
         self._max_size = options.max_size
         if cache is None and options.read_only and not options.no_cache:
-            from halflow.layered import with_remote
-            from halflow.readonly import open_read_only
+            from halflow.library.layered import with_remote
+            from halflow.library.readonly import open_read_only
 
             cache = with_remote(open_read_only(options.cache_dir), options.remote, read_only=True)
         self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
@@ -693,8 +693,8 @@ class HalBuilder:
         self._totals: dict[str, tuple[int, int]] = {}
 
     def __call__(self, input: Path, output: Path, content: bytes) -> Any:
-        from halflow.builder import build_with
-        from halflow.output import write_reported
+        from halflow.core.output import write_reported
+        from halflow.library.build_mlir import build_with
 
         key = _norm(input)
         first = key not in self._built
@@ -760,7 +760,7 @@ class HalBuilder:
     def _keep_limit(self) -> None:
         """The cache within its lasting limit (cheap when it is: one small
         file read and one sum over the index)."""
-        from halflow import cachelimit
+        from halflow.core import cachelimit
 
         cachelimit.apply(self._store, self._max_size)
 
@@ -798,7 +798,7 @@ def watch(
     thread), or call :meth:`Watcher.run` (blocking) or
     :meth:`Watcher.start`.
 
-    Build options are those of :func:`halflow.builder.build`; ``builder``
+    Build options are those of :func:`halflow.library.build_mlir.build`; ``builder``
     replaces the HAL build altogether (see :class:`Builder`). ``options``
     go to :class:`Watcher` (``debounce``, ``close_wait``, ``poll_interval``,
     ``idle_after``).
@@ -836,7 +836,7 @@ def watch_with(
 
 
 def _stderr(line: str) -> None:
-    from halflow.output import write_stderr
+    from halflow.core.output import write_stderr
 
     write_stderr(line + "\n")
 
@@ -872,7 +872,7 @@ def run_command(
         if stopping:
             return
         stopping.append(signum)
-        from halflow import interrupts
+        from halflow.core import interrupts
 
         interrupts.interrupt()  # not inside a callback MLIR runs
 

@@ -1,8 +1,8 @@
-"""Test helpers for ``halflow.asm``: print a module's top-level ops as
+"""Test helpers for ``halflow.asm.assembler``: print a module's top-level ops as
 separate chunks, the way the incremental engine prints them.
 
 Kept out of the library on purpose (the brief): the engine owns how it prints
-its pieces; these helpers only need to obey the contract in ``halflow.asm``.
+its pieces; these helpers only need to obey the contract in ``halflow.asm.assembler``.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def pytest_configure(config: pytest.Config) -> None:
     scratch = tempfile.mkdtemp(prefix="halflow-tests-xdg-cache-")
     config._halflow_xdg_cache = scratch  # type: ignore[attr-defined]
     os.environ["XDG_CACHE_HOME"] = scratch
-    # Nor the user's configuration (halflow.config): an empty scratch
+    # Nor the user's configuration (halflow.core.config): an empty scratch
     # config home, and none of the settings' variables.
     os.environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config-home")
     for name in ("HALFLOW_CACHE_DIR", "HALFLOW_CONFIG", "HALFLOW_CACHE_READ_ONLY",

@@ -1,4 +1,4 @@
-"""halflow.asm: whole-module text spliced from separately printed pieces.
+"""halflow.asm.assembler: whole-module text spliced from separately printed pieces.
 
 Every test compares against MLIR's own print of the whole module (never a
 hand-written expectation), on the shared corpus (inputs and iree-opt outputs)
@@ -28,7 +28,7 @@ from asm_chunks import (
 )
 from iree.compiler import ir
 
-from halflow import asm
+from halflow.asm import assembler as asm
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("HALFLOW_SHARED", REPO.parent / "shared"))

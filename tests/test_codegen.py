@@ -19,7 +19,7 @@ import pytest
 from halflow.codegen import DiskStore, build_vmfb, codegen_stats
 from halflow.codegen.pipeline import CodegenError, CodegenResult
 from halflow.codegen.store import decode_entry
-from halflow.diagnostics import HalflowError
+from halflow.core.diagnostics import HalflowError
 
 PROGRAMS = Path(__file__).parent / "codegen_programs"
 FLAGS = [

@@ -219,7 +219,7 @@ def test_cache_dir_setting_is_the_cache_of_every_command(tmp_path: Path,
     assert stats["directory"] == str(cache) and stats["entries"] > 0
     # ... and the library reads it only when asked.
     import halflow
-    from halflow import config
+    from halflow.core import config
 
     result = halflow.build(src, config=config.load(src))
     assert result.report["mode"] == "noop"

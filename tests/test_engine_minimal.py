@@ -503,10 +503,10 @@ def bumped_halflow(work: Path, stage_file: str, stage: str) -> tuple[Path, str, 
     shutil.copytree(
         REPO / "halflow", root / "halflow", ignore=shutil.ignore_patterns("__pycache__")
     )
-    # Stage versions are declared in one table (halflow/stages.py); the
+    # Stage versions are declared in one table (halflow/core/stages.py); the
     # stage's module re-exports its entry.
     assert (root / "halflow" / "nodes" / stage_file).exists()
-    source = root / "halflow" / "stages.py"
+    source = root / "halflow" / "core" / "stages.py"
     text = source.read_text()
     m = re.search(r'Stage\("' + stage + r'", (\d+)', text)
     assert m, f"no Stage declaration for {stage} in {source}"

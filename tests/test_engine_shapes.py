@@ -292,7 +292,7 @@ def test_op_with_its_own_location_on_a_line_of_its_own_falls_back_naming_it(
 def test_split_errors_name_the_construct_and_position() -> None:
     """What stops the text split is named at its line:col (the engine puts
     it in the report's ``fallback``)."""
-    from halflow.split import SplitError, split_module
+    from halflow.source.toplevel import SplitError, split_module
 
     text = inline_text()
     close = text.rfind("\n}\n")
@@ -459,8 +459,8 @@ def test_state_is_found_by_a_majority_of_anchors(tmp_path: Path) -> None:
     (every IREE module has the same device global), and starting from
     their state would turn a cold whole-module build into a slower
     unit-by-unit one."""
-    from halflow import similar
     from halflow.cache import Cache
+    from halflow.core import similar
 
     cache = Cache(tmp_path / "cache")
     original = [f"{i:04x}" for i in range(40)]

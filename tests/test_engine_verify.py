@@ -2,7 +2,7 @@
 
 MLIR runs ``CmdDispatchOp::verifySymbolUses`` only on a module holding both
 the ``stream.cmd.dispatch`` and the executable; an incremental build parses
-them apart, so the engine checks the pairs itself (``halflow.verify``) and
+them apart, so the engine checks the pairs itself (``halflow.nodes.verify``) and
 falls back to the whole build, which reports in IREE's words. Each case
 builds a corpus file with a cache, edits one side (host or executable),
 rebuilds with the same cache and expects iree-opt's exit status and stderr

@@ -1,4 +1,4 @@
-"""Ctrl-C and the Python callbacks MLIR runs (halflow.interrupts).
+"""Ctrl-C and the Python callbacks MLIR runs (halflow.core.interrupts).
 
 A real SIGINT is sent to this process from inside a real IR walk's visitor:
 the Python-level handler then runs inside the callback, where raising
@@ -14,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 from iree.compiler import ir
 
-from halflow import interrupts, irutil
+from halflow.core import interrupts
+from halflow.ir import irutil
 
 MODULE = """
 module {
@@ -50,7 +51,7 @@ def walk_sending_sigint(walk: object) -> list[str]:
 
 
 def test_binding_turns_an_interrupt_in_a_visitor_into_runtime_error(ctrl_c_handler: None) -> None:
-    """Why halflow.interrupts exists: the bindings report an exception from a
+    """Why halflow.core.interrupts exists: the bindings report an exception from a
     visitor, KeyboardInterrupt included, as a RuntimeError, after aborting
     the walk."""
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)

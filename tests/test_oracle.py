@@ -46,9 +46,9 @@ def test_halflow_under_test_is_this_checkout(run_halflow: RunTool) -> None:
     "first_import",
     [
         "import halflow",
-        "import halflow.builder",
-        "from halflow.builder import materialize_text",
-        "import halflow.cli",
+        "import halflow.library.build_mlir",
+        "from halflow.library.build_mlir import materialize_text",
+        "import halflow.cli.commandline",
         "import halflow.watch",
         "from halflow import watch",
     ],
@@ -146,7 +146,7 @@ def test_corpus_cli_matches_iree_opt(
     path: Path, run_halflow: RunTool, iree_materialize, tmp_path: Path
 ) -> None:
     """The command line runs the bindings differently from the library (see
-    halflow.startup): every corpus file through it, cold, into a file."""
+    halflow.ir.startup): every corpus file through it, cold, into a file."""
     out = tmp_path / "out.mlir"
     run = run_halflow("build", path, "-o", out, "--cache-dir", tmp_path / "cache")
     assert run.returncode == 0, run.describe()

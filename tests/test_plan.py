@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from halflow import graph, plan
-from halflow.facts import SOURCE, STREAM, ExecutableFacts, ExportFacts
-from halflow.host import DispatchSite, HostFacts
-from halflow.nodes import device_targets
+from halflow import graph
+from halflow.nodes import device_targets, plan
+from halflow.nodes.facts import SOURCE, STREAM, ExecutableFacts, ExportFacts
+from halflow.nodes.host import DispatchSite, HostFacts
 from halflow.nodes.layout import DescriptorFlags, ResourceOrigin, SiteUsage
 
 CPU = '#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic"}>'

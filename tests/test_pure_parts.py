@@ -12,15 +12,15 @@ import json
 
 import pytest
 
-from halflow import codec, graph
-from halflow.engine import state
+from halflow import graph
+from halflow.core.fingerprint import fingerprint
+from halflow.engine import codec, state
 from halflow.engine.evaluator import node_key
 from halflow.engine.records import DocState, Group, NodeRecord, decode_records
 from halflow.engine.units import unit_keys
-from halflow.facts import STREAM, ExecutableFacts, ExportFacts
-from halflow.fingerprint import fingerprint
+from halflow.nodes.facts import STREAM, ExecutableFacts, ExportFacts
 from halflow.nodes.layout import ResourceOrigin, SiteUsage, derive_layout
-from halflow.split import EXECUTABLE_KINDS, split_module
+from halflow.source.toplevel import EXECUTABLE_KINDS, split_module
 
 CPU = '#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic"}>' * 3
 

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
 
-from halflow.options import RemoteCache
-from halflow.remote import CHUNK, KIND_BLOB, RemoteStore, namespace
+from halflow.core.options import RemoteCache
+from halflow.core.remote import CHUNK, KIND_BLOB, RemoteStore, namespace
 from halflow.testing.engine import (
     corpus_file,
     halflow_cmd,
@@ -345,7 +345,7 @@ def test_entries_written_expire(redis_server, tmp_path: Path) -> None:
 
 
 def test_bad_remote_settings_in_the_environment(tmp_path: Path) -> None:
-    """The variables are settings (halflow.config): a bad one is a
+    """The variables are settings (halflow.core.config): a bad one is a
     diagnostic naming it, exit 1, on the entry point's own path too, and
     never shows the password."""
     for env, name in ((dict(HALFLOW_REMOTE_CACHE="http://user:pw@127.0.0.1:6379/0"),
@@ -402,7 +402,7 @@ def test_remote_settings_in_the_project_file(redis_server, tmp_path: Path) -> No
 
 def test_library_build_and_watch_session_use_the_remote(redis_server, tmp_path: Path) -> None:
     import halflow
-    from halflow.options import BuildOptions
+    from halflow.core.options import BuildOptions
     from halflow.watch import HalBuilder
 
     server = redis_server()

@@ -292,7 +292,7 @@ def test_mutations_agree_with_iree_opt(results: Results, iree_opt_path: str,
 # leaves its position one past the buffer; the resource parser lexes on
 # after the error and reads whatever memory follows. iree-opt then crashes
 # after its first diagnostic, and the bindings crashed or not depending on
-# the heap (halflow.source.ends_in_open_string).
+# the heap (halflow.source.inputs.ends_in_open_string).
 
 CUT_FILES = ("llama_l2.mlir", "llama_l8_pp2.mlir")
 
@@ -433,6 +433,6 @@ def test_ends_in_open_string_follows_mlir_lexer(text: bytes, open_at_end: bool) 
     line end (\\n, \\v, \\f) or a quote; `\\"`, `\\\\`, `\\n`, `\\t` and two
     hex digits are escapes, any other backslash ends the string (lexing
     goes on after it); a `//` comment runs to a LF or CR."""
-    from halflow.source import ends_in_open_string
+    from halflow.source.inputs import ends_in_open_string
 
     assert ends_in_open_string(text) is open_at_end

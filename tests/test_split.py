@@ -20,8 +20,8 @@ import pytest
 from conftest import Run, RunTool
 
 import halflow
-from halflow.diagnostics import HalflowError, Severity
-from halflow.source import split_input
+from halflow.core.diagnostics import HalflowError, Severity
+from halflow.source.inputs import split_input
 
 M = b"module {}\n"
 

@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 
 import halflow.nodes
-from halflow import facts, host, plan
 from halflow.engine import build_script, providers
 from halflow.engine.evaluator import ir_key, tracked_key
 from halflow.nodes import (
@@ -33,8 +32,11 @@ from halflow.nodes import (
     dispatch,
     executable,
     executable_source,
+    facts,
+    host,
     interface,
     layout,
+    plan,
     variants,
 )
 from halflow.nodes.layout import ResourceOrigin, SiteUsage

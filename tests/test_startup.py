@@ -1,4 +1,4 @@
-"""The command line's start-up shortcuts (``halflow.startup``) change how
+"""The command line's start-up shortcuts (``halflow.ir.startup``) change how
 fast a process starts, never what it computes."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from halflow.testing.engine import subprocess_env
 # signatures, annotations and behaviour (equality, hashing, repr, frozen).
 _DESCRIBE = r"""
 import dataclasses, inspect, json, sys
-from halflow import startup
+from halflow.ir import startup
 if sys.argv[1] == "cli":
     startup.command_line()
-from halflow.split import AliasDef, SplitModule, Unit
-from halflow.options import BuildOptions
+from halflow.source.toplevel import AliasDef, SplitModule, Unit
+from halflow.core.options import BuildOptions
 out = {}
 for cls in (AliasDef, SplitModule, Unit, BuildOptions):
     methods = {}
@@ -59,7 +59,7 @@ def test_compiled_dataclass_methods_kept_between_runs_are_the_compiled_ones() ->
     when bytecode is not to be written): a run that compiles them, and one
     that loads them, define the same classes as a library process that
     compiles them the usual way."""
-    from halflow import startup
+    from halflow.ir import startup
 
     cache = Path(startup.__file__).parent / "__pycache__"  # where startup keeps them
     for kept in cache.glob("dataclass-methods.*.marshal"):

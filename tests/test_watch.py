@@ -51,7 +51,7 @@ _clean: dict[bytes, bytes] = {}
 
 def clean_build(content: bytes, scratch: Path) -> bytes:
     """What ``halflow build --no-cache`` prints for ``content``."""
-    from halflow.builder import build
+    from halflow.library.build_mlir import build
 
     if content not in _clean:
         scratch.mkdir(parents=True, exist_ok=True)

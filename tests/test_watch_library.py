@@ -17,8 +17,8 @@ import pytest
 from conftest import run_process
 
 import halflow
-from halflow.diagnostics import Diagnostic, HalflowError
-from halflow.output import write_atomic
+from halflow.core.diagnostics import Diagnostic, HalflowError
+from halflow.core.output import write_atomic
 from halflow.watch import HalBuilder, Watcher, WatchEvent, read_stable
 
 REPO = Path(__file__).resolve().parent.parent
@@ -193,7 +193,7 @@ def test_read_stable(tmp_path: Path) -> None:
 def test_halflow_watch(tmp_path: Path) -> None:
     """``halflow.watch`` keeps OUTPUT equal to a clean build; its state is
     persisted when it stops."""
-    from halflow.builder import build
+    from halflow.library.build_mlir import build
 
     base = (CORPUS / "mlp_s.mlir").read_text()
     src, out, cache = tmp_path / "m.mlir", tmp_path / "out.mlir", tmp_path / "cache"
@@ -267,7 +267,7 @@ def test_idle_hook_after_builds(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "first_import",
     ["import halflow", "import halflow.watch", "from halflow.watch import Watcher",
-     "from halflow import Watcher", "import halflow.cli"],
+     "from halflow import Watcher", "import halflow.cli.commandline"],
 )
 def test_library_watch_is_callable_whatever_was_imported_first(
     first_import: str, tmp_path: Path

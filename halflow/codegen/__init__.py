@@ -25,7 +25,7 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
         build_vmfb(model, out, flags, workers=workers)
 
 Modules: ``pipeline`` (``build_vmfb``; its no-op check is
-:mod:`halflow.uptodate`, shared with the MLIR build), ``model`` (MODEL ->
+:mod:`halflow.core.uptodate`, shared with the MLIR build), ``model`` (MODEL ->
 materialized module), ``executables`` (units, keys, name normalization),
 ``groups`` (group membership, names in binaries, stubs, host text),
 ``backend`` (running the dirty translation, group and host nodes),

@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from halflow.fingerprint import environment, fingerprint
+from halflow.core.fingerprint import environment, fingerprint
 
 # Bump when what a translation entry holds, or how it is made, changes.
 TRANSLATE_VERSION = 2  # 2: entries carry the interface

@@ -396,7 +396,7 @@ class DaskExecutor:
     """
 
     def __init__(self, scheduler: Any, retries: int = 2, shared: Any = None):
-        """``shared``: a shared cache (:class:`halflow.options.RemoteCache`)
+        """``shared``: a shared cache (:class:`halflow.core.options.RemoteCache`)
         the workers write translations to and read them from themselves
         (:mod:`halflow.codegen.shared`); None: results come back whole."""
         self.shared = shared

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from halflow.diagnostics import Diagnostic, HalflowError
+from halflow.core.diagnostics import Diagnostic, HalflowError
 
 # Phases before materialize-interfaces, in pipeline order.
 FRONTEND_PHASES = (

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from halflow.codegen.executables import Unit, denormalize
-from halflow.fingerprint import environment, fingerprint
+from halflow.core.fingerprint import environment, fingerprint
 
 # Bump when what a group binary or host entry holds, or how it is made, changes.
 GROUP_VERSION = 1

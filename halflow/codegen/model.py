@@ -34,7 +34,7 @@ from typing import Any
 
 from halflow.codegen import iree_api, tools
 from halflow.codegen.flags import IreeFlags
-from halflow.diagnostics import Diagnostic, HalflowError, SourceText
+from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 
 BYTECODE_MAGIC = b"ML\xefR"
 _PRE_MATERIALIZE = re.compile(rb"^\s*(?:stream\.executable|hal\.executable\.source)\b", re.M)
@@ -176,13 +176,13 @@ def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Mater
     on bad input."""
     from iree.compiler import ir
 
-    from halflow.materialize import materialize as run_materialize
-    from halflow.source import ends_in_open_string
+    from halflow.nodes.materialize import materialize as run_materialize
+    from halflow.source.inputs import ends_in_open_string
 
     if not data.startswith(BYTECODE_MAGIC) and ends_in_open_string(data):
         # Cut off inside a string (e.g. a resource blob): MLIR's lexer would
         # read past the buffer (SIGSEGV). A line end gives the same error at
-        # the same place, as for the MLIR build (halflow.source.parse_text).
+        # the same place, as for the MLIR build (halflow.source.inputs.parse_text).
         data += b"\n"
     invocation = iree_api.Invocation(session_flags)
     try:

@@ -2,7 +2,7 @@
 
 The steps, and which tool does each:
 
-0. up to date? (:mod:`halflow.uptodate`, the check of every build): the
+0. up to date? (:mod:`halflow.core.uptodate`, the check of every build): the
    output's marker says it is what these model bytes and flags build ->
    nothing runs;
 1. front-end (programs only): ``iree-compile`` up to the module right before
@@ -38,7 +38,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from halflow import uptodate
 from halflow.codegen import executables, iree_api, model, tools
 from halflow.codegen import flags as flags_mod
 from halflow.codegen import groups as groups_mod
@@ -65,8 +64,9 @@ from halflow.codegen.worker import (
     TranslateResult,
     TranslateTask,
 )
-from halflow.diagnostics import Diagnostic, HalflowError, Severity, parse_location
-from halflow.fingerprint import environment, fingerprint
+from halflow.core import uptodate
+from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
+from halflow.core.fingerprint import environment, fingerprint
 
 PathLike = str | os.PathLike[str]
 
@@ -379,7 +379,7 @@ def _summary_key(output_key: str) -> str:
 
 def _get_marker(store: Store, where: str) -> object:
     """The output marker at ``where``: a JSON entry of the halflow cache
-    (where :mod:`halflow.quick` reads it), else JSON bytes in ``store``."""
+    (where :mod:`halflow.cli.fast` reads it), else JSON bytes in ``store``."""
     cache = getattr(store, "cache", None)
     if cache is not None:
         return cache.get(where)

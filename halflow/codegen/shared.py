@@ -31,8 +31,8 @@ from halflow.codegen.worker import (
     serialize_group,
     translate,
 )
-from halflow.options import RemoteCache
-from halflow.remote import KIND_BLOB, RemoteStore
+from halflow.core.options import RemoteCache
+from halflow.core.remote import KIND_BLOB, RemoteStore
 
 _STORES: dict[RemoteCache, RemoteStore] = {}  # one per worker process and settings
 

@@ -21,7 +21,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from halflow import store
+from halflow.core import store
 
 _MAGIC = b"HFCG1\n"
 _DIGEST = 20
@@ -40,7 +40,7 @@ REUSES = "codegen.reuses"
 
 @runtime_checkable
 class Store(store.Store[bytes], Protocol):
-    """The :class:`halflow.store.Store` of translations: key -> bytes, with
+    """The :class:`halflow.core.store.Store` of translations: key -> bytes, with
     statistics counters. ``get`` may be called from a helper thread while
     the build goes on (diskcache is thread-safe)."""
 
@@ -132,11 +132,11 @@ class DiskStore:
     def __init__(self, directory: str | os.PathLike[str] | None = None, *, cache: Any = None,
                  remote: Any = None):
         """The cache in ``directory`` (with the shared cache ``remote``, a
-        :class:`halflow.options.RemoteCache`, behind it), or an open
+        :class:`halflow.core.options.RemoteCache`, behind it), or an open
         :class:`halflow.cache.Cache` (``cache``; then :meth:`close` leaves
         it open)."""
         from halflow.cache import Cache
-        from halflow.layered import with_remote
+        from halflow.library.layered import with_remote
 
         self._owned = cache is None
         self.cache = with_remote(Cache(directory), remote) if cache is None else cache
@@ -154,7 +154,7 @@ class DiskStore:
     @property
     def shared_settings(self) -> Any:
         """The shared cache Dask workers may write to directly (a
-        :class:`halflow.options.RemoteCache`), or None."""
+        :class:`halflow.core.options.RemoteCache`), or None."""
         return getattr(self.cache, "shared_settings", None)
 
     def add(self, counter: str, amount: float) -> None:

@@ -22,7 +22,7 @@ def iree_compile() -> str:
 def iree_version() -> str:
     """The installed ``iree-base-compiler`` version and source revision
     (enters every key), read without importlib.metadata's start-up cost."""
-    from halflow.fingerprint import iree_version as read
+    from halflow.core.fingerprint import iree_version as read
 
     return read()
 

@@ -20,8 +20,8 @@ from typing import Any
 from halflow.codegen.executors import DaskExecutor
 from halflow.codegen.pipeline import CodegenResult, Workers, build_vmfb
 from halflow.codegen.store import DiskStore, MemoryStore, Store
-from halflow.diagnostics import Diagnostic, HalflowError
-from halflow.options import RemoteCache
+from halflow.core.diagnostics import Diagnostic, HalflowError
+from halflow.core.options import RemoteCache
 
 PathLike = str | os.PathLike[str]
 
@@ -53,7 +53,7 @@ def show(result: CodegenResult, *, explain: Callable[[str], object] | None = Non
          trace: PathLike | None = None) -> None:
     """What a build prints besides its summary: IREE's warnings on stderr
     (as its tools print them), ``--explain`` lines, the ``--trace`` file."""
-    from halflow.output import write_reported
+    from halflow.core.output import write_reported
 
     for line in result.warnings:
         sys.stderr.write(line + "\n")
@@ -124,14 +124,14 @@ class VmfbBuilder:
     def __call__(self, input: Path, output: Path, content: bytes) -> CodegenResult:
         import time
 
-        from halflow.output import write_reported
+        from halflow.core.output import write_reported
 
         started = time.perf_counter()
         result = build_vmfb(
             input, output, self.iree_flags, store=self._store, executor=self.executor,
             scheduler=self.scheduler, workers=self._workers, progress=False,
         )
-        from halflow import cachelimit
+        from halflow.core import cachelimit
 
         cachelimit.apply(getattr(self._store, "cache", None), self.max_size)  # as build does
         show(result, explain=(lambda line: sys.stderr.write(f"halflow: explain: {line}\n"))

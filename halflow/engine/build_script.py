@@ -1,6 +1,6 @@
 """The pass's build script: the pass as groups of cached nodes.
 
-:func:`evaluate` runs the planner (:mod:`halflow.plan`) and the IR stages
+:func:`evaluate` runs the planner (:mod:`halflow.nodes.plan`) and the IR stages
 (through a provider) over one document, as nodes of the evaluator, group by
 group: the host, each executable, each host op, the module. Both build modes
 run it; node ids come from :mod:`halflow.graph`.
@@ -12,7 +12,11 @@ import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from halflow import asm, graph, keys, pieces, plan, stages, verify
+from halflow import graph
+from halflow.asm import assembler as asm
+from halflow.asm import pieces
+from halflow.core import stages
+from halflow.core.fingerprint import fingerprint, fingerprint_strings, fingerprint_text, short
 from halflow.engine.evaluator import Evaluator
 from halflow.engine.providers import PRINTED, SHELL, Provider
 from halflow.engine.records import (
@@ -26,14 +30,14 @@ from halflow.engine.records import (
     value_fp,
 )
 from halflow.engine.splice import assemble
-from halflow.facts import FACTS, SOURCE, ExecutableFacts, ExportFacts
-from halflow.fingerprint import fingerprint, fingerprint_strings, fingerprint_text, short
-from halflow.host import ANALYSIS, HostFacts
 from halflow.nodes import device_targets as targets_stage
-from halflow.nodes import dispatch, interface, layout, variants
+from halflow.nodes import dispatch, interface, layout, plan, variants, verify
 from halflow.nodes import executable as executable_stage
+from halflow.nodes.facts import FACTS, SOURCE, ExecutableFacts, ExportFacts
+from halflow.nodes.host import ANALYSIS, HostFacts
 from halflow.nodes.tracked import stage_tag
-from halflow.split import EXECUTABLE_KINDS, SplitModule
+from halflow.source import keys
+from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule
 
 T = TypeVar("T")
 
@@ -196,7 +200,7 @@ def evaluate(
             sites_of[i] = list(summary.get("sites", ()))
 
     # -- symbol uses: each dispatch against the export it names -----------------------
-    # (MLIR's verifier never saw both sides: see halflow.verify.)
+    # (MLIR's verifier never saw both sides: see halflow.nodes.verify.)
     _verify_sites(host, host_changed, exec_idx, names, exec_groups, opened, facts_of, sites_of)
 
     # -- planning and conversion --------------------------------------------------------
@@ -331,7 +335,7 @@ def _verify_sites(
 
 def plan_exec(ref: str) -> str:
     """The executable name of an entry point reference (``@ex::@e``)."""
-    from halflow.attrtext import symbol_ref_parts
+    from halflow.core.attrtext import symbol_ref_parts
 
     return symbol_ref_parts(ref)[0]
 

@@ -17,7 +17,10 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from halflow import asm, codec, graph, keys, pieces
+from halflow import graph
+from halflow.asm import assembler, pieces
+from halflow.core.fingerprint import environment, fingerprint, fingerprint_strings, short
+from halflow.engine import codec
 from halflow.engine.recorder import Recorder
 from halflow.engine.records import (
     CONVERT,
@@ -29,9 +32,9 @@ from halflow.engine.records import (
     stage_name,
     value_fp,
 )
-from halflow.fingerprint import environment, fingerprint, fingerprint_strings, short
 from halflow.graph import BuildGraph
 from halflow.nodes.tracked import IrStage, Tracked, label, stage_tag
+from halflow.source import keys
 
 if TYPE_CHECKING:
     from halflow.engine.workspace import Workspace
@@ -387,7 +390,7 @@ class Evaluator:
         position = self._prev_positions.get(prev_group.gid)
         if position is None or position >= len(printed.ops):
             return MISSING
-        value = asm.op_record(printed, position)
+        value = assembler.op_record(printed, position)
         if record.stage == CONVERT.name:
             value = _normalized(value, prev_group.gid)
         return value

@@ -14,14 +14,15 @@ from collections.abc import Sequence
 
 from iree.compiler import ir
 
-from halflow import asm, host, irutil, pieces
-from halflow.diagnostics import SourceText
-from halflow.facts import SOURCE, ExecutableFacts, executable_facts
-from halflow.nodes import executable, executable_source
+from halflow.asm import assembler, pieces
+from halflow.core.diagnostics import SourceText
+from halflow.ir import irutil
+from halflow.nodes import executable, executable_source, host
+from halflow.nodes.facts import SOURCE, ExecutableFacts, executable_facts
 from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.variants import Variant
-from halflow.source import ends_in_open_string
-from halflow.split import SplitModule, Unit, needed_aliases
+from halflow.source.inputs import ends_in_open_string
+from halflow.source.toplevel import SplitModule, Unit, needed_aliases
 
 # Above this many characters of alias header, a unit is parsed with only the
 # definitions it uses (below, filtering costs more than it saves).
@@ -58,7 +59,7 @@ class LazyIR:
 
         A unit that does not parse only makes the build fall back to the
         whole module, whose parse reports the error exactly (as MLIR wrote
-        it: :func:`halflow.source.parse_text`); here the bindings' own
+        it: :func:`halflow.source.inputs.parse_text`); here the bindings' own
         capture names it, which spares each rebuild the C-API handler
         (ctypes, ~4 ms to import). Single-threaded, as every parse halflow
         reports from (see ``source._single_threaded``)."""
@@ -174,7 +175,7 @@ class LazyIR:
         facts: ExecutableFacts,
         plan_variants: Sequence[Variant],
         layouts: Sequence[PipelineLayout],
-    ) -> asm.PrintedModule:
+    ) -> assembler.PrintedModule:
         """Convert one executable (or leave it alone) and print it."""
         op = self.exec_op(index)
         new = op
@@ -190,12 +191,12 @@ class LazyIR:
 
     def print_host(
         self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
-    ) -> asm.PrintedModule:
+    ) -> assembler.PrintedModule:
         """Print the host op at ``position`` (among host ops) after setting
         the entry points of its dispatch sites (site index, new refs)."""
         assert self._host is not None
         _, ops, analysis = self._host
-        from halflow.materialize import set_entry_points
+        from halflow.nodes.materialize import set_entry_points
 
         with ops[position].context, ir.Location.unknown():
             for site_index, refs in annotations:
@@ -225,9 +226,9 @@ class LazyIR:
             self._shells[context] = shell
         return shell
 
-    def print_alone(self, op: ir.Operation) -> asm.PrintedModule:
+    def print_alone(self, op: ir.Operation) -> assembler.PrintedModule:
         """Print ``op`` as the only op of a module carrying the output
-        module's attributes (as :mod:`halflow.asm` wants its chunks)."""
+        module's attributes (as :mod:`halflow.asm.assembler` wants its chunks)."""
         shell = self._shell_module(op.context)
         with op.context, ir.Location.unknown():
             chunk = shell.operation.clone()
@@ -236,14 +237,14 @@ class LazyIR:
             text = chunk.get_asm(assume_verified=True)
             chunk.erase()
         try:
-            return pieces.single(asm.parse_printed(text))
-        except asm.SpliceError as e:
+            return pieces.single(assembler.parse_printed(text))
+        except assembler.SpliceError as e:
             raise UnitMismatch(f"printed op cannot be spliced: {e}") from None
 
-    def shell(self) -> asm.PrintedModule:
+    def shell(self) -> assembler.PrintedModule:
         """The record of the module's opening line (and the aliases it uses)."""
         text = self._shell_module().operation.get_asm(assume_verified=True)
         try:
-            return pieces.opening_only(asm.parse_printed(text))
-        except asm.SpliceError as e:
+            return pieces.opening_only(assembler.parse_printed(text))
+        except assembler.SpliceError as e:
             raise UnitMismatch(f"module opening cannot be spliced: {e}") from None

@@ -13,14 +13,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from halflow import asm, pieces, plan, stages
+from halflow.asm import assembler, pieces
+from halflow.core import stages
 from halflow.engine.lazy_ir import LazyIR
 from halflow.engine.records import Assembled, Record
 from halflow.engine.splice import piece_visit_fp
-from halflow.facts import ExecutableFacts
-from halflow.host import HostFacts
+from halflow.nodes import plan
+from halflow.nodes.facts import ExecutableFacts
+from halflow.nodes.host import HostFacts
 from halflow.nodes.tracked import IrStage
-from halflow.split import EXECUTABLE_KINDS, SplitModule
+from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule
 
 
 def release_memory() -> None:
@@ -109,9 +111,9 @@ class WholeProvider(Provider):
     ):
         from iree.compiler import ir
 
-        from halflow import irutil
-        from halflow.materialize import materialize
-        from halflow.source import Case, parse_text
+        from halflow.ir import irutil
+        from halflow.nodes.materialize import materialize
+        from halflow.source.inputs import Case, parse_text
 
         context = irutil.new_context()
         with context, ir.Location.unknown():
@@ -130,15 +132,15 @@ class WholeProvider(Provider):
         # pass over the output without keeping the ops' pieces (they would
         # hold the whole text a second time; later builds cut the ops they
         # need out of the output).
-        self.header: asm.PrintedModule | None = None
+        self.header: assembler.PrintedModule | None = None
         self.ops: list[_PrintedOp] = []
         self.aligned = False
         self.unaligned: str | None = None  # why not aligned (a split that did not fail)
         if split is None:
             return
         try:
-            self.header = asm.scan_printed(self.output, self._scanned)
-        except asm.SpliceError as e:
+            self.header = assembler.scan_printed(self.output, self._scanned)
+        except assembler.SpliceError as e:
             self.unaligned = f"the printed output cannot be cut into top-level ops: {e}"
             return
         exec_idx = [i for i, u in enumerate(split.units) if u.kind in EXECUTABLE_KINDS]
@@ -151,7 +153,7 @@ class WholeProvider(Provider):
         self.exec_position = {i: k for k, i in enumerate(exec_idx)}
         self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
 
-    def _scanned(self, piece: asm.Piece, start: int, end: int) -> None:
+    def _scanned(self, piece: assembler.Piece, start: int, end: int) -> None:
         self.ops.append(_PrintedOp(start, end, piece_visit_fp(piece), piece.keys, piece.resources))
 
     def host_facts(self) -> HostFacts:
@@ -174,10 +176,10 @@ class WholeProvider(Provider):
         builds keep no printed ops, see ``Evaluator.node``)."""
         assert self.header is not None
         op = self.ops[index]
-        stub = asm.Piece("", (), op.keys, (), (), (), True, op.resources)
+        stub = assembler.Piece("", (), op.keys, (), (), (), True, op.resources)
         header = self.header
-        return asm.op_record(
-            asm.PrintedModule(header.aliases, header.opening, (stub,), header.resources), 0
+        return assembler.op_record(
+            assembler.PrintedModule(header.aliases, header.opening, (stub,), header.resources), 0
         )
 
     def shell(self) -> Record:

@@ -15,10 +15,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from halflow import asm, codec, graph, stages
-from halflow.fingerprint import fingerprint
+from halflow import graph
+from halflow.asm import assembler
+from halflow.core import stages
+from halflow.core.fingerprint import fingerprint
+from halflow.engine import codec
 from halflow.graph import BuildGraph
-from halflow.split import SplitModule
+from halflow.source.toplevel import SplitModule
 
 # Node stages that are not in halflow.nodes (reading inputs, printing).
 EXECUTABLE = stages.EXECUTABLE
@@ -30,7 +33,7 @@ PRINT = stages.PRINT
 SHELL = stages.SHELL
 MODULE = stages.MODULE
 
-Record = asm.PrintedModule  # a printed top-level op (or the module's opening)
+Record = assembler.PrintedModule  # a printed top-level op (or the module's opening)
 
 
 class Fallback(Exception):
@@ -72,8 +75,8 @@ class Group:
     count: int
     summary: dict[str, Any]
     records: dict[str, NodeRecord] | None = None
-    piece: asm.PrintedModule | None = None  # printed op, when computed by this build
-    cached_piece: asm.PrintedModule | None = None  # printed op of an earlier build
+    piece: assembler.PrintedModule | None = None  # printed op, when computed by this build
+    cached_piece: assembler.PrintedModule | None = None  # printed op of an earlier build
     sites: dict[int, Any] | None = None  # dispatch sites read (by index)
     payload_ref: list[Any] | None = None  # where the encoded payload is stored
     loader: Callable[[list[Any]], dict[str, Any] | None] | None = field(
@@ -128,21 +131,21 @@ class DocState:
     # Executable target texts by fingerprint (summaries refer to them: each
     # is ~600 characters and shared by every executable).
     targets: dict[str, str] = field(default_factory=dict)
-    # The stage versions it was built with (see halflow.stages.tag).
+    # The stage versions it was built with (see halflow.core.stages.tag).
     stages: str = ""
     # In memory only (a warm workspace): the input and its split, so that
     # the next build re-splits just around an edit.
     source_bytes: bytes | None = field(default=None, repr=False)
     split: SplitModule | None = field(default=None, repr=False)
     unit_keys: list[str] | None = field(default=None, repr=False)
-    _printed: asm.PrintedModule | None = field(default=None, repr=False)
+    _printed: assembler.PrintedModule | None = field(default=None, repr=False)
 
-    def printed(self) -> asm.PrintedModule | None:
+    def printed(self) -> assembler.PrintedModule | None:
         """The previous output cut into records (computed on first use)."""
         if self._printed is None:
             try:
-                self._printed = asm.parse_printed(self.output)
-            except asm.SpliceError:
+                self._printed = assembler.parse_printed(self.output)
+            except assembler.SpliceError:
                 return None
         return self._printed
 
@@ -193,7 +196,7 @@ class Assembled:
     visits: list[str]
     names: dict[str, str]
     has_resources: list[int]  # positions of ops that reference dialect resources
-    printed: asm.PrintedModule | None = None
+    printed: assembler.PrintedModule | None = None
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """Assembling the output: splice changed ops into the previous output, or
-assemble every op's printed record (:mod:`halflow.asm` names the aliases).
+assemble every op's printed record (:mod:`halflow.asm.assembler` names the aliases).
 
 A changed op that visits the same aliases in the same order as the op it
 replaces keeps every alias name, so its text drops straight into the previous
@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from halflow import asm, graph
+from halflow import graph
+from halflow.asm import assembler as asm
+from halflow.core.fingerprint import short
 from halflow.engine.records import Assembled, DocState, Fallback, Group, Record
-from halflow.fingerprint import short
 
 _GENERIC_OP = re.compile(r'^ *(?:%[^"\n=]*= )?"', re.M)
 

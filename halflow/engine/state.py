@@ -13,9 +13,9 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from halflow import codec
+from halflow.core.fingerprint import environment, fingerprint
+from halflow.engine import codec
 from halflow.engine.records import UNSTORED, DocState, Group
-from halflow.fingerprint import environment, fingerprint
 
 STATE_FORMAT = 4
 

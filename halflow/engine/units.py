@@ -1,20 +1,20 @@
 """Unit keys: what each top-level op of the input means, as a key.
 
 A unit's key is its alias-free, location-free, name-normalized text
-(:mod:`halflow.keys`), qualified by the alias definitions and the resource
+(:mod:`halflow.source.keys`), qualified by the alias definitions and the resource
 section it is read with. Keys are memoized by the unit's raw text, so a
 rebuild computes keys only for text it has not seen; a warm workspace
-re-splits only around the edit (:func:`halflow.split.resplit`).
+re-splits only around the edit (:func:`halflow.source.toplevel.resplit`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from halflow import keys
+from halflow.core.fingerprint import fingerprint, fingerprint_text
 from halflow.engine.records import DocState
-from halflow.fingerprint import fingerprint, fingerprint_text
-from halflow.split import EXECUTABLE_KINDS, SplitModule, Unit, common_ends, resplit
+from halflow.source import keys
+from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule, Unit, common_ends, resplit
 
 
 def trailer_fingerprint(split: SplitModule) -> str:

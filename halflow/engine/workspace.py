@@ -12,7 +12,10 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from halflow import asm, plan, stages
+from halflow.asm import assembler
+from halflow.core import stages
+from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
+from halflow.core.store import EntryStore
 from halflow.engine import units
 from halflow.engine.build_script import evaluate
 from halflow.engine.evaluator import Evaluator
@@ -28,11 +31,10 @@ from halflow.engine.state import (
     iter_payload,
     state_key,
 )
-from halflow.fingerprint import environment, fingerprint, fingerprint_text
 from halflow.graph import BuildGraph
 from halflow.nodes import device_targets as targets_stage
-from halflow.split import EXECUTABLE_KINDS, SplitError, SplitModule, split_module
-from halflow.store import EntryStore
+from halflow.nodes import plan
+from halflow.source.toplevel import EXECUTABLE_KINDS, SplitError, SplitModule, split_module
 
 
 class Workspace:
@@ -51,7 +53,7 @@ class Workspace:
         self.docs: dict[str, DocState] = {}
         self.memo: dict[str, Any] = {}
         self.unit_keys: dict[str, str] = {}  # raw unit hash + header fp -> unit key
-        self.assembler = asm.Assembler()
+        self.assembler = assembler.Assembler()
         self._blobs: dict[str, bytes | None] = {}
         self._tables: dict[str, list[str]] = {}  # string table of each payload blob
         # Last build of each input file (bytes, output, node count, output
@@ -115,7 +117,7 @@ class Workspace:
         groups evaluated by this build (``fresh``) are encoded and written.
         ``write_output=False``: the caller stores the output entry.
         ``anchored``: this document's state that the cache holds, whose
-        anchors (:mod:`halflow.similar`) need not be written again when
+        anchors (:mod:`halflow.core.similar`) need not be written again when
         ``state`` has the same."""
         self.docs[doc_id] = state
         if not self.cache.enabled:
@@ -167,7 +169,7 @@ class Workspace:
                 )
             self.cache.put_json_text(state_key(doc_id), encode_core(state))
             if state.units:
-                from halflow import similar
+                from halflow.core import similar
 
                 if (
                     anchored is None
@@ -336,8 +338,8 @@ class Workspace:
         self, doc_id: str, unit_keys: Sequence[str], options: str
     ) -> DocState | None:
         """Another document's state that most of these units share (see
-        :mod:`halflow.similar`), for a document without state of its own."""
-        from halflow import similar
+        :mod:`halflow.core.similar`), for a document without state of its own."""
+        from halflow.core import similar
 
         other = similar.lookup(self.cache, unit_keys, self._env, doc_id)
         if other is None:

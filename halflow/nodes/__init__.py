@@ -19,6 +19,6 @@ the stage's output for the same inputs changes.
 
 from __future__ import annotations
 
-from halflow.stages import Stage
+from halflow.core.stages import Stage
 
 __all__ = ["Stage"]

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from iree.compiler import ir
 
-from halflow import irutil, stages
+from halflow.core import stages
+from halflow.ir import irutil
 from halflow.nodes.layout import PipelineLayout
 
 STAGE = stages.CLONE_FUNCTION

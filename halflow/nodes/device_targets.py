@@ -2,7 +2,7 @@
 
 Everything here is plain data: attributes travel as their printed, alias-free
 text, which is what cache keys are made of. The IR walk that collects these
-inputs lives in :mod:`halflow.host`.
+inputs lives in :mod:`halflow.nodes.host`.
 
 Semantics (IREE 3.13, ``DeviceAnalysis::gatherDeviceTargets``):
 - ``#hal.device.affinity<@g>`` resolves through ``@g``'s initial value with a
@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from halflow import attrtext, stages
+from halflow.core import attrtext, stages
 from halflow.nodes.tracked import tracked
 
 STAGE = stages.TARGETS

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from halflow import stages
+from halflow.core import stages
 from halflow.nodes.tracked import tracked
 
 STAGE = stages.DISPATCH

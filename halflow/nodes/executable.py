@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from halflow import irutil, stages
+from halflow.core import stages
+from halflow.ir import irutil
 from halflow.nodes import clone_function, executable_source, export_ops, objects, workgroup_info
 from halflow.nodes.dispatch import Expansion
 from halflow.nodes.interface import layout_attr_text

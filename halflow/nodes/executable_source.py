@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from iree.compiler import ir
 
-from halflow import irutil, stages
+from halflow.core import stages
+from halflow.ir import irutil
 from halflow.nodes import objects
 from halflow.nodes.dispatch import Expansion
 from halflow.nodes.variants import Variant

@@ -12,7 +12,8 @@ import re
 
 from iree.compiler import ir
 
-from halflow import irutil, stages
+from halflow.core import stages
+from halflow.ir import irutil
 
 STAGE = stages.EXPORT_OPS
 

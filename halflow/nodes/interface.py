@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from halflow import stages
+from halflow.core import stages
 from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.tracked import tracked
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntFlag, StrEnum
 
-from halflow import attrtext, stages
+from halflow.core import attrtext, stages
 from halflow.nodes.tracked import tracked
 
 STAGE = stages.LAYOUT

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from halflow import attrtext, stages
+from halflow.core import attrtext, stages
 from halflow.nodes.variants import target_fields
 
 STAGE = stages.OBJECTS

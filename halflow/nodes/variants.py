@@ -11,7 +11,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from halflow import attrtext, stages
+from halflow.core import attrtext, stages
 from halflow.nodes.tracked import tracked
 
 STAGE = stages.VARIANTS

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from iree.compiler import ir, rewrite
 
-from halflow import irutil, stages
+from halflow.core import stages
+from halflow.ir import irutil
 
 STAGE = stages.WORKGROUP_INFO
 

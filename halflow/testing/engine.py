@@ -813,7 +813,7 @@ def check_build_step(
 ) -> tuple[str | None, str | None, Any]:
     """Build ``path`` incrementally (over ``cache_dir`` or ``workspace``) and
     from scratch, and compare: (problem, known-bug note, result)."""
-    from halflow.diagnostics import HalflowError
+    from halflow.core.diagnostics import HalflowError
 
     valid = parses(path)
     inc_err = clean_err = None

@@ -1,0 +1,1 @@
+"""Printed output: pieces, alias naming, assembly."""

@@ -1,0 +1,855 @@
+"""Assemble a module's printed text from separately printed top-level ops.
+
+MLIR prints a module as: the alias header (``#map3 = affine_map<...>``), the
+``module ... {`` line, one text segment per top-level op, ``}``, and a
+``{-# dialect_resources: ... #-}`` trailer. Alias names and the order of the
+header depend on the whole module, so an op printed on its own (as the only op
+of a module: a *chunk*) carries its own local header and numbering. This
+module splices such chunks back into exactly the text MLIR prints for the
+module holding all their ops, without parsing or printing that module.
+
+How MLIR names aliases (``AliasInitializer`` in ``AsmPrinter.cpp``; every rule
+below is pinned by ``tests/test_asm.py``):
+
+* A dummy printer walks the op exactly as printing would (so for ops in their
+  custom form, in textual order) and records every attribute and type it
+  visits, in first-visit order. Visiting an attribute visits its nested
+  attributes and types right after it (pre-order).
+* Each visited value gets an *alias depth*: 1 + the largest depth of its
+  nested elements, counting non-aliased intermediate values (an array between
+  ``#device_target_local`` and ``#executable_target_...`` adds a level).
+* Aliases are stably sorted by (depth, types before attributes, base name);
+  equal keys keep first-visit order. Then names are given in that order: the
+  base name, else the base name with the next free number (``map1``, ``map2``;
+  ``x86_64_1`` when the base ends in a digit; ``fb1_1`` when another alias
+  already took ``fb1``): names are unique over the whole module.
+* Dialect resources are printed for referenced keys only, in the order the
+  printer first prints a reference: the header first, then the module text.
+
+The splice: a segment's aliases are identified across chunks by a canonical
+key (a digest of the definition with nested aliases replaced by their keys).
+The global first-visit order is rebuilt from the per-segment visit orders
+(the chunk header certifies the order among aliases a segment visits first;
+text order is the fallback); MLIR itself then computes depths, sorting and
+names, by parsing and printing a tiny *probe* module that lists every alias in
+that order. Its header is the final header; the order of its printed list is
+the final name of each key.
+
+Chunks must be printed with ``Operation.get_asm(assume_verified=True)`` (no
+debug info, no generic form, no local scope), each as a ``builtin.module``
+carrying the same attributes (and name) as the final module (otherwise the
+text-order fallback applies). Anything this splice cannot reproduce exactly
+raises :class:`SpliceError`; the caller then prints the whole module instead.
+
+Use from the incremental engine::
+
+    printed = asm.parse_printed(chunk_text)   # once per printed chunk; cache it
+    assembler = asm.Assembler()               # keep one per thread, across builds
+    text = assembler.assemble(opening, [printed_op_1, printed_op_2, ...])
+
+Print each changed top-level op as its own chunk (a fresh module with the
+output module's attributes), ``parse_printed`` it once and store the
+:class:`PrintedModule` with the node's output (plain frozen data, picklable).
+Print the empty module once for ``opening``. A cold build may instead print
+the whole module once and refer to its ops as ``(printed, index)``. Each
+build passes the ops in output order; the assembler re-renders only pieces
+whose aliases were renamed and runs MLIR (a sub-millisecond probe) only when
+the set or order of aliases changed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from halflow.core.fingerprint import blake2b, utf8
+
+if TYPE_CHECKING:
+    from iree.compiler import ir
+
+__all__ = [
+    "AliasDef",
+    "AliasNaming",
+    "AliasPlacementError",
+    "Assembler",
+    "OpRef",
+    "Piece",
+    "PrintedModule",
+    "ResourceConflictError",
+    "SpliceError",
+    "UnsupportedTextError",
+    "assemble",
+    "collect_definitions",
+    "map_literals",
+    "name_aliases",
+    "op_record",
+    "parse_printed",
+    "render",
+    "resource_section",
+    "visit_order",
+]
+
+
+class SpliceError(Exception):
+    """The text cannot be spliced exactly; print the whole module instead."""
+
+
+class UnsupportedTextError(SpliceError):
+    """The printed text uses a feature whose output depends on the whole
+    module in a way this splice does not model (debug locations, distinct
+    attributes, top-level op results, non-builtin or external resources, ...)."""
+
+
+class AliasPlacementError(SpliceError):
+    """An alias cannot be placed in the global visit order: a chunk header
+    defines an alias no segment refers to, or a segment's visit order is
+    unknown where it matters."""
+
+
+class ResourceConflictError(SpliceError):
+    """Two chunks give the same dialect resource key different data (they
+    were printed from different contexts)."""
+
+
+# ---------------------------------------------------------------------------
+# Records (plain data: picklable, safe to keep in a disk cache)
+
+
+@dataclass(frozen=True, slots=True)
+class AliasDef:
+    """One alias definition, independent of the chunk it came from.
+
+    ``parts`` is the right-hand side of ``#name = ...`` split around nested
+    alias references: even items are literal text, odd items are the
+    canonical keys of the referenced aliases.
+    """
+
+    key: str
+    is_type: bool
+    name: str  # the local name in the chunk it was read from, with its sigil
+    parts: tuple[str, ...]
+    children: tuple[str, ...]  # distinct keys referenced, in text order
+    resources: tuple[str, ...]  # builtin resource keys referenced, in text order
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One top-level op (or the module's opening line) as printed.
+
+    ``parts``: the exact text (indentation included, no trailing newline)
+    split around alias references; odd items are canonical alias keys.
+    ``visits``: every alias key printing this piece visits, in the order
+    MLIR's printer first visits them, as certified by the chunk header,
+    valid when every key in ``after`` was visited before this piece.
+    ``textual_visits``: the same keys in text order (pre-order through
+    definitions); exact unless ``textual_exact`` is false (the piece has a
+    generic-form op, whose printer visits types before attributes; only
+    determined when ``after`` is not empty, the only case it is needed).
+    """
+
+    digest: str
+    parts: tuple[str, ...]
+    keys: tuple[str, ...]  # distinct keys in parts, first-occurrence order
+    visits: tuple[str, ...]
+    after: tuple[str, ...]
+    textual_visits: tuple[str, ...]
+    textual_exact: bool
+    resources: tuple[str, ...]  # builtin resource keys referenced, in text order
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedModule:
+    """A printed ``builtin.module`` cut into its pieces."""
+
+    aliases: tuple[AliasDef, ...]  # header order
+    opening: Piece  # the ``module ... {`` line
+    ops: tuple[Piece, ...]
+    resources: tuple[tuple[str, str], ...]  # builtin (key, value text), trailer order
+
+
+# ---------------------------------------------------------------------------
+# Parsing printed text
+
+# A string literal as MLIR prints it: quotes inside are escaped as \22, so the
+# next quote always closes it.
+_STRING = re.compile(r'"[^"]*"')
+# A `#name` / `!name` token, maximal like MLIR's lexer, without '.' (alias
+# names never contain one; `#hal.x`, `!stream.y` are dialect attributes and
+# types). Aliases are the tokens found in the chunk's header.
+_ALIAS_TOKEN = re.compile(r"[#!][A-Za-z_][\w$\-]*+(?!\.)")
+_HEADER_NAME = re.compile(r"[#!][A-Za-z_][\w$\-]*")
+# A definition may span lines (``#util.composite<...>`` prints one element
+# per line): continuation lines start with neither sigil.
+_HEADER_LINE = re.compile(r"([#!][A-Za-z_][\w$\-]*) = (.*)", re.S)
+_RESOURCE_REF = re.compile(r"dense_resource<([^>]*)>")
+_OP_START = re.compile(r"\n  [^ }^\n]")
+# A generic-form op: its name is printed as a string.
+_GENERIC_OP = re.compile(r'^ *(?:%[^"\n=]*= )?"', re.M)
+_TRAILER_DIALECT = re.compile(r"    ([^ :]+): \{")
+_TRAILER_ENTRY = re.compile(r"      (.+?): (.*)")
+
+_DIGEST_SIZE = 12
+
+
+def _digest(data: str) -> str:
+    return blake2b(utf8(data), digest_size=_DIGEST_SIZE).hexdigest()
+
+
+def _outside_strings(text: str, positions: Iterable[int]) -> list[int]:
+    """The positions (ascending) that are not inside a string literal."""
+    out = []
+    parity = 0
+    last = 0
+    for pos in positions:
+        parity ^= text.count('"', last, pos) & 1
+        last = pos
+        if not parity:
+            out.append(pos)
+    return out
+
+
+def _split_refs(text: str, table: Mapping[str, str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Split ``text`` around references to ``table``'s aliases (outside
+    strings). Returns (parts with odd items replaced by keys, distinct keys)."""
+    matches = [m for m in _ALIAS_TOKEN.finditer(text) if m.group() in table]
+    if not matches:
+        return (text,), ()
+    if '"' in text:
+        keep = set(_outside_strings(text, (m.start() for m in matches)))
+        matches = [m for m in matches if m.start() in keep]
+    parts: list[str] = []
+    keys: dict[str, None] = {}
+    last = 0
+    for m in matches:
+        key = table[m.group()]
+        parts.append(text[last : m.start()])
+        parts.append(key)
+        keys[key] = None
+        last = m.end()
+    parts.append(text[last:])
+    return tuple(parts), tuple(keys)
+
+
+def _resource_refs(text: str) -> tuple[str, ...]:
+    if "dense_resource<" not in text:
+        return ()
+    matches = list(_RESOURCE_REF.finditer(text))
+    keep = set(_outside_strings(text, (m.start() for m in matches)))
+    return tuple(dict.fromkeys(m.group(1) for m in matches if m.start() in keep))
+
+
+_DISTINCT_ID = re.compile(r"distinct\[(\d+)\]")
+
+
+def _check_supported(text: str, what: str) -> None:
+    if "distinct[" in text:
+        positions = [m.start() for m in re.finditer(r"distinct\[", text)]
+        if _outside_strings(text, positions):
+            raise UnsupportedTextError(
+                f"{what}: a distinct attribute printed without an alias (numbered module-wide)"
+            )
+
+
+def _closure_preorder(refs: Iterable[str], children: Mapping[str, tuple[str, ...]]) -> list[str]:
+    """Keys visited when printing references ``refs`` in order: each alias
+    followed by its nested aliases (pre-order), each key once."""
+    out: list[str] = []
+    seen: set[str] = set()
+    stack: list[str] = []
+    for root in refs:
+        if root in seen:
+            continue
+        stack.append(root)
+        while stack:
+            key = stack.pop()
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(key)
+            stack.extend(reversed(children[key]))
+    return out
+
+
+# Header lines repeat across chunks (every chunk of an executable carries the
+# same target definitions): remember each line's parse, valid while the names
+# it refers to stand for the same keys.
+_HEADER_MEMO: dict[str, tuple[tuple[tuple[str, str | None], ...], AliasDef]] = {}
+_HEADER_MEMO_LIMIT = 4096
+
+
+def _parse_header_line(line: str, table: Mapping[str, str], salt: str = "") -> AliasDef:
+    memo = _HEADER_MEMO.get(line)
+    if memo is not None and all(table.get(n) == k for n, k in memo[0]) and not salt:
+        return memo[1]
+    m = _HEADER_LINE.fullmatch(line)
+    if m is None:
+        raise UnsupportedTextError(f"not an alias definition: {line[:80]!r}")
+    name, rhs = m.groups()
+    # Definitions only refer to aliases printed above them (lower depth).
+    parts, children = _split_refs(rhs, table)
+    # A distinct attribute is its own identity, its printed number only its
+    # place in this chunk: its key is unique to the chunk (``salt``).
+    if _DISTINCT_ID.search(rhs) is None:
+        salt = ""
+    key = _digest(name[0] + "\x00".join(parts) + salt)
+    definition = AliasDef(key, name[0] == "!", name, parts, children, _resource_refs(rhs))
+    # Every alias-like token, and what it stood for (None: not an alias).
+    used = {n: table.get(n) for n in _ALIAS_TOKEN.findall(rhs)}
+    if len(_HEADER_MEMO) >= _HEADER_MEMO_LIMIT:
+        _HEADER_MEMO.clear()
+    if not salt:
+        _HEADER_MEMO[line] = (tuple(used.items()), definition)
+    return definition
+
+
+def _parse_header(lines: list[str], salt: str = "") -> tuple[list[AliasDef], dict[str, str]]:
+    table: dict[str, str] = {}
+    defs: list[AliasDef] = []
+    for line in lines:
+        definition = _parse_header_line(line, table, salt)
+        if definition.name in table:
+            raise UnsupportedTextError(f"alias {definition.name} is defined twice")
+        table[definition.name] = definition.key
+        defs.append(definition)
+    return defs, table
+
+
+def _parse_trailer(rest: str) -> tuple[tuple[str, str], ...]:
+    if rest == "":
+        return ()
+    if not rest.startswith("\n{-#\n") or not rest.endswith("\n#-}\n"):
+        raise UnsupportedTextError(
+            "unexpected text after the module (deferred aliases or debug locations?)"
+        )
+    lines = rest[len("\n{-#\n") : -len("\n#-}\n")].split("\n")
+    if lines[0] != "  dialect_resources: {" or lines[-1] != "  }":
+        raise UnsupportedTextError("only dialect_resources are supported in the file metadata")
+    entries: list[tuple[str, str]] = []
+    dialect = None
+    for line in lines[1:-1]:
+        if dialect is None:
+            m = _TRAILER_DIALECT.fullmatch(line)
+            if m is None:
+                raise UnsupportedTextError(f"unexpected resource line {line[:80]!r}")
+            dialect = m.group(1)
+            if dialect != "builtin":
+                raise UnsupportedTextError(f"resources of dialect {dialect!r} are not supported")
+        elif line in ("    }", "    },"):
+            dialect = None
+        else:
+            m = _TRAILER_ENTRY.fullmatch(line)
+            if m is None:
+                raise UnsupportedTextError(f"unexpected resource line {line[:80]!r}")
+            key, value = m.groups()
+            entries.append((key, value.removesuffix(",")))
+    return tuple(entries)
+
+
+def _bracket_balance(text: str) -> int:
+    opened = text.count("{") + text.count("(") + text.count("[")
+    return opened - text.count("}") - text.count(")") - text.count("]")
+
+
+def _balanced(text: str) -> bool:
+    """Whether brackets balance outside string literals."""
+    if _bracket_balance(text) == 0:
+        # Strings whose brackets cancel out exactly are not worth a scan.
+        return True
+    return '"' in text and _bracket_balance(_STRING.sub("", text)) == 0
+
+
+def _split_ops(body: str) -> Iterator[tuple[int, str]]:
+    """Split the module body into top-level ops: (offset in ``body``, text)
+    (2-space indented lines start an op; an op ends where its brackets
+    balance)."""
+    if not body:
+        return
+    if not body.startswith("  ") or body[2] in " }^":
+        raise UnsupportedTextError("module body does not start with a top-level op")
+    starts = [0] + [m.start() + 1 for m in _OP_START.finditer(body)]
+    starts.append(len(body) + 1)
+    pending = ""
+    first = 0
+    for a, b in itertools.pairwise(starts):
+        text = pending + body[a : b - 1]
+        if not pending:
+            first = a
+        if not _balanced(text):
+            pending = text + "\n"
+            continue
+        pending = ""
+        yield first, text
+    if pending:
+        raise UnsupportedTextError("unbalanced brackets in the module body")
+
+
+def _make_piece(
+    text: str,
+    table: Mapping[str, str],
+    children: Mapping[str, tuple[str, ...]],
+    rank: Mapping[str, int],
+    seen_in_chunk: set[str],
+) -> Piece:
+    parts, keys = _split_refs(text, table)
+    textual = _closure_preorder(keys, children)
+    # Aliases this piece visits first within its chunk are certified by the
+    # header (stable sort keeps visit order among equal names); the others
+    # were visited earlier in the chunk and must be visited earlier here too.
+    after = [k for k in textual if k in seen_in_chunk]
+    fresh = sorted((k for k in textual if k not in seen_in_chunk), key=rank.__getitem__)
+    after.sort(key=rank.__getitem__)
+    seen_in_chunk.update(fresh)
+    return Piece(
+        digest=_digest("\x00".join(parts)),
+        parts=parts,
+        keys=keys,
+        visits=tuple(after + fresh),
+        after=tuple(after),
+        textual_visits=tuple(textual),
+        # Only consulted when ``after`` is not empty: skip the scan otherwise.
+        textual_exact=not after or '"(' not in text or _GENERIC_OP.search(text) is None,
+        resources=_resource_refs(text),
+    )
+
+
+def parse_printed(text: str) -> PrintedModule:
+    """Cut the printed text of a ``builtin.module`` into its pieces.
+
+    ``text`` is what ``Operation.get_asm(assume_verified=True)`` returns for
+    the module (one extra trailing newline, as ``iree-opt`` writes, is
+    accepted). Raises :class:`UnsupportedTextError` for text this splice
+    cannot reproduce, :class:`AliasPlacementError` when the header defines an
+    alias that nothing refers to.
+    """
+    ops: list[Piece] = []
+    module = scan_printed(text, lambda piece, start, end: ops.append(piece))
+    return replace(module, ops=tuple(ops))
+
+
+def _definition_end(text: str, pos: int) -> int:
+    """The end of the alias definition starting at ``pos`` (its last line's
+    newline; -1 when the text ends first): lines up to the next one that
+    starts a definition or the module."""
+    end = text.find("\n", pos)
+    while (
+        end >= 0
+        and end + 1 < len(text)
+        and text[end + 1] not in "#!"
+        and not text.startswith("module", end + 1)
+    ):
+        end = text.find("\n", end + 1)
+    return end
+
+
+def _header_definitions(header: str) -> list[str]:
+    """The definitions of a printed alias header (each ends with a newline)."""
+    out = []
+    pos = 0
+    while pos < len(header):
+        end = _definition_end(header, pos)
+        end = len(header) - 1 if end < 0 else end
+        out.append(header[pos:end])
+        pos = end + 1
+    return out
+
+
+def scan_printed(text: str, on_op: Callable[[Piece, int, int], None]) -> PrintedModule:
+    """:func:`parse_printed` one op at a time: ``on_op(piece, start, end)``
+    gets each top-level op's piece and its span in ``text``; the result
+    has no ops. For a caller that needs a few facts of each op of a large
+    module, not all of its pieces at once."""
+    if text.endswith("\n\n"):
+        text = text[:-1]
+    pos = 0
+    header_lines: list[str] = []  # one per definition, multi-line ones joined
+    n = len(text)
+    while pos < n and text[pos] in "#!":
+        end = _definition_end(text, pos)
+        if end < 0:
+            raise UnsupportedTextError("no module after the alias header")
+        header_lines.append(text[pos:end])
+        pos = end + 1
+    end = text.find("\n", pos)
+    opening = text[pos:end] if end >= 0 else text[pos:]
+    if not opening.startswith(("module {", "module @", "module attributes {")) or not (
+        opening.endswith(" {")
+    ):
+        raise UnsupportedTextError(f"expected a builtin.module, got {opening[:80]!r}")
+    close = text.find("\n}\n", end)
+    if close < 0:
+        # Also where debug info is printed: the module's `} loc(...)`.
+        raise UnsupportedTextError("no closing brace for the module (debug locations?)")
+    body = text[end + 1 : close]  # "" for an empty module
+    rest = text[close + 3 :]
+
+    # Distinct attributes are printed as aliases (``#distinct =
+    # distinct[0]<...>``), numbered in header order: the probe renumbers
+    # them (see name_aliases); each chunk's are its own.
+    salt = ""
+    if any("distinct[" in line for line in header_lines):
+        salt = _digest(text)
+    defs, table = _parse_header(header_lines, salt)
+    children = {d.key: d.children for d in defs}
+    rank = {d.key: i for i, d in enumerate(defs)}
+    _check_supported(opening, "module")
+    seen: set[str] = set()
+    opening_piece = _make_piece(opening, table, children, rank, seen)
+    _check_supported(body, "module body")
+    for offset, op_text in _split_ops(body):
+        if op_text.startswith("  %"):
+            raise UnsupportedTextError("top-level ops with results are numbered module-wide")
+        start = end + 1 + offset
+        on_op(_make_piece(op_text, table, children, rank, seen), start, start + len(op_text))
+    unplaced = [d.name for d in defs if d.key not in seen]
+    if unplaced:
+        raise AliasPlacementError(
+            "alias(es) defined in the header but referenced by no op: " + ", ".join(unplaced)
+        )
+    return PrintedModule(tuple(defs), opening_piece, (), _parse_trailer(rest))
+
+
+# ---------------------------------------------------------------------------
+# Assembly
+
+
+def collect_definitions(
+    modules: Iterable[PrintedModule],
+) -> tuple[dict[str, AliasDef], dict[str, str]]:
+    """Alias definitions by key and builtin resource values by key, from all
+    ``modules``. Raises :class:`ResourceConflictError` when two modules give a
+    resource key different data."""
+    aliases: dict[str, AliasDef] = {}
+    resources: dict[str, str] = {}
+    seen: set[int] = set()
+    for module in modules:
+        if id(module) in seen:
+            continue
+        seen.add(id(module))
+        for d in module.aliases:
+            aliases.setdefault(d.key, d)
+        for key, value in module.resources:
+            old = resources.setdefault(key, value)
+            if old != value:
+                raise ResourceConflictError(
+                    f"dialect resource {key!r} has different data in different chunks"
+                )
+    return aliases, resources
+
+
+def map_literals(piece: Piece, fn: Callable[[str], str]) -> Piece:
+    """``piece`` with ``fn`` applied to its literal text (not to alias keys),
+    e.g. to rename a symbol; the digest follows the new text."""
+    parts = tuple(fn(p) if i % 2 == 0 else p for i, p in enumerate(piece.parts))
+    if parts == piece.parts:
+        return piece
+    return replace(piece, digest=_digest("\x00".join(parts)), parts=parts)
+
+
+def op_record(printed: PrintedModule, index: int) -> PrintedModule:
+    """A self-contained record of op ``index`` of ``printed``: its piece with
+    the alias definitions and resources it needs (for caching per op)."""
+    piece = printed.ops[index]
+    by_key = {d.key: d for d in printed.aliases}
+    needed: set[str] = set()
+    stack = list(piece.keys)
+    while stack:
+        key = stack.pop()
+        if key not in needed:
+            needed.add(key)
+            stack.extend(by_key[key].children)
+    aliases = tuple(d for d in printed.aliases if d.key in needed)
+    used = set(piece.resources)
+    for d in aliases:
+        used.update(d.resources)
+    resources = tuple((k, v) for k, v in printed.resources if k in used)
+    return PrintedModule(aliases, printed.opening, (piece,), resources)
+
+
+def render(piece: Piece, names: Mapping[str, str]) -> str:
+    """The piece's text with each alias key replaced by ``names[key]``."""
+    return _render_parts(piece.parts, names)
+
+
+def _render_parts(parts: tuple[str, ...], names: Mapping[str, str]) -> str:
+    if len(parts) == 1:
+        return parts[0]
+    out = list(parts)
+    out[1::2] = [names[k] for k in parts[1::2]]
+    return "".join(out)
+
+
+def visit_order(opening: Piece, pieces: Iterable[Piece]) -> tuple[str, ...]:
+    """Alias keys in the order MLIR's printer first visits them when printing
+    the module made of ``opening`` and ``pieces``.
+
+    Each piece contributes its header-certified order when everything its
+    chunk visited before it has been visited here too; otherwise its text
+    order, which is exact for ops in custom form. A generic-form op in that
+    situation that brings two or more new aliases raises
+    :class:`AliasPlacementError`.
+    """
+    visited: dict[str, None] = dict.fromkeys(opening.visits)
+    for piece in pieces:
+        visits = piece.visits
+        if not visits:
+            continue
+        if piece.after and not all(k in visited for k in piece.after):
+            visits = piece.textual_visits
+            if not piece.textual_exact and sum(k not in visited for k in visits) > 1:
+                raise AliasPlacementError(
+                    "the alias order of a generic-form op is known only after the ops "
+                    "printed before it in its chunk"
+                )
+        for k in visits:
+            if k not in visited:
+                visited[k] = None
+    return tuple(visited)
+
+
+@dataclass(frozen=True, slots=True)
+class AliasNaming:
+    """What the probe found: the final name of each alias and the header."""
+
+    names: Mapping[str, str]  # key -> final alias name, with its sigil
+    header: str  # the alias header, each line ending in "\n"
+    header_keys: tuple[str, ...]  # the key defined by each header line
+
+
+_PROBE_ATTR = "halflow.probe"
+_PROBE_OPEN = f"module attributes {{{_PROBE_ATTR} = ["
+_PROBE_CLOSE = "]} {\n}\n"
+_local = threading.local()
+
+
+def _probe_context() -> ir.Context:
+    context: ir.Context | None = getattr(_local, "context", None)
+    if context is None:
+        from halflow.ir.irutil import new_context
+
+        # Diagnostics from MLIR worker threads can deadlock on the GIL.
+        context = _local.context = new_context(threads=False)
+    return context
+
+
+def name_aliases(order: Sequence[str], aliases: Mapping[str, AliasDef]) -> AliasNaming:
+    """Let MLIR sort and name the aliases ``order`` (keys in first-visit
+    order): parse and print a module whose only content is an array
+    attribute listing them in that order."""
+    if not order:
+        return AliasNaming({}, "", ())
+    from iree.compiler import ir
+
+    from halflow.ir.irutil import new_context
+
+    missing = [k for k in order if k not in aliases]
+    if missing:
+        raise SpliceError(f"no definition for {len(missing)} alias key(s), e.g. {missing[0]}")
+    probe_name = {
+        key: ("!" if aliases[key].is_type else "#") + f"halflow_probe_{i}_"
+        for i, key in enumerate(order)
+    }
+    # A definition must come before its uses: emit in post-order.
+    lines: list[str] = []
+    emitted: set[str] = set()
+    # Each alias's distinct attributes get numbers of their own in the probe
+    # (equal numbers from two chunks are different attributes); MLIR
+    # renumbers them as the whole module's print would.
+    distinct: dict[tuple[str, str], str] = {}
+
+    def renumber(key: str, text: str) -> str:
+        return _DISTINCT_ID.sub(
+            lambda m: f"distinct[{distinct.setdefault((key, m.group(1)), str(len(distinct)))}]",
+            text,
+        )
+
+    def emit(key: str) -> None:
+        emitted.add(key)
+        definition = aliases[key]
+        for child in definition.children:
+            if child not in emitted:
+                emit(child)
+        rhs = _render_parts(definition.parts, probe_name)
+        if "distinct[" in rhs:
+            rhs = renumber(key, rhs)
+        lines.append(probe_name[key] + " = " + rhs)
+
+    for key in order:
+        if key not in emitted:
+            emit(key)
+    lines.append(_PROBE_OPEN + ", ".join(probe_name[k] for k in order) + _PROBE_CLOSE)
+    # Parsing a resource reference declares its key in the context, and a
+    # reused context would rename the key the next time: use a fresh one.
+    uses_resources = any(aliases[k].resources for k in order)
+    context = new_context(threads=False) if uses_resources else _probe_context()
+    try:
+        module = ir.Module.parse("\n".join(lines), context)
+    except ir.MLIRError as e:
+        raise SpliceError(f"the alias probe did not parse: {e}") from None
+    printed = module.operation.get_asm(assume_verified=True)
+
+    at = printed.find(_PROBE_OPEN)
+    if at < 0 or not printed.endswith(_PROBE_CLOSE):
+        raise SpliceError("unexpected probe output")
+    header = printed[:at]
+    final = printed[at + len(_PROBE_OPEN) : -len(_PROBE_CLOSE)].split(", ")
+    if len(final) != len(order):
+        raise AliasPlacementError("the probe printed a different number of aliases")
+    names = dict(zip(order, final, strict=True))
+    key_of: dict[str, str] = {}
+    for key, name in names.items():
+        if not _HEADER_NAME.fullmatch(name):
+            raise AliasPlacementError(f"the probe printed an alias inline: {name[:80]!r}")
+        key_of.setdefault(name, key)
+    header_keys = []
+    for line in _header_definitions(header):
+        name = line.split(" = ", 1)[0]
+        if name not in key_of:
+            raise AliasPlacementError(f"the probe printed an unexpected alias {name}")
+        header_keys.append(key_of[name])
+    if len(header_keys) != len(key_of):
+        raise AliasPlacementError("the probe header does not define every alias")
+    return AliasNaming(names, header, tuple(header_keys))
+
+
+def resource_section(
+    naming: AliasNaming,
+    aliases: Mapping[str, AliasDef],
+    pieces: Iterable[Piece],
+    resources: Mapping[str, str],
+) -> str:
+    """The ``{-# dialect_resources ... #-}`` trailer: the referenced keys that
+    have data, in the order the printer first prints a reference to them (the
+    alias header first, then the module text, ``pieces`` in order)."""
+    used: dict[str, None] = {}
+    for key in naming.header_keys:
+        used.update(dict.fromkeys(aliases[key].resources))
+    for piece in pieces:
+        if piece.resources:
+            used.update(dict.fromkeys(piece.resources))
+    entries = [f"      {k}: {resources[k]}" for k in used if k in resources]
+    if not entries:
+        return ""
+    return (
+        "\n{-#\n  dialect_resources: {\n    builtin: {\n"
+        + ",\n".join(entries)
+        + ("\n    }\n  }\n#-}\n")
+    )
+
+
+OpRef = PrintedModule | tuple[PrintedModule, int]
+
+
+class Assembler:
+    """Splices printed pieces into whole-module text, keeping what it can
+    reuse across calls: the probe's naming (keyed by the global visit order)
+    and each piece's rendered text (kept while its aliases' names stay).
+
+    Not thread-safe: use one per thread (the probe uses a per-thread MLIR
+    context). ``stats`` counts probes run and reused, pieces rendered and
+    reused, for tests and ``--explain``-style reports.
+    """
+
+    def __init__(self, probe_cache_size: int = 4) -> None:
+        self._namings: dict[tuple[str, ...], AliasNaming] = {}
+        self._probe_cache_size = probe_cache_size
+        self._rendered: dict[str, tuple[tuple[str, ...], str]] = {}
+        self.stats = {"probes": 0, "probe_hits": 0, "rendered": 0, "render_hits": 0}
+        # Of the last assembly: where each op's text starts and ends, and the
+        # alias names used (what an incremental caller needs to splice later).
+        self.last_spans: list[tuple[int, int]] = []
+        self.last_names: Mapping[str, str] = {}
+
+    def assemble(self, opening: PrintedModule, ops: Iterable[OpRef] | None = None) -> str:
+        """The text MLIR prints for the module with ``opening``'s module line
+        (name and attributes) and the given top-level ops, in order: a
+        :class:`PrintedModule` stands for all its ops, ``(module, index)``
+        for one of them. ``ops=None`` means ``opening``'s own ops.
+
+        Returns exactly what ``get_asm(assume_verified=True)`` returns for
+        that module (``iree-opt`` writes one more newline).
+        """
+        if ops is None:
+            ops = [opening]
+        modules: list[PrintedModule] = [opening]
+        pieces: list[Piece] = []
+        for ref in ops:
+            if isinstance(ref, PrintedModule):
+                modules.append(ref)
+                pieces.extend(ref.ops)
+            else:
+                module, index = ref
+                modules.append(module)
+                pieces.append(module.ops[index])
+        aliases, resources = collect_definitions(modules)
+        return self.assemble_pieces(opening.opening, pieces, aliases, resources)
+
+    def assemble_pieces(
+        self,
+        opening: Piece,
+        pieces: Sequence[Piece],
+        aliases: Mapping[str, AliasDef],
+        resources: Mapping[str, str],
+    ) -> str:
+        """:meth:`assemble` from pieces; ``aliases`` and ``resources`` must
+        cover every key they use (see :func:`collect_definitions`)."""
+        naming = self._naming(visit_order(opening, pieces), aliases)
+        names = naming.names
+        out = [naming.header, _render_parts(opening.parts, names), "\n"]
+        pos = sum(len(x) for x in out)
+        spans: list[tuple[int, int]] = []
+        previous = self._rendered
+        kept: dict[str, tuple[tuple[str, ...], str]] = {}
+        rendered = reused = 0
+        for piece in pieces:
+            if len(piece.parts) == 1:
+                out.append(piece.parts[0])
+                spans.append((pos, pos + len(piece.parts[0])))
+            else:
+                local = tuple([names[k] for k in piece.keys])
+                hit = kept.get(piece.digest) or previous.get(piece.digest)
+                if hit is not None and hit[0] == local:
+                    reused += 1
+                else:
+                    hit = (local, _render_parts(piece.parts, names))
+                    rendered += 1
+                kept[piece.digest] = hit
+                out.append(hit[1])
+                spans.append((pos, pos + len(hit[1])))
+            pos = spans[-1][1] + 1
+            out.append("\n")
+        out.append("}\n")
+        self.last_spans = spans
+        self.last_names = names
+        out.append(resource_section(naming, aliases, [opening, *pieces], resources))
+        # Keep only what this module uses: the cache never outgrows it.
+        self._rendered = kept
+        self.stats["rendered"] += rendered
+        self.stats["render_hits"] += reused
+        return "".join(out)
+
+    def _naming(self, order: tuple[str, ...], aliases: Mapping[str, AliasDef]) -> AliasNaming:
+        hit = self._namings.get(order)
+        if hit is not None:
+            self.stats["probe_hits"] += 1
+            return hit
+        naming = name_aliases(order, aliases)
+        self.stats["probes"] += 1
+        if len(self._namings) >= self._probe_cache_size:
+            del self._namings[next(iter(self._namings))]
+        self._namings[order] = naming
+        return naming
+
+
+_default = threading.local()
+
+
+def assemble(opening: PrintedModule, ops: Iterable[OpRef] | None = None) -> str:
+    """:meth:`Assembler.assemble` on a per-thread default :class:`Assembler`."""
+    assembler: Assembler | None = getattr(_default, "assembler", None)
+    if assembler is None:
+        assembler = _default.assembler = Assembler()
+    return assembler.assemble(opening, ops)

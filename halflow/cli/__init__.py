@@ -1,0 +1,1 @@
+"""The command line: the fast entry point, the click commands, graph drawing."""

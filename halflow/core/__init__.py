@@ -1,0 +1,1 @@
+"""Core: plain data and plumbing (no MLIR, nothing of halflow above it)."""

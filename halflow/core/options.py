@@ -1,0 +1,127 @@
+"""How to build: the one definition of a build's options.
+
+The library (:func:`halflow.build`, :func:`halflow.watch`), the command
+line (``halflow build``, ``halflow watch``) and the fast entry point
+(:mod:`halflow.cli.fast`) all describe a build as a :class:`BuildOptions`, so
+an option added here reaches every path, and :attr:`BuildOptions.key` (what
+enters cache keys) is computed in one place.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from halflow.core import uptodate
+
+PathLike = str | os.PathLike[str]
+
+# The shared (remote) cache's settings in the environment, as the command
+# line's --remote-cache, --remote-read-only, --remote-ttl, --remote-timeout;
+# credentials that are not in the URL come from the last two.
+REMOTE_ENV_VAR = "HALFLOW_REMOTE_CACHE"
+REMOTE_READ_ONLY_ENV_VAR = "HALFLOW_REMOTE_READ_ONLY"
+REMOTE_TTL_ENV_VAR = "HALFLOW_REMOTE_TTL"
+REMOTE_TIMEOUT_ENV_VAR = "HALFLOW_REMOTE_TIMEOUT"
+REMOTE_USER_ENV_VAR = "HALFLOW_REMOTE_USER"
+REMOTE_PASSWORD_ENV_VAR = "HALFLOW_REMOTE_PASSWORD"
+REMOTE_SCHEMES = ("redis", "rediss")
+DEFAULT_REMOTE_TIMEOUT = 2.0
+
+
+@dataclass(frozen=True)
+class RemoteCache:
+    """A shared cache behind the local one (:mod:`halflow.library.layered`):
+    ``url`` is ``redis://[USER:PASSWORD@]HOST:PORT/DB`` (``rediss://``: TLS);
+    ``read_only``: read it, never write to it; ``ttl``: seconds an entry
+    written lives (None: until Redis evicts it); ``timeout``: seconds a
+    connection or one reply may take before the remote is given up for the
+    rest of the build."""
+
+    url: str
+    read_only: bool = False
+    ttl: int | None = None
+    timeout: float = DEFAULT_REMOTE_TIMEOUT
+
+    def __post_init__(self) -> None:
+        problem = remote_url_problem(self.url)
+        if problem is not None:
+            raise ValueError(problem)
+        if self.ttl is not None and self.ttl <= 0:
+            raise ValueError(f"the remote cache's TTL must be a positive number of seconds, "
+                             f"not {self.ttl}")
+        if not self.timeout > 0:
+            raise ValueError(f"the remote cache's timeout must be positive, not {self.timeout}")
+
+    @property
+    def where(self) -> str:
+        """The URL without user and password (what messages show)."""
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(self.url)
+        host = parts.hostname or "localhost"
+        if ":" in host:
+            host = f"[{host}]"
+        port = f":{parts.port}" if parts.port is not None else ""
+        return f"{parts.scheme}://{host}{port}{parts.path or '/0'}"
+
+
+def remote_url_problem(url: str) -> str | None:
+    """Why ``url`` cannot name a shared cache (None when it can); the
+    message never repeats the URL, which may hold a password."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (raises on a port that is not a number)
+    except ValueError:
+        return "the remote cache URL cannot be parsed"
+    if parts.scheme not in REMOTE_SCHEMES:
+        return "the remote cache URL must start with redis:// or rediss://"
+    if not parts.hostname:
+        return "the remote cache URL names no host"
+    db = parts.path.lstrip("/")
+    if db and not db.isdigit():
+        return "the remote cache URL's path must be a database number (redis://HOST:PORT/0)"
+    return None
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """``split_input_file``: build each ``// -----`` case (as ``iree-opt
+    --split-input-file``). ``cache_dir`` / ``no_cache``: which cache (see
+    :func:`halflow.cache.default_cache_dir`), or none. ``explain`` receives
+    one line per executed node; ``report`` / ``trace`` are files to write
+    the JSON report and a Chrome trace to; ``progress`` shows progress on a
+    terminal (None: when stderr is one). ``read_only``: use the cache
+    without writing to it (the command line's ``--cache-read-only``).
+    ``max_size``: the lasting size limit of a cache that keeps none of its
+    own (the ``max-size`` setting, :mod:`halflow.core.config`; see
+    :func:`halflow.core.cachelimit.limit`). ``remote``: a shared cache behind
+    the local one (``--remote-cache``)."""
+
+    split_input_file: bool = False
+    cache_dir: PathLike | None = None
+    no_cache: bool = False
+    explain: Callable[[str], None] | None = None
+    report: PathLike | None = None
+    trace: PathLike | None = None
+    progress: bool | None = None
+    read_only: bool = False
+    max_size: int | None = None
+    remote: RemoteCache | None = None
+
+    @property
+    def key(self) -> str:
+        """The options that change outputs, as they enter keys (``--explain``
+        reports a change)."""
+        return uptodate.options_fingerprint(self.split_input_file)
+
+    @property
+    def records_nodes(self) -> bool:
+        """Whether anything names nodes or keeps them: without a cache,
+        report, trace or explain, a build need not run the engine."""
+        return not (
+            self.no_cache and self.explain is None and self.report is None and self.trace is None
+        )

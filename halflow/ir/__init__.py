@@ -1,0 +1,1 @@
+"""MLIR binding helpers: parsing, printing, raw diagnostics, start-up."""

@@ -1,0 +1,1 @@
+"""The library build: halflow.build(...), its outputs and report."""

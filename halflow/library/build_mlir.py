@@ -1,0 +1,626 @@
+"""Library entry point: ``halflow.build(...) -> BuildResult``.
+
+The CLI is a thin layer over this module. A rebuild of an input whose bytes
+did not change is answered from the cache before anything heavy (MLIR, the
+engine) is imported.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import stat
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from halflow.core import uptodate
+from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
+from halflow.core.options import BuildOptions, PathLike, RemoteCache
+from halflow.core.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
+from halflow.source import inputs as source_mod
+
+if TYPE_CHECKING:
+    from halflow.core.config import Config
+    from halflow.core.store import EntryStore
+    from halflow.engine import Workspace
+
+
+
+@dataclass
+class BuildResult:
+    """What a build produced, and why each node ran.
+
+    ``warnings``: what iree-opt would warn about on stderr for the same
+    build, in its order (near misses with the ``--split-input-file``
+    marker); given on every build of the input, cached or not. A failed
+    build raises :class:`HalflowError` with them in its ``warnings``.
+    """
+
+    text: str
+    output: Path | None
+    seconds: float
+    warnings: tuple[Diagnostic, ...] = ()
+    # The report, with the executed nodes as the engine recorded them (a
+    # cold build of a large module runs tens of thousands: they become
+    # JSON-ready objects only when someone reads ``report``).
+    raw_report: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @functools.cached_property
+    def report(self) -> dict[str, Any]:
+        """The report data (DESIGN.md): ``total``, ``executed`` (objects
+        with ``node``, ``stage``, ``reason``, ``seconds``), ``reused``,
+        ``seconds``, ``mode``, ``cache``, ..."""
+        return {**self.raw_report,
+                "executed": [_run_data(r) for r in self.raw_report.get("executed", [])]}
+
+    @property
+    def executed(self) -> list[str]:
+        """Ids of the nodes that executed, in execution order."""
+        return [r.node for r in self.raw_report.get("executed", [])]
+
+
+def _run_data(run: Any) -> dict[str, Any]:
+    return {"node": run.node, "stage": run.stage, "reason": run.reason,
+            "seconds": round(run.seconds, 6)}
+
+
+def report_json(rep: dict[str, Any]) -> str:
+    """The report file's text, written one executed node at a time."""
+    head = {k: v for k, v in rep.items() if k != "executed"}
+    parts = ['{\n "executed": [']
+    for k, run in enumerate(rep.get("executed", [])):
+        parts.append(("\n  " if k == 0 else ",\n  ") + json.dumps(_run_data(run)))
+    parts.append("\n ]")
+    rest = json.dumps(head, indent=1)[1:]
+    parts.append("," + rest if head else "\n}")
+    return "".join(parts) + "\n"
+
+
+def open_cache(
+    cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False,
+    max_size: int | None = None, remote: RemoteCache | None = None,
+) -> EntryStore:
+    """``cache`` when given, else the cache in ``cache_dir`` (the default
+    one when None), else (``no_cache``, or a cache that cannot be used) the
+    null cache. ``max_size``: the lasting limit when the cache keeps none.
+    ``remote``: a shared cache behind the one opened here
+    (:func:`halflow.library.layered.with_remote`)."""
+    from halflow.cache import NullCache, open_or_none
+
+    if cache is not None:
+        return cache
+    if no_cache:
+        return NullCache()
+    store = open_or_none(cache_dir)
+    if store is None:
+        return NullCache()
+    from halflow.core import cachelimit
+
+    # its eviction keeps to the lasting limit while the build writes
+    cachelimit.apply(store, max_size)
+    if remote is None:
+        return store
+    from halflow.library.layered import with_remote
+
+    layered: EntryStore = with_remote(store, remote)
+    return layered
+
+
+def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
+    """The identity of a document across builds: the file, and the case of
+    a ``--split-input-file`` build (its first case is the file itself, so
+    that toggling the option is seen as an options change)."""
+    name = data.name if data.name == "<stdin>" else os.path.abspath(data.name)
+    return f"{name}#{case}" if case else name
+
+
+def _join(outputs: list[str]) -> str:
+    return (source_mod.SPLIT_MARKER + "\n").join(outputs)
+
+
+def build(
+    input: PathLike | None = None,
+    output: PathLike | None = None,
+    *,
+    split_input_file: bool = False,
+    cache: EntryStore | None = None,
+    cache_dir: PathLike | None = None,
+    no_cache: bool = False,
+    workspace: Workspace | None = None,
+    explain: Callable[[str], None] | None = None,
+    report: PathLike | None = None,
+    trace: PathLike | None = None,
+    progress: bool | None = None,
+    content: bytes | None = None,
+    config: bool | Config = False,
+    remote: RemoteCache | None = None,
+) -> BuildResult:
+    """Materialize interfaces for ``input`` (a path, ``-`` or None for the
+    bundled example), incrementally over the cache.
+
+    The options are :class:`~halflow.core.options.BuildOptions`'s. ``cache`` (an
+    open cache) replaces ``cache_dir``/``no_cache``; ``workspace`` (a
+    :class:`halflow.engine.Workspace`) keeps state warm between calls and
+    brings its own cache.
+
+    ``content``, when given, is the input's bytes, already read: ``input``
+    then only names them (diagnostics, build state). A watcher passes the
+    snapshot whose stability it checked, so a write racing the build cannot
+    slip half-written content in.
+
+    Writes ``output`` atomically when given (and only when its content
+    changes); ``report``/``trace`` write the JSON report and a Chrome trace.
+    ``explain`` receives one line per executed node.
+    Raises :class:`HalflowError` on bad input; ``output`` is then untouched.
+    Raises ValueError when ``output`` names the input file (it would be
+    replaced).
+
+    ``config``: no configuration file is read unless asked (a library call
+    says what it wants); ``True`` reads the settings as ``halflow build``
+    does for ``input`` (:func:`halflow.core.config.load`), or pass a loaded
+    :class:`halflow.core.config.Config`. Of them a build uses ``cache-dir``
+    (unless ``cache_dir`` is given), ``cache-read-only``, ``max-size`` and
+    the ``remote-*`` settings (unless ``remote`` is given).
+    """
+    read_only, max_size = False, None
+    if config is not False:
+        from halflow.core import config as config_mod
+
+        settings = config_mod.load(input) if config is True else config
+        if cache_dir is None:
+            cache_dir = settings["cache-dir"]
+        read_only, max_size = settings["cache-read-only"], settings["max-size"]
+        if remote is None:
+            remote = settings.remote()
+    options = BuildOptions(
+        split_input_file=split_input_file, cache_dir=cache_dir, no_cache=no_cache,
+        explain=explain, report=report, trace=trace, progress=progress,
+        read_only=read_only, max_size=max_size, remote=remote,
+    )
+    return build_with(input, output, options, cache=cache, workspace=workspace, content=content)
+
+
+def build_with(
+    input: PathLike | None,
+    output: PathLike | None,
+    options: BuildOptions,
+    *,
+    cache: EntryStore | None = None,
+    workspace: Workspace | None = None,
+    content: bytes | None = None,
+) -> BuildResult:
+    """:func:`build` with its options as one record (what the command line
+    and watch pass on). ``options.read_only``: without ``cache`` or
+    ``workspace``, the cache in ``options.cache_dir`` used without writing."""
+    start = time.perf_counter()
+    if output is not None and input not in (None, "-") and is_same_file(output, input):
+        raise ValueError(f"{OUTPUT_IS_INPUT}: {output}")
+    split_input_file = options.split_input_file
+    explain, report, trace = options.explain, options.report, options.trace
+    if content is not None and input is not None and str(input) != "-":
+        data = source_mod.InputData(str(input), content)
+    else:
+        data = source_mod.read_input(input)
+    # Found before any lookup: a build answered from the cache warns too.
+    warnings = source_mod.split_warnings(data) if split_input_file else ()
+    try:
+        if workspace is not None:
+            store = workspace.cache
+        elif cache is None and options.read_only and not options.no_cache:
+            from halflow.library.layered import with_remote
+            from halflow.library.readonly import open_read_only
+
+            store = with_remote(open_read_only(options.cache_dir), options.remote, read_only=True)
+        else:
+            store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
+                               max_size=options.max_size, remote=options.remote)
+        try:
+            text, rep, key = _materialize(
+                data, options.key, split_input_file, store, workspace, options.progress,
+                trace_nodes=trace is not None, t0=start,
+            )
+            out_path = Path(output) if output is not None else None
+            if out_path is not None:
+                t_write = time.perf_counter()
+                _write_output(out_path, text, key, rep["total"], store, workspace)
+                _phase(rep, "write output", t_write, start)
+            rep["seconds"] = round(time.perf_counter() - start, 6)
+            rep["cache"] = {
+                "hits": store.counters.hits,
+                "misses": store.counters.misses,
+                "corrupt": store.counters.corrupt,
+            }
+            store.record_build(
+                {
+                    "input": data.name,
+                    "mode": rep.get("mode"),
+                    "executed": len(rep.get("executed", [])),
+                    "reused": rep.get("reused", 0),
+                    "seconds": rep["seconds"],
+                }
+            )
+            if rep.get("mode") != "noop":
+                from halflow.core import cachelimit
+
+                cachelimit.apply(store, options.max_size)
+        finally:
+            if workspace is None and cache is None:
+                store.close()
+        if explain is not None:
+            if rep.get("fallback"):
+                explain(f"whole-module build: {rep['fallback']}")
+            for run in rep.get("executed", []):
+                explain(f"{run.node} ({run.stage}): {run.reason}")
+        events = rep.pop("trace_events", [])
+        if report is not None:
+            write_reported(report, report_json(rep), "report file")
+        if trace is not None:
+            trace_data = {"traceEvents": events, "displayTimeUnit": "ms"}
+            write_reported(trace, json.dumps(trace_data) + "\n", "trace file")
+    except HalflowError as err:
+        err.warnings = warnings + err.warnings
+        raise
+    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], warnings=warnings,
+                       raw_report=rep)
+
+
+def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
+    """Add a trace event for a phase that began at ``start`` (``t0``: the
+    build's start, time zero of the trace)."""
+    rep.setdefault("trace_events", []).append(
+        {"name": name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1,
+         "ts": round((start - t0) * 1e6, 1),
+         "dur": round((time.perf_counter() - start) * 1e6, 1)}
+    )
+
+
+def _write_output(
+    path: Path, text: str, key: str | None, total: int, store: EntryStore,
+    workspace: Workspace | None,
+) -> None:
+    """Write ``text`` to ``path`` atomically, unless ``path`` still holds
+    exactly what an earlier build wrote there for the same output ``key``
+    (the marker's contract is in :mod:`halflow.cli.fast`)."""
+    try:
+        seen = path.stat()
+    except OSError:
+        seen = None
+    if seen is not None and not stat.S_ISREG(seen.st_mode):
+        # A device or pipe (-o /dev/stdout) holds nothing: always written,
+        # and no marker is kept for it.
+        seen = None
+        key = None
+    where = uptodate.marker_key(path)
+    if seen is not None and key is not None:
+        if workspace is not None:
+            if uptodate.marker_matches(workspace.written.get(where), key, seen, path):
+                return
+        elif store.enabled and uptodate.marker_matches(store.get(where), key, seen, path):
+            return
+    payload = text.encode("utf-8")
+    try:
+        write_atomic(path, payload)
+        written = path.stat()
+    except OSError as e:
+        raise HalflowError(
+            Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
+        ) from None
+    if key is not None:
+        record = uptodate.marker(key, written, total, uptodate.content_digest(payload))
+        if workspace is not None:
+            workspace.written[where] = record
+        if store.enabled:
+            store.put(where, record)
+
+
+def _materialize(
+    data: source_mod.InputData,
+    options: str,
+    split_input_file: bool,
+    store: EntryStore,
+    workspace: Workspace | None,
+    progress: bool | None,
+    trace_nodes: bool = False,
+    t0: float = 0.0,
+) -> tuple[str, dict[str, Any], str | None]:
+    """The output text, the report, and the key of the output's cache entry."""
+    if workspace is not None:
+        # A warm workspace compares bytes with the last build of this input:
+        # cheaper than hashing them.
+        last = workspace.files.get((data.name, options))
+        if last is not None and last[0] == data.data and workspace.env_ok():
+            _, text, total, key = last
+            return text, _report("noop", [], total, total, [], None), key
+    input_hash = uptodate.input_fingerprint(data.data)
+    key = None
+    if store.enabled:
+        key = uptodate.output_key(input_hash, options)
+        if workspace is None:
+            blob = store.get_blob(key)
+            if blob is not None:
+                total_line, _, body = blob.partition(b"\n")
+                try:
+                    total = int(total_line)
+                    text = body.decode("utf-8")
+                except (ValueError, UnicodeDecodeError):
+                    store.delete(key)
+                else:
+                    return text, _report("noop", [], total, total, [], None), key
+
+    if data.is_bytecode:
+        text, rep = _build_bytecode(
+            data, options, store, workspace, progress,
+            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
+        )
+    else:
+        text, rep = _build_text(
+            data, options, split_input_file, store, workspace, progress,
+            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
+        )
+    if key is not None and rep.get("mode") != "noop":
+        store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
+    if workspace is not None:
+        workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
+    return text, rep, key
+
+
+def _report(
+    mode: str, executed: list[Any], reused: int, total: int, events: list[Any], fallback: str | None
+) -> dict[str, Any]:
+    rep: dict[str, Any] = {
+        "total": total,
+        "executed": list(executed),  # NodeRun records (see BuildResult.report)
+        "reused": reused,
+        "mode": mode,
+        "trace_events": events,
+    }
+    if fallback:
+        rep["fallback"] = fallback
+    return rep
+
+
+def _build_text(
+    data: source_mod.InputData,
+    options: str,
+    split_input_file: bool,
+    store: EntryStore,
+    workspace: Workspace | None,
+    progress: bool | None,
+    *,
+    output_key: str | None = None,
+    input_hash: str | None = None,
+    trace_nodes: bool = False,
+    t0: float | None = None,
+) -> tuple[str, dict[str, Any]]:
+    from halflow.ir.startup import load_mlir
+
+    load_mlir()
+    from halflow.core.progress_display import Progress
+    from halflow.engine import Recorder, Workspace
+
+    ws = workspace if workspace is not None else Workspace(store)
+    text = source_mod.engine_text(data)
+    source = SourceText(data.name, text)
+    recorder = Recorder(trace_nodes=trace_nodes)
+    if t0 is not None:
+        recorder.t0 = t0
+    outputs: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    modes: list[str] = []
+    case_reports: list[dict[str, str]] = []  # per case: mode (and fallback)
+    fallbacks: list[str] = []
+    total = 0
+    counts = {"executables": 0, "dispatch_sites": 0}
+    cases = source_mod.split_input(text, split_input_file).cases
+    with Progress("materializing", enabled=progress) as bar:
+        for index, case in enumerate(cases):
+            padded = (
+                "\n" * case.line_offset + " " * case.col_offset + case.text
+                if case.line_offset or case.col_offset
+                else case.text
+            )
+            try:
+                result = ws.build_case(
+                    _doc_id(data, index, split_input_file),
+                    padded,
+                    source,
+                    options,
+                    recorder,
+                    on_executable=lambda done, n: bar.update(done, n),
+                    # A single document's output is the file's output entry.
+                    output_key=output_key if len(cases) == 1 else None,
+                    input_hash=input_hash if len(cases) == 1 else None,
+                    source_bytes=data.data if len(cases) == 1 else None,
+                )
+            except HalflowError as e:
+                diagnostics.extend(source_mod.at_case_start(e.diagnostics, case, source))
+                outputs.append("")
+                continue
+            outputs.append(result.output)
+            modes.append(result.mode)
+            case_reports.append(
+                {"mode": result.mode, **({"fallback": result.fallback} if result.fallback else {})}
+            )
+            total += result.total
+            for k, v in result.counts.items():
+                counts[k] = counts.get(k, 0) + v
+            if result.fallback:
+                fallbacks.append(result.fallback)
+    joined = _join(outputs)
+    if workspace is None:
+        # A one-shot build: its state is saved; let it go before the report
+        # is made (on a large module the state is the bulk of the memory).
+        ws = result = None  # type: ignore[assignment]
+    if diagnostics:
+        err = HalflowError(diagnostics)
+        err.partial_output = joined
+        raise _diagnosed_from_bytes(data, split_input_file, err)
+    mode = modes[0] if len(set(modes)) == 1 else "mixed"
+    rep = _report(
+        mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
+    )
+    rep.update(counts)
+    if len(cases) > 1:
+        rep["cases"] = case_reports
+    return joined, rep
+
+
+def _diagnosed_from_bytes(
+    data: source_mod.InputData, split_input_file: bool, err: HalflowError
+) -> HalflowError:
+    """The error to report for ``data`` when the engine found ``err``.
+
+    The engine reads CRLF line ends as LF (:func:`halflow.source.inputs.engine_text`),
+    which moves the end of a string literal left open at the end of a line
+    (MLIR's lexer takes the CR into the string): diagnostics of such an input
+    come from the original bytes, as :func:`materialize_text` reads them. Its
+    near-miss warnings are left to the caller, which adds its own.
+    """
+    if b"\r\n" not in data.data:
+        return err
+    try:
+        materialize_text(data, split_input_file)
+    except HalflowError as exact:
+        exact.warnings = ()
+        return exact
+    return err  # not expected: the engine's error then stands
+
+
+def _build_bytecode(
+    data: source_mod.InputData, options: str, store: Any, workspace: Any,
+    progress: bool | None, **build: Any,
+) -> tuple[str, dict[str, Any]]:
+    """A bytecode input through the engine, as the text MLIR prints for it
+    (:func:`halflow.source.inputs.bytecode_as_text`). Positions in that text are not
+    the input's: on any error the reference driver builds the bytecode and
+    gives IREE's diagnostics, with the bytecode's own locations."""
+    from halflow.ir.startup import load_mlir
+
+    load_mlir()
+    try:
+        textual = source_mod.bytecode_as_text(data)
+        return _build_text(textual, options, False, store, workspace, progress, **build)
+    except HalflowError:
+        text = materialize_bytecode(data)  # raises the input's diagnostics
+        reason = "the bytecode's printed text did not build; the reference driver did"
+        return text, _report("whole", [], 0, 0, [], reason)
+
+
+def materialize_bytecode(data: source_mod.InputData) -> str:
+    """The reference driver on a bytecode input (its diagnostics carry the
+    bytecode's locations)."""
+    from halflow.ir.startup import load_mlir
+
+    load_mlir()
+    from iree.compiler import ir
+
+    from halflow.ir import irutil
+    from halflow.nodes.materialize import materialize
+
+    source = SourceText(data.name, None)
+    context = irutil.new_context()
+    with context, ir.Location.unknown():
+        module = source_mod.parse_bytecode(context, data.data, source)
+        materialize(module, source)
+        return irutil.print_module(module)
+
+
+def materialize_text(data: source_mod.InputData, split_input_file: bool = False) -> str:
+    """Clean build without any cache (the reference driver): what
+    ``iree-opt`` prints for ``data``. Its :class:`HalflowError` carries the
+    near-miss warnings of a ``--split-input-file`` build; on success they
+    are :func:`halflow.source.inputs.split_warnings`'s."""
+    if data.is_bytecode:
+        return materialize_bytecode(data)
+    from iree.compiler import ir
+
+    from halflow.ir import irutil
+    from halflow.nodes.materialize import materialize
+
+    text = data.text()
+    source = SourceText(data.name, text)
+    outputs: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    split = source_mod.split_input(text, split_input_file)
+    for case in split.cases:
+        context = irutil.new_context()
+        try:
+            with context, ir.Location.unknown():
+                module = source_mod.parse_text(context, case, source)
+                materialize(module, source)
+                outputs.append(irutil.print_module(module))
+        except HalflowError as e:
+            diagnostics.extend(source_mod.at_case_start(e.diagnostics, case, source))
+            outputs.append("")
+    joined = _join(outputs)
+    if diagnostics:
+        err = HalflowError(diagnostics, source_mod.near_miss_warnings(text, split, data.name))
+        err.partial_output = joined
+        raise err
+    return joined
+
+
+def build_graph(
+    input: PathLike | None,
+    *,
+    split_input_file: bool = False,
+    cache_dir: PathLike | None = None,
+    no_cache: bool = False,
+    workspace: Workspace | None = None,
+) -> Any:
+    """The build graph (:class:`halflow.graph.BuildGraph`) of ``input``.
+
+    Builds the input against the state of the last build to know its
+    nodes, reading the cache but writing nothing to it (the graph is not a
+    build: what changed stays "since the last build"). A node that this
+    build had to execute carries its reason as attribute ``changed``
+    (``no cache entry``, ``input changed: text``, ...); a target-set node
+    carries its executable targets as ``targets``. With
+    ``--split-input-file`` node ids get a ``case<k>/`` prefix, and the
+    graph's ``warnings`` are the build's (:attr:`BuildResult.warnings`).
+    """
+    from halflow.cache import NullCache
+    from halflow.engine import Recorder, Workspace
+    from halflow.graph import BuildGraph
+    from halflow.library.readonly import open_read_only
+
+    if workspace is not None:
+        store = workspace.cache
+    else:
+        store = NullCache() if no_cache else open_read_only(cache_dir)
+    ws = workspace if workspace is not None else Workspace(store)
+    data = source_mod.read_input(input)
+    text = source_mod.engine_text(data)
+    source = SourceText(data.name, text)
+    options = uptodate.options_fingerprint(split_input_file)
+    split = source_mod.split_input(text, split_input_file)
+    merged = BuildGraph(warnings=source_mod.near_miss_warnings(text, split, data.name))
+    for index, case in enumerate(split.cases):
+        padded = "\n" * case.line_offset + " " * case.col_offset + case.text
+        recorder = Recorder()
+        try:
+            result = ws.build_case(
+                _doc_id(data, index, split_input_file), padded, source, options, recorder,
+                need_graph=True,
+            )
+        except HalflowError as err:
+            exact = _diagnosed_from_bytes(data, split_input_file, err)
+            exact.warnings = merged.warnings + exact.warnings
+            if exact is err:
+                raise
+            raise exact from None
+        g = result.graph or BuildGraph()
+        for run in recorder.runs:
+            if run.node in g.nodes:
+                g.nodes[run.node]["changed"] = run.reason
+        prefix = f"case{index}/" if split_input_file else ""
+        for node, attrs in g.nodes.items():
+            merged.nodes[prefix + node] = attrs
+        merged.edges += [(prefix + a, prefix + b) for a, b in g.edges]
+    if workspace is None:
+        store.close()
+    return merged

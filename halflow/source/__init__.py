@@ -1,0 +1,1 @@
+"""Inputs: reading them, cutting them into top-level ops, unit keys."""
