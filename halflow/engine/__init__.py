@@ -34,7 +34,7 @@ One job per module: ``records`` (the data model), ``recorder`` (why each
 node ran), ``evaluator`` (keys, reuse, early cutoff), ``build_script`` (the
 pass as groups of nodes), ``providers`` and ``lazy_ir`` (IR work),
 ``units`` (unit keys), ``splice`` (assembling the output), ``state`` (the
-persisted state's encoding), ``workspace`` (one document's build).
+persisted state's encoding), ``workspace`` (one document's build), ``codec`` (node values <-> JSON).
 """
 
 from __future__ import annotations

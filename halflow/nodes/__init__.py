@@ -15,6 +15,11 @@ the stage's output for the same inputs changes.
     workgroup_info     stream.* workgroup info -> hal.interface.*, greedy fold
     executable         one stream.executable -> hal.executable (uses the above)
     executable_source  hal.executable.source -> hal.executable
+
+Beside them, the planner and the one driver: ``facts`` and ``host`` (plain
+data read from executables and the host program), ``plan`` and ``verify``
+(planning on plain data; dispatch/export signature checks), ``materialize``
+(every stage over one parsed module), and ``tracked`` (stage declarations).
 """
 
 from __future__ import annotations
