@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
 import os
 import signal
@@ -60,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from halflow.core.diagnostics import HalflowError, Severity
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
 from halflow.core.output import OUTPUT_IS_INPUT, is_same_file
+from halflow.core.uptodate import input_fingerprint
 
 if TYPE_CHECKING:
     from halflow.core.store import EntryStore
@@ -150,10 +150,6 @@ def read_stable(path: PathLike) -> Snapshot:
     if _stat_key(before) != key or _stat_key(opened) != key or len(data) != after.st_size:
         return Snapshot("unstable", stat=key)
     return Snapshot("ok", data, key)
-
-
-def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 # -- the watcher -----------------------------------------------------------------
@@ -554,7 +550,7 @@ class Watcher:
             target.status = "error"
         event = WatchEvent(
             target.input, target.output, target.builds, result, error, seconds, latency,
-            content_hash(data), summary,
+            input_fingerprint(data), summary,
         )
         self.log(format_event(event))
         if self.on_build is not None:
