@@ -71,6 +71,16 @@ def _settings(input: str | None, flags: dict[str, object] | None = None) -> Conf
         raise AssertionError("unreachable") from None
 
 
+# The options build and watch share, spelt once.
+_split_input_file_option = click.option(
+    "--split-input-file", is_flag=True,
+    help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
+_cache_dir_option = click.option(
+    "--cache-dir", type=click.Path(file_okay=False),
+    help="Cache directory (default: $HALFLOW_CACHE_DIR, the cache-dir setting, or "
+         "~/.cache/halflow).")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=_print_version,
@@ -291,11 +301,8 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 @click.argument("input", required=False, type=click.Path(readable=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
               help="Write the result here (atomically) instead of stdout ('-': stdout).")
-@click.option("--split-input-file", is_flag=True,
-              help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
-@click.option("--cache-dir", type=click.Path(file_okay=False),
-              help="Cache directory (default: $HALFLOW_CACHE_DIR, the cache-dir setting, "
-                   "or ~/.cache/halflow).")
+@_split_input_file_option
+@_cache_dir_option
 @click.option("--no-cache", is_flag=True, help="Build from scratch; read and write no cache.")
 @click.option("--cache-read-only", "read_only", is_flag=True,
               help="Use the cache, never write to it (a shared cache; also "
@@ -712,11 +719,8 @@ def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_
 @click.argument("input", type=click.Path())
 @click.option("-o", "--output", required=True, type=click.Path(),
               help="Output file (a directory when INPUT is a directory), replaced atomically.")
-@click.option("--split-input-file", is_flag=True,
-              help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
-@click.option("--cache-dir", type=click.Path(file_okay=False),
-              help="Cache directory (default: $HALFLOW_CACHE_DIR, the cache-dir setting, "
-                   "or ~/.cache/halflow).")
+@_split_input_file_option
+@_cache_dir_option
 @click.option("--no-cache", is_flag=True, help="Read and write no persistent cache.")
 @click.option("--explain", is_flag=True, help="Print why each executed node ran, per rebuild.")
 @click.option("--report", type=click.Path(dir_okay=False),
