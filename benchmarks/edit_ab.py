@@ -50,9 +50,12 @@ def source_text(name: str) -> str:
 
 
 def measure(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds of ``cmd`` (which must succeed)."""
+    """Wall and CPU seconds of ``cmd`` (which must succeed), run in the
+    tree that ``env`` names (``python -m`` puts the working directory
+    first on sys.path: run elsewhere, another checkout could be imported)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, env=env, cwd=env.get("PYTHONPATH"), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     assert proc.stderr is not None
