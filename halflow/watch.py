@@ -675,13 +675,9 @@ class HalBuilder:
         self.options = dataclasses.replace(options, report=None)
         self._owns_store = cache is None
         self._max_size = options.max_size
-        if cache is None and options.read_only and not options.no_cache:
-            from halflow.library.layered import with_remote
-            from halflow.library.readonly import open_read_only
-
-            cache = with_remote(open_read_only(options.cache_dir), options.remote, read_only=True)
         self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
-                                 max_size=options.max_size, remote=options.remote)
+                                 max_size=options.max_size, remote=options.remote,
+                                 read_only=options.read_only)
         self._session = _SessionCache(self._store)
         self.workspace = Workspace(self._session)
         self._built: set[str] = set()

@@ -253,10 +253,9 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     store: Store
     if read_only and not no_cache:
         from halflow.codegen.store import DiskStore
-        from halflow.library.layered import with_remote
-        from halflow.library.readonly import open_read_only
+        from halflow.library.build_mlir import open_cache
 
-        shared = with_remote(open_read_only(cache_dir), remote, read_only=True)
+        shared = open_cache(cache_dir=cache_dir, remote=remote, read_only=True)
         store = DiskStore(cache=shared)
     else:
         from halflow.core import cachelimit

@@ -82,19 +82,27 @@ def report_json(rep: dict[str, Any]) -> str:
 
 def open_cache(
     cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False,
-    max_size: int | None = None, remote: RemoteCache | None = None,
+    max_size: int | None = None, remote: RemoteCache | None = None, read_only: bool = False,
 ) -> EntryStore:
     """``cache`` when given, else the cache in ``cache_dir`` (the default
     one when None), else (``no_cache``, or a cache that cannot be used) the
     null cache. ``max_size``: the lasting limit when the cache keeps none.
     ``remote``: a shared cache behind the one opened here
-    (:func:`halflow.library.layered.with_remote`)."""
+    (:func:`halflow.library.layered.with_remote`). ``read_only``: the cache
+    is used without writing (:mod:`halflow.library.readonly`), and so is
+    the remote."""
     from halflow.cache import NullCache, open_or_none
+    from halflow.library.layered import with_remote
 
     if cache is not None:
         return cache
     if no_cache:
         return NullCache()
+    if read_only:
+        from halflow.library.readonly import open_read_only
+
+        shared: EntryStore = with_remote(open_read_only(cache_dir), remote, read_only=True)
+        return shared
     store = open_or_none(cache_dir)
     if store is None:
         return NullCache()
@@ -102,10 +110,6 @@ def open_cache(
 
     # its eviction keeps to the lasting limit while the build writes
     cachelimit.apply(store, max_size)
-    if remote is None:
-        return store
-    from halflow.library.layered import with_remote
-
     layered: EntryStore = with_remote(store, remote)
     return layered
 
@@ -210,14 +214,10 @@ def build_with(
     try:
         if workspace is not None:
             store = workspace.cache
-        elif cache is None and options.read_only and not options.no_cache:
-            from halflow.library.layered import with_remote
-            from halflow.library.readonly import open_read_only
-
-            store = with_remote(open_read_only(options.cache_dir), options.remote, read_only=True)
         else:
             store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
-                               max_size=options.max_size, remote=options.remote)
+                               max_size=options.max_size, remote=options.remote,
+                               read_only=options.read_only)
         try:
             text, rep, key = _materialize(
                 data, options.key, split_input_file, store, workspace, options.progress,

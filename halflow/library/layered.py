@@ -173,7 +173,7 @@ def with_remote(local: Any, remote: RemoteCache | None, *, read_only: bool = Fal
     given and ``local`` keeps anything (not for ``--no-cache``).
     ``read_only``: ``local`` is used without writing (``--cache-read-only``),
     and so is the remote."""
-    if remote is None or not getattr(local, "enabled", False):
+    if remote is None or not local.enabled:
         return local
     if read_only and not remote.read_only:
         remote = dataclasses.replace(remote, read_only=True)
