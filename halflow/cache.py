@@ -15,6 +15,7 @@ Location: ``--cache-dir``, else ``$HALFLOW_CACHE_DIR``, else
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import json
 import os
@@ -37,6 +38,7 @@ from halflow.core.cacheformat import unseal as _unseal
 ENV_VAR = cacheformat.ENV_VAR
 _LARGE = 1 << 16
 _COUNTER = "counter:"
+_SQLITE_FULL = 13
 DEFAULT_SIZE_LIMIT = 4 * 2**30
 
 Warn = Callable[[str], None]
@@ -107,6 +109,16 @@ def _bytes_only_disk():
                 return "damaged:" + repr(key)[:40]
             return super().get(key, raw)
 
+        def _write(self, full_path, iterator, mode, encoding=None):
+            try:
+                return super()._write(full_path, iterator, mode, encoding)
+            except OSError:
+                # A full disk: diskcache would leave the file cut short,
+                # which no row names and nothing would ever remove.
+                with contextlib.suppress(OSError):
+                    os.unlink(full_path)
+                raise
+
     return BytesOnlyDisk
 
 
@@ -127,6 +139,31 @@ class Counters:
         else:
             self.misses += 1
             pair[1] += 1
+
+
+def is_full(error: BaseException) -> bool:
+    """Whether ``error`` says the file system is full (or over quota), which
+    is never damage: nothing is moved aside for it (:meth:`Cache._full`)."""
+    if isinstance(error, OSError):
+        return error.errno in (errno.ENOSPC, errno.EDQUOT)
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        return code == _SQLITE_FULL or "database or disk is full" in str(error)
+    return False
+
+
+def _no_space(directory: Path) -> bool:
+    """Whether the file system of ``directory`` is (nearly) full: SQLite
+    reports a failure to make its index there as "unable to open"."""
+    try:
+        info = os.statvfs(directory)
+    except OSError:
+        return False
+    return info.f_bavail * info.f_frsize < (1 << 20)
+
+
+def _reason(error: BaseException) -> str:
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
 
 
 class CacheUnavailable(Exception):
@@ -166,6 +203,7 @@ class Cache:
         self.warn = warn
         self.counters = Counters()
         self._size_limit = size_limit
+        self._out_of_space = False  # warned once (see _full)
         self._dc = self._open()
 
     # -- opening and recovery -------------------------------------------------
@@ -204,6 +242,11 @@ class Cache:
         except CacheUnavailable:
             raise
         except Exception as e:
+            if is_full(e) or _no_space(self.directory):
+                # Not damage: the index could not grow (or be made) on a full disk.
+                raise CacheUnavailable(
+                    f"cannot use cache directory {self.directory}: no space left on device"
+                ) from None
             if not (self.directory / cacheformat.DB_NAME).is_file():
                 # No index to be damaged: SQLite cannot create one here (a
                 # folder like /sys/kernel, which even root cannot write).
@@ -231,10 +274,27 @@ class Cache:
         except Exception as e:  # what could not be moved aside is still damaged
             raise CacheUnavailable(f"cannot use cache directory {self.directory}: {e}") from None
 
+    def _full(self, error: BaseException) -> None:
+        """A write that did not fit: warned about once per cache opened; the
+        build goes on, and later writes that fit are still made."""
+        if not self._out_of_space:
+            self._out_of_space = True
+            self.warn(f"cache at {self.directory} is full ({_reason(error)}); "
+                      "building on without caching what does not fit")
+
+    def _write_failed(self, error: OSError) -> None:
+        if is_full(error):
+            self._full(error)
+        else:  # a cache write is never fatal
+            self.warn(f"cannot write cache entry: {error}")
+
     def _guard(self, action: Callable[[], object], default: object = None) -> object:
         try:
             return action()
         except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
+            if is_full(e):  # never damage: nothing is moved aside
+                self._full(e)
+                return default
             with contextlib.suppress(Exception):
                 self._dc.close()
             self._dc = self._rebuild(e)
@@ -348,38 +408,45 @@ class Cache:
         try:
             spool = tempfile.TemporaryFile(dir=self.directory, prefix="spool-")  # noqa: SIM115
         except OSError as e:
-            self.warn(f"cannot write cache entry: {e}")
+            self._write_failed(e)
             return ""
-        with spool:
+        try:
+            with spool:
 
-            def write(data: bytes) -> None:
-                nonlocal crc, size
-                digest.update(data)
-                crc = zlib.crc32(data, crc)
-                size += len(data)
-                spool.write(data)
+                def write(data: bytes) -> None:
+                    nonlocal crc, size
+                    digest.update(data)
+                    crc = zlib.crc32(data, crc)
+                    size += len(data)
+                    spool.write(data)
 
-            produce(write)
-            if not size:
-                return ""
-            spool.seek(0)
-            key = prefix + digest.hexdigest()
-            header = _MAGIC_BLOB + crc.to_bytes(4, "little")
-            self._put_chain(key, [header, spool], size)
+                produce(write)
+                if not size:
+                    return ""
+                spool.seek(0)
+                key = prefix + digest.hexdigest()
+                header = _MAGIC_BLOB + crc.to_bytes(4, "little")
+                if not self._put_chain(key, [header, spool], size):
+                    return ""
+        except OSError as e:  # the spool's folder is full: nothing was stored
+            self._write_failed(e)
+            return ""
         return key
 
-    def _put_chain(self, key: str, parts: Sequence[bytes | str | BinaryIO], size: int) -> None:
+    def _put_chain(self, key: str, parts: Sequence[bytes | str | BinaryIO], size: int) -> bool:
+        """Store the concatenation of ``parts``; whether it was stored."""
         if size <= _LARGE:
-            self._put_raw(key, _ChainReader(parts).read())
-            return
+            return self._put_raw(key, _ChainReader(parts).read())
         self.counters.writes += 1
         reader = _ChainReader(parts)
         try:
-            self._guard(lambda: self._dc.set(key, reader, read=True, retry=True))
+            return self._guard(lambda: self._dc.set(key, reader, read=True, retry=True)) is True
         except OSError as e:
-            self.warn(f"cannot write cache entry: {e}")
+            self._write_failed(e)
+            return False
 
-    def _put_raw(self, key: str, data: bytes) -> None:
+    def _put_raw(self, key: str, data: bytes) -> bool:
+        """Store ``data``; whether it was stored (a cache write is never fatal)."""
         self.counters.writes += 1
 
         def store() -> object:
@@ -390,9 +457,10 @@ class Cache:
             return self._dc.set(key, data, retry=True)
 
         try:
-            self._guard(store)
-        except OSError as e:  # disk full etc.: a cache write is never fatal
-            self.warn(f"cannot write cache entry: {e}")
+            return self._guard(store) is True
+        except OSError as e:
+            self._write_failed(e)
+            return False
 
     def delete(self, key: str) -> None:
         with contextlib.suppress(Exception):
@@ -405,7 +473,12 @@ class Cache:
             with self._dc.transact(retry=True):
                 yield
         except sqlite3.DatabaseError as e:
-            self._dc = self._rebuild(e)
+            if is_full(e) or self._out_of_space:
+                # Not damage: a full disk (SQLite may have rolled the
+                # transaction back already, so the commit itself fails).
+                self._full(e)
+            else:
+                self._dc = self._rebuild(e)
 
     def keys(self, prefix: str) -> list[str]:
         """The keys that start with ``prefix`` (statistics: walks the index)."""

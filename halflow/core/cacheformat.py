@@ -125,11 +125,11 @@ def append_history(directory: str | os.PathLike[str], entry: dict[str, object]) 
 
 
 def _compact(path: str) -> None:
+    from halflow.core.output import FileKind, write_atomic
+
     kept = read_history_file(path)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in kept)
-    os.replace(tmp, path)
+    lines = ((json.dumps(e, separators=(",", ":")) + "\n").encode("utf-8") for e in kept)
+    write_atomic(path, lines, FileKind.CACHE)
 
 
 def read_history(directory: str | os.PathLike[str]) -> list[dict[str, object]]:
