@@ -39,6 +39,7 @@ ENV_VAR = cacheformat.ENV_VAR
 _LARGE = 1 << 16
 _COUNTER = "counter:"
 _SQLITE_FULL = 13
+_SQLITE_READONLY = 8
 DEFAULT_SIZE_LIMIT = 4 * 2**30
 
 Warn = Callable[[str], None]
@@ -152,6 +153,12 @@ def is_full(error: BaseException) -> bool:
     return False
 
 
+def _is_read_only(error: BaseException) -> bool:
+    return isinstance(error, sqlite3.Error) and (
+        getattr(error, "sqlite_errorcode", None) == _SQLITE_READONLY
+        or "readonly database" in str(error))
+
+
 def _no_space(directory: Path) -> bool:
     """Whether the file system of ``directory`` is (nearly) full: SQLite
     reports a failure to make its index there as "unable to open"."""
@@ -172,12 +179,12 @@ class CacheUnavailable(Exception):
 
 
 def open_or_none(
-    directory: str | os.PathLike[str] | None, warn: Warn = _warn_stderr
+    directory: str | os.PathLike[str] | None, warn: Warn = _warn_stderr, read_only: bool = False
 ) -> Cache | None:
     """The cache in ``directory``; None, after a warning, when it cannot be
     used (a build then goes on without one: a cache is never fatal)."""
     try:
-        return Cache(directory, warn=warn)
+        return Cache(directory, warn=warn, read_only=read_only)
     except CacheUnavailable as e:
         warn(f"{e}; building without a cache")
         return None
@@ -191,6 +198,7 @@ class Cache:
     """
 
     enabled = True
+    writable = True  # False: opened read-only (see _read_only); writes are dropped
 
     def __init__(
         self,
@@ -198,13 +206,16 @@ class Cache:
         *,
         warn: Warn = _warn_stderr,
         size_limit: int = DEFAULT_SIZE_LIMIT,
+        read_only: bool = False,
     ):
+        """``read_only``: lookups only, every write dropped, nothing created
+        (CacheUnavailable where there is no cache): ``--cache-read-only``."""
         self.directory = Path(directory) if directory is not None else default_cache_dir()
         self.warn = warn
         self.counters = Counters()
         self._size_limit = size_limit
         self._out_of_space = False  # warned once (see _full)
-        self._dc = self._open()
+        self._dc = self._read_only(None) if read_only else self._open()
 
     # -- opening and recovery -------------------------------------------------
     def _connect(self):
@@ -217,9 +228,7 @@ class Cache:
                 f"cannot use cache directory {self.directory}: {e.strerror or e}"
             ) from None
         if not os.access(self.directory, os.W_OK | os.X_OK):
-            raise CacheUnavailable(
-                f"cannot use cache directory {self.directory}: not writable"
-            )
+            return self._read_only("is not writable")
         return diskcache.Cache(
             str(self.directory),
             size_limit=self._size_limit,
@@ -243,10 +252,11 @@ class Cache:
             raise
         except Exception as e:
             if is_full(e) or _no_space(self.directory):
-                # Not damage: the index could not grow (or be made) on a full disk.
-                raise CacheUnavailable(
-                    f"cannot use cache directory {self.directory}: no space left on device"
-                ) from None
+                # Not damage: diskcache writes its settings when it opens,
+                # which a full disk refuses.
+                return self._read_only(f"is full ({_reason(e)})")
+            if _is_read_only(e):  # an index file that cannot be written
+                return self._read_only(f"cannot be written ({e})")
             if not (self.directory / cacheformat.DB_NAME).is_file():
                 # No index to be damaged: SQLite cannot create one here (a
                 # folder like /sys/kernel, which even root cannot write).
@@ -257,6 +267,25 @@ class Cache:
             # Settings table surface as UnicodeDecodeError (text that is not
             # UTF-8) or AttributeError/TypeError (a NULL or wrong-typed key).
             return self._rebuild(e)
+
+    def _read_only(self, why: str | None):
+        """The index opened for reading only (:class:`cacheformat.IndexReader`):
+        asked for (``why`` None), or after a warning saying ``why`` the cache
+        cannot be written, which is still used as ``--cache-read-only`` uses
+        one. CacheUnavailable when there is no cache to read."""
+        where = f"cannot use cache directory {self.directory}"
+        if not (self.directory / cacheformat.DB_NAME).is_file():
+            raise CacheUnavailable(f"{where}: it {why} and holds no cache" if why
+                                   else f"{where}: it holds no cache")
+        try:
+            index = cacheformat.IndexReader(self.directory)
+        except (OSError, sqlite3.Error) as e:
+            raise CacheUnavailable(f"{where}: {e}") from None
+        self.writable = False
+        if why is not None:
+            self.warn(f"cache directory {self.directory} {why}: using it read-only "
+                      "(nothing this build makes is cached)")
+        return index
 
     def _rebuild(self, error: BaseException):
         """Move a damaged cache's own files aside and start a fresh one in
@@ -295,6 +324,9 @@ class Cache:
             if is_full(e):  # never damage: nothing is moved aside
                 self._full(e)
                 return default
+            if not self.writable:  # nothing may be written, nor moved aside
+                self.warn(f"cannot read cache at {self.directory}: {e}")
+                return default
             with contextlib.suppress(Exception):
                 self._dc.close()
             self._dc = self._rebuild(e)
@@ -314,6 +346,9 @@ class Cache:
 
     def _evict(self, key: str, reason: str) -> None:
         self.counters.corrupt += 1
+        if not self.writable:
+            self.warn(f"ignoring corrupt cache entry {key[:48]}: {reason}")
+            return
         self.warn(f"evicting corrupt cache entry {key[:48]}: {reason}")
         with contextlib.suppress(Exception):
             self._guard(lambda: self._dc.delete(key, retry=True))
@@ -402,6 +437,8 @@ class Cache:
 
         from halflow.core.fingerprint import blake2b
 
+        if not self.writable:
+            return ""
         digest = blake2b(digest_size=20)
         crc = 0
         size = 0
@@ -435,6 +472,8 @@ class Cache:
 
     def _put_chain(self, key: str, parts: Sequence[bytes | str | BinaryIO], size: int) -> bool:
         """Store the concatenation of ``parts``; whether it was stored."""
+        if not self.writable:
+            return False
         if size <= _LARGE:
             return self._put_raw(key, _ChainReader(parts).read())
         self.counters.writes += 1
@@ -447,6 +486,8 @@ class Cache:
 
     def _put_raw(self, key: str, data: bytes) -> bool:
         """Store ``data``; whether it was stored (a cache write is never fatal)."""
+        if not self.writable:
+            return False
         self.counters.writes += 1
 
         def store() -> object:
@@ -463,12 +504,17 @@ class Cache:
             return False
 
     def delete(self, key: str) -> None:
+        if not self.writable:
+            return
         with contextlib.suppress(Exception):
             self._guard(lambda: self._dc.delete(key, retry=True))
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
         """Group writes into one transaction (much faster for many entries)."""
+        if not self.writable:
+            yield
+            return
         try:
             with self._dc.transact(retry=True):
                 yield
@@ -493,6 +539,8 @@ class Cache:
     def add(self, counter: str, amount: int) -> None:
         """Add ``amount`` to a persistent integer counter (atomic across
         processes: one SQL update)."""
+        if not self.writable:
+            return
         with contextlib.suppress(Exception):
             self._guard(
                 lambda: self._dc.incr(_COUNTER + counter, int(amount), default=0, retry=True)
@@ -505,6 +553,8 @@ class Cache:
     # -- statistics and maintenance -------------------------------------------
     def record_build(self, summary: dict[str, object]) -> None:
         """Append this process's counters (plus ``summary``) to the history."""
+        if not self.writable:
+            return
         entry = {
             "time": time.time(),
             "hits": self.counters.hits,
@@ -575,6 +625,8 @@ class Cache:
     def zero_stats(self) -> None:
         """Forget the statistics (history of builds, counters such as the
         compile seconds saved), not the entries: ``cache stats --zero``."""
+        if not self.writable:
+            return
         cacheformat.clear_history(self.directory)
         for key in self.keys(_COUNTER):
             self.delete(key)
@@ -586,6 +638,8 @@ class Cache:
         are kept. Returns the number of entries removed and their bytes."""
         if max_size < 0:
             raise ValueError("max_size must be >= 0")
+        if not self.writable:
+            return 0, 0
         total = self.entry_bytes()
         removed = freed = 0
         if total > max_size:
@@ -611,6 +665,8 @@ class Cache:
         return removed, freed
 
     def clear(self) -> int:
+        if not self.writable:
+            return 0
         cacheformat.clear_history(self.directory)
         return int(self._dc.clear(retry=True))
 

@@ -45,7 +45,7 @@ import re
 import stat
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
 
