@@ -515,9 +515,7 @@ def build_vmfb(
         kind = model.detect_kind(data)
     if kind == model.ModelKind.PRE_MATERIALIZE and flags.compile_from is not None:
         raise _error(name, "--compile-from applies to programs, not to a pre-materialize module")
-    if output_file.is_dir():
-        raise _error(str(output_file), "cannot write output file: it is a directory")
-    try:  # fail now, not after the whole build
+    try:  # fail now, not after the whole build (also on a directory)
         output_mod.check_writable(output_file)
         # The one writer's (halflow.core.output): IREE writes the .vmfb to
         # writing.temp, created only then; a FIFO or device is written in place.

@@ -40,6 +40,7 @@ may have been reused), matching exactly those names and nothing else.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -220,11 +221,11 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     file (one is created and removed at once), a path written in place
     must open for writing (without truncating it)."""
     target = Path(os.path.realpath(path))
-    if target.is_dir():
-        raise IsADirectoryError(21, "Is a directory", str(path))
     if _in_place(path, target):
+        if stat.S_ISDIR(os.stat(target).st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
         if not os.access(target, os.W_OK):
-            raise PermissionError(13, "Permission denied", str(path))
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
         return
     probe = str(target.parent / _temp_name(target.name))
     os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
