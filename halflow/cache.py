@@ -215,6 +215,7 @@ class Cache:
         self.counters = Counters()
         self._size_limit = size_limit
         self._out_of_space = False  # warned once (see _full)
+        self._unreadable = False  # a read-only index that fails: warned once
         self._dc = self._read_only(None) if read_only else self._open()
 
     # -- opening and recovery -------------------------------------------------
@@ -325,7 +326,9 @@ class Cache:
                 self._full(e)
                 return default
             if not self.writable:  # nothing may be written, nor moved aside
-                self.warn(f"cannot read cache at {self.directory}: {e}")
+                if not self._unreadable:
+                    self._unreadable = True
+                    self.warn(f"cannot read cache at {self.directory}: {e}")
                 return default
             with contextlib.suppress(Exception):
                 self._dc.close()

@@ -35,7 +35,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from stat import S_ISREG
 from typing import Any
 
 from halflow.codegen import executables, iree_api, model, tools
@@ -432,10 +431,10 @@ def _record_output(store: Store, output_key: str, output_file: Path, written: Pa
                    kind: str, executables: Sequence[tuple[str, float]]) -> None:
     """Record that ``written`` (the file just renamed into place) is what
     ``output_key`` builds: its marker, and the summary a no-op reports."""
+    if output_mod.written_in_place(output_file):
+        return  # a FIFO or device holds nothing: no marker (read, it would block)
     try:
         stat = written.stat()
-        if not S_ISREG(stat.st_mode):
-            return  # a FIFO or device holds nothing: no marker (read, it would block)
         digest = uptodate.content_digest(written.read_bytes())
     except OSError:
         return

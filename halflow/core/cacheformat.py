@@ -94,6 +94,7 @@ def _open_read_only(uri: str) -> tuple[sqlite3.Connection, int]:
         for key, value in con.execute("SELECT key, value FROM Settings"):
             if key == "size_limit" and isinstance(value, int):
                 size_limit = value
+        con.execute("SELECT rowid FROM Cache LIMIT 1").fetchall()  # an index cut short: none
     except sqlite3.Error:
         con.close()
         raise

@@ -79,7 +79,9 @@ _NAME_MAX = 200  # bytes of a name kept in a temporary name (NAME_MAX is 255)
 # Links to a process's open files: /dev/stdout resolves to whatever stdout
 # is (perhaps someone's log, opened for appending), which is written in place.
 _FD_LINKS = ("/proc/", "/dev/fd/")
-_STANDARD_STREAMS = ("/dev/stdin", "/dev/stdout", "/dev/stderr")
+_STANDARD_STREAMS = ("/dev/stdin", "/dev/stdout", "/dev/stderr")  # fds 0, 1, 2
+_FD_LINK = re.compile(r"/(?:dev|proc/(self|\d+))/fd/(\d+)")
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 # Temporary files being written right now (see discard_in_flight).
 _in_flight: set[str] = set()
@@ -107,6 +109,16 @@ def _in_place(path: str | os.PathLike[str], target: Path) -> bool:
     except FileNotFoundError:  # created by the rename
         return False
     return not stat.S_ISREG(mode)
+
+
+def written_in_place(path: str | os.PathLike[str]) -> bool:
+    """Whether :func:`write_atomic` writes ``path`` in place (a FIFO, a
+    device, a process's open file): such an output holds nothing a later
+    build could find still current. False when it cannot be looked at."""
+    try:
+        return _in_place(path, Path(os.path.realpath(path)))
+    except OSError:
+        return False
 
 
 def _chunks(data: Data) -> Iterable[Chunk]:
@@ -167,16 +179,47 @@ def remove_leftovers(directory: str | os.PathLike[str]) -> int:
     return removed
 
 
-def _fill(path: str, chunks: Iterable[Chunk], kind: FileKind, exclusive: bool) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
-    flags |= os.O_EXCL if exclusive else os.O_TRUNC
-    with open(os.open(path, flags, 0o600 if exclusive else 0o666), "wb", buffering=0) as f:
+def _write_all(fd: int, chunks: Iterable[Chunk]) -> None:
+    """Write ``chunks`` to ``fd`` (and close it), each without a copy."""
+    with open(fd, "wb", buffering=0) as f:
         for chunk in chunks:
             view = memoryview(chunk)
-            while view:  # an unbuffered write may take part of a chunk
+            while view:  # a write may take part of a chunk (a pipe)
                 view = view[f.write(view) :]
-        if kind is FileKind.OUTPUT and exclusive:
-            os.fsync(f.fileno())
+
+
+def _fill_temp(tmp: str, chunks: Iterable[Chunk], kind: FileKind) -> None:
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600)
+    try:
+        _write_all(os.dup(fd), chunks)
+        if kind is FileKind.OUTPUT:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _own_fd(path: str | os.PathLike[str]) -> int | None:
+    """The descriptor ``path`` names in this process (``/dev/stdout``,
+    ``/dev/fd/N``, ``/proc/self/fd/N``), or None."""
+    given = os.path.abspath(path)
+    if given in _STANDARD_STREAMS:
+        return _STANDARD_STREAMS.index(given)
+    match = _FD_LINK.fullmatch(given)
+    if match is None or match.group(1) not in (None, "self", str(os.getpid())):
+        return None
+    return int(match.group(2))
+
+
+def _write_in_place(path: str | os.PathLike[str], chunks: Iterable[Chunk]) -> None:
+    """Write into ``path`` itself: a descriptor of this process where it
+    names one (at its position, appending if it appends: ``>> log``),
+    else the path opened for writing."""
+    fd = _own_fd(path)
+    if fd is not None:
+        _write_all(os.dup(fd), chunks)
+    else:
+        _write_all(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _CLOEXEC, 0o666),
+                   chunks)
 
 
 def _commit(tmp: str, target: Path) -> None:
@@ -199,13 +242,13 @@ def write_atomic(
     content, or the absence, is kept; no temporary file is left)."""
     target = Path(os.path.realpath(path))
     if _in_place(path, target):
-        _fill(str(target), _chunks(data), kind, exclusive=False)
+        _write_in_place(path, _chunks(data))
         return
     remove_leftovers(target.parent)
     tmp = str(target.parent / _temp_name(target.name))
     _in_flight.add(tmp)
     try:
-        _fill(tmp, _chunks(data), kind, exclusive=True)
+        _fill_temp(tmp, _chunks(data), kind)
         _commit(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -222,9 +265,13 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     must open for writing (without truncating it)."""
     target = Path(os.path.realpath(path))
     if _in_place(path, target):
-        if stat.S_ISDIR(os.stat(target).st_mode):
+        fd = _own_fd(path)
+        if fd is not None:
+            os.fstat(fd)  # EBADF when it is not open
+            return
+        if stat.S_ISDIR(os.stat(path).st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-        if not os.access(target, os.W_OK):
+        if not os.access(path, os.W_OK):
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
         return
     probe = str(target.parent / _temp_name(target.name))
@@ -243,6 +290,7 @@ class Replacement:
     :attr:`temp`."""
 
     def __init__(self, path: str | os.PathLike[str], kind: FileKind = FileKind.OUTPUT):
+        self.path = path
         self.target = Path(os.path.realpath(path))
         self.kind = kind
         self.in_place = _in_place(path, self.target)
@@ -257,8 +305,7 @@ class Replacement:
         tmp = str(self.temp)
         if self.in_place:
             with open(tmp, "rb") as produced:
-                chunks = iter(lambda: produced.read(1 << 20), b"")
-                _fill(str(self.target), chunks, self.kind, exclusive=False)
+                _write_in_place(self.path, iter(lambda: produced.read(1 << 20), b""))
             return
         if self.kind is FileKind.OUTPUT:
             fd = os.open(tmp, os.O_RDONLY)
