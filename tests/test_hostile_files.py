@@ -26,7 +26,6 @@ import pytest
 from conftest import corpus_file
 from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
 
-from halflow.core.output import FileKind, write_atomic
 from halflow.testing.engine import (
     halflow_cmd,
     iree_opt_path,
@@ -112,6 +111,8 @@ def test_writer_takes_chunks_keeps_modes_and_fails_cleanly(tmp_path: Path) -> No
     """Chunks (bytes, memoryviews) are written as one file; a replaced file
     keeps its mode; a link is written through; a write that fails keeps
     the previous content and leaves no temporary file."""
+    from halflow.core.output import FileKind, write_atomic
+
     out = tmp_path / "out.bin"
     out.write_bytes(b"old")
     out.chmod(0o640)
