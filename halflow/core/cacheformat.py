@@ -125,8 +125,8 @@ class IndexReader:
             # checkpointed (nothing writes to a read-only file system).
             self._con, self.size_limit = _open_read_only(uri + "&immutable=1")
 
-    def _sql(self, statement: str, *args: object) -> sqlite3.Cursor:
-        return self._con.execute(statement, *args)
+    def _sql(self, statement: str) -> sqlite3.Cursor:
+        return self._con.execute(statement)
 
     def get(self, key: str, default: object = None, retry: bool = True) -> object:
         """The value stored under ``key`` (bytes, or an integer counter), or
