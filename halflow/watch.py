@@ -62,7 +62,7 @@ from halflow.core.output import OUTPUT_IS_INPUT, is_same_file
 from halflow.core.uptodate import input_fingerprint
 
 if TYPE_CHECKING:
-    from halflow.core.store import EntryStore
+    from halflow.store.protocol import EntryStore
 
 DEFAULT_DEBOUNCE = 0.05
 DEFAULT_CLOSE_WAIT = 2.0
@@ -660,7 +660,7 @@ class HalBuilder:
     state. ``report``, when given, is rewritten after every successful
     build with the build's report plus ``input`` and ``output``. After
     every build and every write of states the cache is kept within its
-    lasting size limit (:func:`halflow.core.cachelimit.apply`), as ``halflow
+    lasting size limit (:func:`halflow.store.size_limit.apply`), as ``halflow
     build`` keeps it; ``options.read_only`` uses the cache without writing.
     """
 
@@ -752,9 +752,9 @@ class HalBuilder:
     def _keep_limit(self) -> None:
         """The cache within its lasting limit (cheap when it is: one small
         file read and one sum over the index)."""
-        from halflow.core import cachelimit
+        from halflow.store import size_limit
 
-        cachelimit.apply(self._store, self._max_size)
+        size_limit.apply(self._store, self._max_size)
 
     idle = persist
 
@@ -877,7 +877,7 @@ def run_command(
     on_build = _quiet_event if quiet else None
     try:
         if vmfb is not None:
-            from halflow.codegen.watching import VmfbBuilder
+            from halflow.session.vmfb_builder import VmfbBuilder
 
             builder = VmfbBuilder(
                 cache_dir=options.cache_dir, no_cache=options.no_cache, report=options.report,

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import halflow.nodes
-from halflow.engine import build_script, providers
+from halflow.engine import providers
 from halflow.engine.evaluator import ir_key, tracked_key
 from halflow.nodes import (
     Stage,

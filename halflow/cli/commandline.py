@@ -14,9 +14,9 @@ from pathlib import Path
 import click
 
 from halflow import __version__
-from halflow.cli import build_command as command
-from halflow.cli.build_command import fail as _fail
+from halflow.cli import mlir_build as command
 from halflow.cli.graphview import SUMMARY_THRESHOLD, View
+from halflow.cli.mlir_build import fail as _fail
 from halflow.core.config import parse_size
 from halflow.core.diagnostics import Diagnostic, HalflowError
 from halflow.core.options import BuildOptions, RemoteCache
@@ -240,29 +240,29 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     import json
     import time
 
-    from halflow.codegen.watching import open_store, report_data, show
     from halflow.core.output import write_reported
+    from halflow.session.vmfb_builder import open_store, report_data, show
     from halflow.source.inputs import EXAMPLE
 
     model = EXAMPLE if input is None else input
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
     started = time.perf_counter()
-    from halflow.codegen.store import Store
+    from halflow.store.artifacts import Store
 
     store: Store
     if read_only and not no_cache:
-        from halflow.codegen.store import DiskStore
         from halflow.library.build_mlir import open_cache
+        from halflow.store.artifacts import DiskStore
 
         shared = open_cache(cache_dir=cache_dir, remote=remote, read_only=True)
         store = DiskStore(cache=shared)
     else:
-        from halflow.core import cachelimit
+        from halflow.store import size_limit
 
         shared = None
         store = open_store(cache_dir, no_cache, remote)
-        cachelimit.apply(getattr(store, "cache", None), max_size)
+        size_limit.apply(getattr(store, "cache", None), max_size)
     try:
         from halflow.codegen.pipeline import build_vmfb, up_to_date
 
@@ -274,7 +274,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
         if shared is None:
-            cachelimit.apply(getattr(store, "cache", None), max_size)
+            size_limit.apply(getattr(store, "cache", None), max_size)
     except HalflowError as err:
         _fail(err)
         return
@@ -358,7 +358,7 @@ def build(
                     max_size=settings["max-size"], remote=remote,
                     **_codegen_settings(settings))  # type: ignore[arg-type]
         return
-    # What the entry point's up-to-date check already read (halflow.cli.fast).
+    # What the entry point's up-to-date check already read (halflow.cli.entry).
     checked = click.get_current_context().obj
     reuse = (
         checked is not None
@@ -470,8 +470,8 @@ def _open_cache(cache_dir: str | None, settings: Config | None = None):
     no cache (a typo, a cache never made) or one that cannot be used is a
     diagnostic (exit 1). Nothing is created: these commands read or trim a
     cache."""
-    from halflow.cache import Cache, CacheUnavailable
-    from halflow.core import cacheformat as cacheio
+    from halflow.store import diskformat as cacheio
+    from halflow.store.disk import Cache, CacheUnavailable
 
     if settings is None:
         settings = _settings(None, {"cache-dir": cache_dir})
@@ -513,8 +513,8 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     over the last builds, and those builds."""
     import json
 
-    from halflow.codegen.store import DiskStore, codegen_stats
-    from halflow.core import cachelimit
+    from halflow.store import size_limit
+    from halflow.store.artifacts import DiskStore, codegen_stats
 
     settings = _settings(None, {"cache-dir": cache_dir})
     store = _open_cache(cache_dir, settings)
@@ -522,7 +522,7 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
         if zero:
             store.zero_stats()
         stats = store.stats()
-        stats["max_size"] = cachelimit.limit(store.directory, settings["max-size"])
+        stats["max_size"] = size_limit.limit(store.directory, settings["max-size"])
         stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
     finally:
         store.close()
@@ -600,7 +600,7 @@ def cache_gc(max_size: str, cache_dir: str | None) -> None:
 def cache_max_size(size: str | None, cache_dir: str | None) -> None:
     """Show or set the lasting size limit (e.g. 500M, 5G; 'none' removes
     it), applied by every build: the oldest entries are evicted."""
-    from halflow.core import cachelimit
+    from halflow.store import size_limit
 
     limit: int | None = None
     if size is not None and size.strip().lower() not in ("none", "0"):
@@ -615,7 +615,7 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
     store = _open_cache(cache_dir, settings)
     try:
         if size is None:
-            limit = cachelimit.max_size(store.directory)
+            limit = size_limit.max_size(store.directory)
             if limit is not None:
                 click.echo(_human(limit))
             elif configured is not None:
@@ -625,11 +625,11 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
                 click.echo("none")
             return
         try:
-            cachelimit.set_max_size(store.directory, limit)
+            size_limit.set_max_size(store.directory, limit)
         except OSError as e:
             _fail(HalflowError(Diagnostic(str(store.directory), 0, 0,
                                           f"cannot write the cache settings: {e.strerror or e}")))
-        removed = cachelimit.apply(store, configured)
+        removed = size_limit.apply(store, configured)
         stats = store.stats()
     finally:
         store.close()
@@ -671,7 +671,8 @@ def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_
     """
     import json
 
-    from halflow.core import cachelimit, config
+    from halflow.core import config
+    from halflow.store import size_limit
 
     path, iree_flags = _vmfb_flags(path, iree_flags)
     settings = _settings(path, {
@@ -681,10 +682,10 @@ def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_
     shown = {name: config.Value(settings.shown(name), v.source)
              for name, v in settings.values.items()}
     shown["cache-dir"] = config.Value(settings.cache_dir(), settings.source("cache-dir"))
-    own = cachelimit.max_size(settings.cache_dir())
-    if own is not None:  # the cache's own limit wins (halflow.core.cachelimit)
+    own = size_limit.max_size(settings.cache_dir())
+    if own is not None:  # the cache's own limit wins (halflow.store.size_limit)
         shown["max-size"] = config.Value(
-            own, f"{os.path.join(settings.cache_dir(), cachelimit.SETTINGS_NAME)} "
+            own, f"{os.path.join(settings.cache_dir(), size_limit.SETTINGS_NAME)} "
                  "(cache max-size)")
     if as_json:
         click.echo(json.dumps({

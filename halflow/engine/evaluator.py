@@ -1,6 +1,6 @@
 """The generic evaluator: content keys, reuse, early cutoff, reasons.
 
-The build script (:mod:`halflow.engine.build_script`) asks it for node
+The build script (:mod:`halflow.engine.pass_groups`) asks it for node
 values inside groups; it decides, per node, whether the previous build's
 value stands, a memoized or cached one has the same key, or the node must
 execute, and records why (:class:`~halflow.engine.recorder.Recorder`). A

@@ -19,9 +19,9 @@ from typing import Any
 
 from halflow.codegen.executors import DaskExecutor
 from halflow.codegen.pipeline import CodegenResult, Workers, build_vmfb
-from halflow.codegen.store import DiskStore, MemoryStore, Store
 from halflow.core.diagnostics import Diagnostic, HalflowError
 from halflow.core.options import RemoteCache
+from halflow.store.artifacts import DiskStore, MemoryStore, Store
 
 PathLike = str | os.PathLike[str]
 
@@ -33,7 +33,7 @@ def open_store(cache_dir: PathLike | None = None, no_cache: bool = False,
     (``no_cache``)."""
     if no_cache:
         return MemoryStore()
-    from halflow.cache import CacheUnavailable, _warn_stderr
+    from halflow.store.disk import CacheUnavailable, _warn_stderr
 
     try:
         return DiskStore(cache_dir, remote=remote)
@@ -131,9 +131,9 @@ class VmfbBuilder:
             input, output, self.iree_flags, store=self._store, executor=self.executor,
             scheduler=self.scheduler, workers=self._workers, progress=False,
         )
-        from halflow.core import cachelimit
+        from halflow.store import size_limit
 
-        cachelimit.apply(getattr(self._store, "cache", None), self.max_size)  # as build does
+        size_limit.apply(getattr(self._store, "cache", None), self.max_size)  # as build does
         show(result, explain=(lambda line: sys.stderr.write(f"halflow: explain: {line}\n"))
              if self.explain else None, trace=self.trace)
         if self.report is not None:
