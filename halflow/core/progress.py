@@ -1,9 +1,12 @@
-"""Progress of a build: the running phase with its clock, executables
-compiled / reused / remaining, groups serialized.
+"""Progress of a build on a terminal (rich, on stderr), for both build kinds.
 
-A build reports :class:`Event` s to a sink. :func:`sink_for` picks one: a
-rich display on stderr when stderr is a terminal, nothing otherwise, or a
-caller's function (``halflow watch`` and tests use that).
+The ``.vmfb`` build reports :class:`Event` s to a sink; :func:`sink_for`
+picks one: a rich display (:class:`RichDisplay`: the running phase with its
+clock, executables compiled / reused / remaining, groups serialized) when
+stderr is a terminal, nothing otherwise, or a caller's function (``halflow
+watch`` and tests use that). :class:`Clock` times its phases. The MLIR
+build shows one bar (:class:`Progress`) once it has run for ``delay``
+seconds, only on a terminal (quick builds stay silent).
 """
 
 from __future__ import annotations
@@ -156,6 +159,9 @@ class Clock:
 
 
 class Progress:
+    """The MLIR build's bar: ``update(done, total, **fields)``; shown on a
+    terminal once the build has run ``delay`` seconds."""
+
     def __init__(self, description: str, *, delay: float = 0.5, enabled: bool | None = None):
         self.description = description
         self.delay = delay

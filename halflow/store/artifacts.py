@@ -19,9 +19,12 @@ import json
 import os
 import zlib
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from halflow.store import protocol as store
+
+if TYPE_CHECKING:
+    from halflow.core.options import RemoteCache
 
 _MAGIC = b"HFCG1\n"
 _DIGEST = 20
@@ -226,3 +229,19 @@ class CodegenStats:
 def codegen_stats(store: DiskStore) -> CodegenStats:
     return CodegenStats(store.entries(), round(store.counter(REUSES)),
                         store.counter(SECONDS_SAVED))
+
+
+def open_store(cache_dir: str | os.PathLike[str] | None = None, no_cache: bool = False,
+               remote: RemoteCache | None = None) -> Store:
+    """The halflow cache (``cache_dir``, else the default location), with
+    the shared cache ``remote`` behind it, or a store that keeps nothing
+    (``no_cache``)."""
+    if no_cache:
+        return MemoryStore()
+    from halflow.store.disk import CacheUnavailable, _warn_stderr
+
+    try:
+        return DiskStore(cache_dir, remote=remote)
+    except CacheUnavailable as e:  # a cache is never fatal
+        _warn_stderr(f"{e}; building without a cache")
+        return MemoryStore()
