@@ -24,15 +24,14 @@ from pathlib import Path
 
 import pytest
 from conftest import corpus_file
-from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
-
-from halflow.testing.engine import (
+from support.engine import (
     halflow_cmd,
     iree_opt_path,
     run_halflow,
     run_iree_opt,
     subprocess_env,
 )
+from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
 
 VMFB = ("--to", "vmfb")
 

@@ -5,10 +5,10 @@ the last build, without becoming the last build itself: what ``--changed``
 shows stays "since the last build" however often the graph is drawn.
 ``halflow build --cache-read-only`` (``$HALFLOW_CACHE_READ_ONLY``) uses a
 shared cache without adding to it, as ccache's read-only mode does. It is
-a :class:`halflow.cache.Cache` opened read-only: its index is read with
+a :class:`halflow.store.disk.Cache` opened read-only: its index is read with
 SQLite alone (also on a read-only file system) and every write (entries,
 build state, counters, history) is dropped, as ``--no-cache``'s
-:class:`halflow.cache.NullCache` does; the engine sees an enabled cache
+:class:`halflow.store.disk.NullCache` does; the engine sees an enabled cache
 whose writes are lost, as if another process had evicted them. Where
 there is no cache yet, nothing is created (no folder, no index).
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from halflow.cache import Cache, NullCache, open_or_none
+from halflow.store.disk import Cache, NullCache, open_or_none
 
 
 def open_read_only(directory: str | os.PathLike[str] | None) -> Cache | NullCache:
@@ -26,8 +26,8 @@ def open_read_only(directory: str | os.PathLike[str] | None) -> Cache | NullCach
     :class:`NullCache` after a warning when it cannot be used, and, without
     a word, when there is no cache there: opening one would create the
     folder and an index, and a read-only cache creates nothing."""
-    from halflow.cache import default_cache_dir
-    from halflow.core.cacheformat import DB_NAME
+    from halflow.store.disk import default_cache_dir
+    from halflow.store.diskformat import DB_NAME
 
     where = Path(directory) if directory is not None else default_cache_dir()
     if not (where / DB_NAME).is_file():
