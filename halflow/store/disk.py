@@ -651,16 +651,22 @@ class Cache:
                 f"SELECT key, {self._ENTRY_BYTES} FROM Cache WHERE raw = 1"
                 " ORDER BY store_time, rowid"
             ).fetchall()
-            with self._dc.transact(retry=True):
-                for key, size in rows:
-                    if total <= max_size:
-                        break
-                    if not isinstance(key, str) or key.startswith(_COUNTER):
-                        continue
-                    if self._dc.delete(key, retry=True):
-                        removed += 1
-                        freed += int(size)
-                        total -= int(size)
+            try:
+                with self._dc.transact(retry=True):
+                    for key, size in rows:
+                        if total <= max_size:
+                            break
+                        if not isinstance(key, str) or key.startswith(_COUNTER):
+                            continue
+                        if self._dc.delete(key, retry=True):
+                            removed += 1
+                            freed += int(size)
+                            total -= int(size)
+            except sqlite3.DatabaseError as e:
+                if not is_full(e):
+                    raise
+                self._full(e)  # (even deleting needs room in the log): rolled back
+                return 0, 0
         if removed:
             with contextlib.suppress(sqlite3.Error):
                 self._dc._sql("VACUUM")
