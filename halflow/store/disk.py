@@ -323,7 +323,9 @@ class Cache:
         try:
             return action()
         except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
-            if is_full(e):  # never damage: nothing is moved aside
+            if is_full(e) or _no_space(self.directory):
+                # Never damage, nothing is moved aside (SQLite may call a
+                # write the full disk refused "disk I/O error").
                 self._full(e)
                 return default
             if not self.writable:  # nothing may be written, nor moved aside
@@ -523,7 +525,7 @@ class Cache:
             with self._dc.transact(retry=True):
                 yield
         except sqlite3.DatabaseError as e:
-            if is_full(e) or self._out_of_space:
+            if is_full(e) or self._out_of_space or _no_space(self.directory):
                 # Not damage: a full disk (SQLite may have rolled the
                 # transaction back already, so the commit itself fails).
                 self._full(e)
