@@ -121,7 +121,12 @@ def test_unit_keys_ignore_an_executables_own_name() -> None:
 def test_node_ids_round_trip() -> None:
     assert graph.executable_of(graph.convert("ex")) == "@ex"
     assert graph.executable_of(graph.layout("ex", "e")) == "@ex"
-    assert graph.function_of(graph.annotate(graph.dispatch("@main", 3))) == "@main"
+    assert graph.function_of(graph.annotate(graph.dispatch("@main", "@ex::@e", 3))) == "@main"
+    quoted = '@"a/b\\"#c"'  # a quoted symbol may hold the separators
+    assert graph.function_of(graph.dispatch(quoted, "@ex::@e")) == quoted
+    assert graph.function_of("case2/" + graph.dispatch("util.initializer#1", "@x::@y")) == (
+        "case2/util.initializer#1"
+    )
     assert graph.node_kind(graph.interface("ex", "e")) == "interface"
     assert graph.piece_node(graph.exec_group("ex")) == graph.convert("ex")
     assert graph.piece_node(graph.op_group("@main")) == graph.print_op("@main")
@@ -131,6 +136,20 @@ def test_node_ids_round_trip() -> None:
     rename = graph.rename_executable("ex_0", "ex_9")
     assert rename(graph.layout("ex_0", "ex_0_e")) == graph.layout("ex_9", "ex_9_e")
     assert rename(graph.HOST) == graph.HOST
+
+
+def test_site_ids_name_the_callee_not_the_position() -> None:
+    """A dispatch site is named by its function and what it calls, counted
+    among the dispatches of that callee only: removing, adding or moving
+    another dispatch leaves every other id alone."""
+    ids = graph.dispatch_ids("@f", ["@a::@x", "@b::@y", "@a::@x", "@c::@z"])
+    assert ids == ["dispatch:@f/@a::@x", "dispatch:@f/@b::@y", "dispatch:@f/@a::@x#2",
+                   "dispatch:@f/@c::@z"]
+    assert graph.dispatch_ids("@f", ["@a::@x", "@a::@x", "@c::@z"]) == [
+        ids[0], ids[2], ids[3]]  # @b::@y removed
+    assert graph.dispatch_ids("@f", ["@c::@z", "@a::@x", "@b::@y", "@a::@x"]) == [
+        ids[3], ids[0], ids[1], ids[2]]  # @c::@z moved first
+    assert graph.callee(("@a::@x", "@a::@w")) == "@a::@x,@a::@w"
 
 
 def test_node_key_covers_tag_environment_options_inputs_and_dependencies() -> None:
