@@ -172,9 +172,10 @@ def test_node_key_covers_tag_environment_options_inputs_and_dependencies() -> No
 
 
 def test_state_core_and_group_payload_round_trip() -> None:
-    record = NodeRecord("layout@1", "key", {"site usages": "fp"}, "deps", "vfp",
-                        derive_layout((True,), []), False)
-    group = Group("exec:@ex", "sig", 1, {"unit_key": "u"}, {"layout:@ex::@e": record})
+    record = NodeRecord(tag="layout@1", key="key", extra={"site usages": "fp"}, depsig="deps",
+                        vfp="vfp", value=derive_layout((True,), []), changed=False)
+    group = Group(gid="exec:@ex", sig="sig", count=1, summary={"unit_key": "u"},
+                  records={"layout:@ex::@e": record})
     group.sites = {2: SiteUsage(True, (1,), (ResourceOrigin.UNKNOWN,))}
     strings: dict[str, int] = {}
     payload = "".join(state.iter_payload(group, strings)).encode()
@@ -183,8 +184,9 @@ def test_state_core_and_group_payload_round_trip() -> None:
         "layout:@ex::@e": record
     }
     group.payload_ref = ["blob", 0, len(payload), 0]
-    doc = DocState("in", "opts", "env", "out\n", "text:k", {"exec:@ex": group},
-                   ["exec:@ex"], [(0, 4)], ["v"], {"#map": "#map"})
+    doc = DocState(input_hash="in", options="opts", env="env", output="out\n",
+                   output_key="text:k", groups={"exec:@ex": group}, order=["exec:@ex"],
+                   spans=[(0, 4)], visits=["v"], names={"#map": "#map"})
     core = state.decode_core(json.loads(state.encode_core(doc)), "out\n", lambda ref: None)
     assert core is not None
     assert (core.input_hash, core.order, core.spans, core.names) == (

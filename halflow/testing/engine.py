@@ -456,6 +456,32 @@ def duplicate_site(text: str, site_node: str) -> str:
     return module.render()
 
 
+def move_site(text: str, site_node: str, after_node: str) -> str:
+    """Move dispatch site ``site_node`` down to right after ``after_node``:
+    the same op, the same region, and only dispatches in between (so the IR
+    stays valid: dispatches read the region's arguments and constants
+    defined before it)."""
+    module = Module.parse(text)
+    sites = module.sites()
+    site = next(s for s in sites if s.node == site_node)
+    after = next(s for s in sites if s.node == after_node)
+    between = [s for s in sites if s.op is site.op and site.last < s.first <= after.first]
+    indent = _indent(site.lines[0])
+    if (after.op is not site.op or after.first <= site.last
+            or any(_indent(s.lines[0]) != indent for s in between)
+            or sum(s.last - s.first + 1 for s in between) != after.last - site.last):
+        raise LookupError(f"{after_node} is not a later dispatch of the same region")
+    lines = site.op.lines
+    moved = lines[site.first : site.last + 1]
+    lines[after.last + 1 : after.last + 1] = moved
+    del lines[site.first : site.last + 1]
+    return module.render()
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
 def remove_site(text: str, site_node: str) -> str:
     module = Module.parse(text)
     site = next(s for s in module.sites() if s.node == site_node)
