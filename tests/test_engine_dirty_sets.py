@@ -15,7 +15,10 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+
+from test_engine_minimal import assert_correct, same_nodes
 
 from halflow import graph
 from halflow.core import similar
@@ -23,7 +26,6 @@ from halflow.testing.engine import (
     Module,
     Site,
     body_edit,
-    clean_build,
     corpus_file,
     corpus_text,
     duplicate_site,
@@ -36,23 +38,6 @@ from halflow.testing.engine import (
     remove_site,
     run_halflow,
 )
-
-
-def same_nodes(actual: list[str], expected: list[str]) -> None:
-    """Exactly ``expected`` ran, each once, the module last."""
-    assert len(actual) == len(set(actual)), f"a node ran twice: {actual}"
-    assert sorted(actual) == sorted(expected), (
-        f"\nextra: {sorted(set(actual) - set(expected))}"
-        f"\nmissing: {sorted(set(expected) - set(actual))}"
-    )
-    if "module" in actual:
-        assert actual[-1] == "module"
-
-
-def assert_correct(path: Path, text: str) -> None:
-    clean = clean_build(path)
-    assert text == clean, "incremental output differs from a clean build"
-    assert clean == reference_output(path), "clean build differs from iree-opt"
 
 
 def built(tmp_path: Path, name: str) -> Path:
@@ -68,19 +53,14 @@ def rebuild(path: Path, text: str) -> object:
     return lib_build(path, cache_dir=path.parent / "cache")
 
 
-def calls(module: Module) -> dict[str, list[Site]]:
-    """Each executable's dispatch sites."""
-    out: dict[str, list[Site]] = {}
-    for site in module.sites():
-        for ex, _ in site.refs:
-            out.setdefault(ex, []).append(site)
-    return out
-
-
-def middle(sites: list[Site]) -> list[Site]:
-    """Sites from the middle of their function outwards (the sites after
-    one are what a positional id shifted)."""
-    return sorted(sites, key=lambda s: abs(s.first - len(s.op.lines) // 2))
+def pick(module: Module, peers: Callable[[int], bool]) -> Site:
+    """A site of a single export, from the middle of its function (the
+    sites after it are what a positional id shifted), whose export has a
+    number of sites that ``peers`` accepts."""
+    sites = module.sites()
+    middle = sorted(sites, key=lambda s: abs(s.first - len(s.op.lines) // 2))
+    return next(s for s in middle
+                if len(s.refs) == 1 and peers(sum(t.refs == s.refs for t in sites)))
 
 
 # -- site identity ------------------------------------------------------------------
@@ -93,13 +73,13 @@ def test_deleting_an_executable_and_its_only_dispatch(tmp_path: Path) -> None:
     path = built(tmp_path, name)
     text = corpus_text(name)
     module = Module.parse(text)
-    by_ex = calls(module)
-    site = next(s for s in middle(module.sites())
-                if len(s.refs) == 1 and len(by_ex[s.refs[0][0]]) == 1)
+    site = pick(module, lambda n: n == 1)
+    ex = site.refs[0][0]
     later = [s for s in module.sites() if s.op is site.op and s.first > site.last]
     assert len(later) >= 5, "the test is about the sites after the deleted one"
-    result = rebuild(path, remove_executable(text, site.refs[0][0]))
-    same_nodes(executed(result), ["host", f"print:{site.owner}", "module"])
+    result = rebuild(path, remove_executable(text, ex))
+    printed = {f"print:{s.owner}" for s in module.sites_of(ex)}
+    same_nodes(executed(result), ["host", *printed, "module"])
     assert result.report["mode"] == "incremental"
     assert_correct(path, result.text)
 
@@ -112,8 +92,7 @@ def test_adding_a_dispatch(tmp_path: Path) -> None:
     path = built(tmp_path, name)
     text = corpus_text(name)
     module = Module.parse(text)
-    site = next(s for s in middle(module.sites()) if len(s.refs) == 1
-                and len([t for t in module.sites() if t.owner == s.owner and t.refs == s.refs]) > 1)
+    site = pick(module, lambda n: n > 1)
     edited = duplicate_site(text, site.node)
     (new,) = {s.node for s in Module.parse(edited).sites()} - {s.node for s in module.sites()}
     assert graph.function_of(new) == site.owner and new.startswith(f"dispatch:{site.owner}/")
@@ -133,9 +112,7 @@ def test_removing_a_dispatch(tmp_path: Path) -> None:
     path = built(tmp_path, name)
     text = corpus_text(name)
     module = Module.parse(text)
-    by_ex = calls(module)
-    site = next(s for s in middle(module.sites())
-                if len(s.refs) == 1 and len(by_ex[s.refs[0][0]]) > 1)
+    site = pick(module, lambda n: n > 1)
     ex, entry = site.refs[0]
     result = rebuild(path, remove_site(text, site.node))
     same_nodes(executed(result), [
