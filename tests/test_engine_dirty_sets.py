@@ -18,11 +18,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from test_engine_minimal import assert_correct, same_nodes
-
-from halflow import graph
-from halflow.core import similar
-from halflow.testing.engine import (
+from support.engine import (
     Module,
     Site,
     body_edit,
@@ -38,6 +34,10 @@ from halflow.testing.engine import (
     remove_site,
     run_halflow,
 )
+from test_engine_minimal import assert_correct, same_nodes
+
+from halflow import graph
+from halflow.store import states
 
 
 def built(tmp_path: Path, name: str) -> Path:
@@ -205,7 +205,7 @@ def test_revert_then_edit_across_processes(tmp_path: Path) -> None:
         assert proc.returncode == 0, proc.stderr.decode()
         cache = Cache(cache_dir)
         try:
-            index = similar.read_index(cache, os.path.abspath(path), fingerprint(environment()))
+            index = states.read_index(cache, os.path.abspath(path), fingerprint(environment()))
         finally:
             cache.close()
         return load_report(rep), index[0].key
@@ -233,21 +233,21 @@ def test_states_are_bounded_by_recency(tmp_path: Path) -> None:
     path = tmp_path / name
     text = corpus_text(name)
     ex = with_constants(Module.parse(text))[0]
-    inputs = [body_edit(text, ex, bump=k) for k in range(1, similar.MAX_STATES + 3)]
+    inputs = [body_edit(text, ex, bump=k) for k in range(1, states.MAX_STATES + 3)]
     cache = Cache(tmp_path / "cache")
     doc_id, env = os.path.abspath(path), fingerprint(environment())
     keys: list[str] = []
     for text_k in inputs:
         path.write_text(text_k)
         lib_build(path, workspace=Workspace(cache))  # a new session each time
-        keys.append(similar.read_index(cache, doc_id, env)[0].key)
-    index = similar.read_index(cache, doc_id, env)
-    assert [e.key for e in index] == keys[::-1][: similar.MAX_STATES]
+        keys.append(states.read_index(cache, doc_id, env)[0].key)
+    index = states.read_index(cache, doc_id, env)
+    assert [e.key for e in index] == keys[::-1][: states.MAX_STATES]
     assert cache.get(keys[0]) is None and cache.get(keys[-1]) is not None
     path.write_text(inputs[-3])  # a state the document still has: a no-op
     again = lib_build(path, workspace=Workspace(cache))
     assert again.report["mode"] == "noop" and executed(again) == []
-    assert similar.read_index(cache, doc_id, env)[0].key == keys[-3]
+    assert states.read_index(cache, doc_id, env)[0].key == keys[-3]
     assert again.text == reference_output(path)
 
 
@@ -261,9 +261,9 @@ def test_an_unreadable_index_is_no_state(tmp_path: Path) -> None:
     path = built(tmp_path, name)
     text = corpus_text(name)
     ex = with_constants(Module.parse(text))[0]
-    key = similar.index_key(os.path.abspath(path), fingerprint(environment()))
-    damaged = ({"format": similar.INDEX_FORMAT, "states": [["k", 1]]}, ["x"],
-               {"format": similar.INDEX_FORMAT + 99, "states": []})
+    key = states.index_key(os.path.abspath(path), fingerprint(environment()))
+    damaged = ({"format": states.INDEX_FORMAT, "states": [["k", 1]]}, ["x"],
+               {"format": states.INDEX_FORMAT + 99, "states": []})
     for bump, value in enumerate(damaged, 1):
         cache = Cache(tmp_path / "cache")
         with cache.batch():

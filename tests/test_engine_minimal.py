@@ -20,9 +20,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from halflow import graph
-from halflow.testing.engine import (
+from support.engine import (
     REPO,
     Module,
     body_edit,
@@ -39,6 +37,8 @@ from halflow.testing.engine import (
     set_access,
     subprocess_env,
 )
+
+from halflow import graph
 
 FILES = ["mlp_s.mlir", "gpt2_l2.mlir", "llama_l2.mlir", "openelm_l16.mlir"]
 
@@ -134,8 +134,8 @@ def test_unchanged_input_cli_noop_never_imports_mlir(name: str, work: Path) -> N
 
 
 def test_unchanged_input_library_and_warm_workspace(work: Path) -> None:
-    from halflow.cache import Cache
     from halflow.engine import Workspace
+    from halflow.store.disk import Cache
 
     path = copy_corpus("gpt2_l2.mlir", work)
     first = lib_build(path, cache_dir=work / "cache")

@@ -1,6 +1,6 @@
 """The generic evaluator: content keys, reuse, early cutoff, reasons.
 
-The build script (:mod:`halflow.engine.build_script`) asks it for node
+The build script (:mod:`halflow.engine.pass_groups`) asks it for node
 values inside groups; it decides, per node, whether the previous build's
 value stands, a memoized or cached one has the same key, or the node must
 execute, and records why (:class:`~halflow.engine.recorder.Recorder`). A
@@ -16,12 +16,11 @@ import contextlib
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from halflow import graph
 from halflow.asm import assembler, pieces
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_strings, short
-from halflow.core.store import EntryStore
 from halflow.engine import codec
 from halflow.engine.recorder import Recorder
 from halflow.engine.records import (
@@ -37,6 +36,9 @@ from halflow.engine.records import (
 from halflow.graph import BuildGraph
 from halflow.nodes.tracked import IrStage, Tracked, label, stage_tag
 from halflow.source import keys
+
+if TYPE_CHECKING:
+    from halflow.store.protocol import EntryStore
 
 T = TypeVar("T")
 

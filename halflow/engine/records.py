@@ -114,7 +114,7 @@ class Group:
 @dataclass(frozen=True, kw_only=True)
 class DocState:
     """What one build of a document leaves for the next ones (a document
-    keeps several, see :mod:`halflow.core.similar`)."""
+    keeps several, see :mod:`halflow.store.states`)."""
 
     input_hash: str
     options: str

@@ -6,7 +6,7 @@ dispatch sites it read) is stored in blobs shared by the groups a build
 evaluated, with one string table per blob, and decoded only when a rebuild
 needs that group. A document keeps several states, each core under its own
 key (:func:`core_key`); which of them a build starts from is decided by
-:mod:`halflow.core.similar`.
+:mod:`halflow.engine.anchors`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from halflow.core.fingerprint import fingerprint
-from halflow.core.store import EntryStore
 from halflow.engine import codec
 from halflow.engine.records import UNSTORED, DocState, Group
+from halflow.store.protocol import EntryStore
 
 # v5: several states per document (cores by input, found through the
 # document's index of states); dispatch sites hold no position.

@@ -3,7 +3,7 @@
 :meth:`Workspace.build_case` is one document's build, as named steps: load
 the document's current state, answer an input it has a state of as a
 no-op, split the input into units and key them, choose the state to start
-from (the one sharing the most units: :mod:`halflow.core.similar`), evaluate
+from (the one sharing the most units: :mod:`halflow.engine.anchors`), evaluate
 incrementally (falling back to the whole module when the incremental path
 cannot vouch for the result), and save the new state for the next build.
 """
@@ -15,21 +15,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from halflow.asm import assembler
-from halflow.core import similar, stages
+from halflow.core import stages
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
-from halflow.core.store import EntryStore
+from halflow.engine import anchors
 from halflow.engine import units as units_mod
-from halflow.engine.build_script import evaluate
 from halflow.engine.evaluator import Evaluator, Memo, NodeValues
-from halflow.engine.lazy_ir import LazyIR, UnitMismatch
+from halflow.engine.pass_groups import evaluate
 from halflow.engine.providers import IncrementalProvider, WholeProvider
 from halflow.engine.recorder import Recorder
 from halflow.engine.records import Assembled, CaseResult, DocState, Fallback, Group
 from halflow.engine.state import PayloadReader, core_key, load_core, save_core, spool_payloads
+from halflow.engine.unit_ir import LazyIR, UnitMismatch
 from halflow.graph import BuildGraph
 from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import plan
 from halflow.source.toplevel import EXECUTABLE_KINDS, SplitError, SplitModule, split_module
+from halflow.store import states
+from halflow.store.protocol import EntryStore
 
 
 def _unit_keys(state: DocState) -> Sequence[str]:
@@ -81,7 +83,7 @@ class Workspace:
     def __init__(
         self, cache: EntryStore | None = None, *, warn: Callable[[str], None] | None = None
     ):
-        from halflow.cache import NullCache, open_or_none
+        from halflow.store.disk import NullCache, open_or_none
 
         self.cache: EntryStore = (
             cache if cache is not None else open_or_none(None) or NullCache()
@@ -107,10 +109,10 @@ class Workspace:
     def _key(self, doc_id: str, state: DocState) -> str:
         return core_key(doc_id, self._env, state.input_hash, state.options)
 
-    def _index(self, doc_id: str) -> list[similar.StateEntry]:
-        return similar.read_index(self.cache, doc_id, self._env)
+    def _index(self, doc_id: str) -> list[states.StateEntry]:
+        return states.read_index(self.cache, doc_id, self._env)
 
-    def _first_loaded(self, entries: Sequence[similar.StateEntry]) -> DocState | None:
+    def _first_loaded(self, entries: Sequence[states.StateEntry]) -> DocState | None:
         """The state of the first of ``entries`` that is still in the cache."""
         for entry in entries:
             state = load_core(self.cache, entry.key, self.payloads)
@@ -118,8 +120,8 @@ class Workspace:
                 return state
         return None
 
-    def _entry(self, doc_id: str, state: DocState) -> similar.StateEntry:
-        return similar.entry(
+    def _entry(self, doc_id: str, state: DocState) -> states.StateEntry:
+        return states.entry(
             self._key(doc_id, state), state.input_hash, state.options, _unit_keys(state)
         )
 
@@ -131,26 +133,26 @@ class Workspace:
         cache; only the payloads of groups evaluated by this build
         (``fresh``) are encoded and written. ``write_output=False``: the
         caller stores the output entry. ``anchored``: the document's state
-        before, whose anchors (:mod:`halflow.core.similar`) need not be
+        before, whose anchors (:mod:`halflow.engine.anchors`) need not be
         written again when ``state`` has the same."""
         self.docs[doc_id] = state
         if not self.cache.enabled:
             return
         new = self._entry(doc_id, state)
-        kept, dropped = similar.push(self._index(doc_id), new)
+        kept, dropped = states.push(self._index(doc_id), new)
         with self.cache.batch():
             spool_payloads(self.cache, fresh, self.payloads.load)
             save_core(self.cache, new.key, state, write_output=write_output)
-            similar.write_index(self.cache, doc_id, self._env, kept)
+            states.write_index(self.cache, doc_id, self._env, kept)
             for old in dropped:
                 self.cache.delete(old.key)
             keys = _unit_keys(state)
             if keys and (
                 anchored is None
                 or anchored.env != state.env
-                or similar.sample(_unit_keys(anchored)) != similar.sample(keys)
+                or anchors.sample(_unit_keys(anchored)) != anchors.sample(keys)
             ):
-                similar.record(self.cache, keys, doc_id, self._env)
+                anchors.record(self.cache, keys, doc_id, self._env)
 
     def save_states(self) -> None:
         """Write every document's in-memory state to the cache.
@@ -223,7 +225,7 @@ class Workspace:
                           total=state.total, counts=state.counts())
 
     def _noop(
-        self, case: Case, current: DocState | None, entries: Sequence[similar.StateEntry],
+        self, case: Case, current: DocState | None, entries: Sequence[states.StateEntry],
         recorder: Recorder,
     ) -> CaseResult | None:
         """The answer when the document has a state of exactly this input
@@ -232,7 +234,7 @@ class Workspace:
         state = current
         earlier = None
         if state is None or (state.input_hash, state.options) != (case.input_hash, case.options):
-            earlier = similar.current_first(entries, case.input_hash, case.options)
+            earlier = states.current_first(entries, case.input_hash, case.options)
             state = self._first_loaded(earlier[:1]) if earlier else None
         if state is None or not self._up_to_date(state):
             return None
@@ -240,7 +242,7 @@ class Workspace:
             self.docs[case.doc_id] = state
             if self.cache.enabled:
                 with self.cache.batch():
-                    similar.write_index(self.cache, case.doc_id, self._env, earlier)
+                    states.write_index(self.cache, case.doc_id, self._env, earlier)
         recorder.reused += state.total
         return CaseResult(output=state.output, mode="noop", total=state.total,
                           counts=state.counts())
@@ -263,7 +265,7 @@ class Workspace:
         return Units(split=split, keys=keys, raw_keys=raw_keys)
 
     def _start_from(
-        self, case: Case, current: DocState | None, entries: Sequence[similar.StateEntry],
+        self, case: Case, current: DocState | None, entries: Sequence[states.StateEntry],
         units: Units, recorder: Recorder,
     ) -> DocState | None:
         """The state to build from: of this document's states, the one that
@@ -276,7 +278,7 @@ class Workspace:
         if mine is not None:
             # (In memory it may be newer than the cache's: writes were off.)
             candidates = [mine, *(e for e in candidates if e.key != mine.key)]
-        for best in similar.closest(candidates, units.keys, case.options):
+        for best in anchors.closest(candidates, units.keys, case.options):
             if best is mine:
                 return current
             with recorder.phase("load state"):
@@ -288,13 +290,13 @@ class Workspace:
 
     def _state_by_content(self, case: Case, unit_keys: Sequence[str]) -> DocState | None:
         """Another document's state that most of these units share (see
-        :mod:`halflow.core.similar`), for a document without states of its own."""
-        other = similar.lookup(self.cache, unit_keys, self._env, case.doc_id)
+        :mod:`halflow.engine.anchors`), for a document without states of its own."""
+        other = anchors.lookup(self.cache, unit_keys, self._env, case.doc_id)
         if other is None:
             return None
         state = self.docs.get(other)
         if state is None or state.options != case.options:
-            ranked = similar.closest(self._index(other), unit_keys, case.options)
+            ranked = anchors.closest(self._index(other), unit_keys, case.options)
             state = self._first_loaded([e for e in ranked if e.options == case.options][:1])
         if state is None:
             return None
