@@ -8,19 +8,22 @@ own. (The oracle tests cover them together, through whole builds.)
 from __future__ import annotations
 
 import dataclasses
+import doctest
 import json
+from types import ModuleType
 
 import pytest
 
 from halflow import graph
 from halflow.core.fingerprint import fingerprint
-from halflow.engine import codec, state
+from halflow.engine import anchors, codec, state
 from halflow.engine.evaluator import node_key
 from halflow.engine.records import DocState, Group, NodeRecord, decode_records
 from halflow.engine.units import unit_keys
 from halflow.nodes.facts import STREAM, ExecutableFacts, ExportFacts
 from halflow.nodes.layout import ResourceOrigin, SiteUsage, derive_layout
 from halflow.source.toplevel import EXECUTABLE_KINDS, split_module
+from halflow.store import states
 
 CPU = '#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic"}>' * 3
 
@@ -136,6 +139,14 @@ def test_node_ids_round_trip() -> None:
     rename = graph.rename_executable("ex_0", "ex_9")
     assert rename(graph.layout("ex_0", "ex_0_e")) == graph.layout("ex_9", "ex_9_e")
     assert rename(graph.HOST) == graph.HOST
+
+
+@pytest.mark.parametrize("module", [graph, states, anchors], ids=lambda m: m.__name__)
+def test_doctests(module: ModuleType) -> None:
+    """The examples in the docstrings of site ids, the states index and
+    the choice of a state hold."""
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_site_ids_name_the_callee_not_the_position() -> None:
