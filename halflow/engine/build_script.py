@@ -179,9 +179,13 @@ def evaluate(
         else tuple(exec_groups[i].summary["exports"])
         for i in exec_idx
     }
-    reshuffled = host_changed or prev is None or any(
-        exports_of[i] != tuple(prev_summary(opened[i]).get("exports", ("<none>",)))
-        for i in opened
+    # The sites of each export are kept only while the host and the table
+    # of exports are what the previous build checked them against.
+    reshuffled = host_changed or prev is None or plan.export_table(
+        (names[i], exports_of[i]) for i in exec_idx
+    ) != plan.export_table(
+        (name, g.summary.get("exports", ())) for gid, g in prev.groups.items()
+        if (name := graph.group_executable(gid)) is not None
     )
     sites_of: dict[int, list[int]] = {}
     if reshuffled:
