@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from halflow.core import cacheformat
+from halflow.core import cacheformat, safejson
 from halflow.core.cacheformat import MAGIC_BLOB as _MAGIC_BLOB
 from halflow.core.cacheformat import MAGIC_JSON as _MAGIC_JSON
 from halflow.core.cacheformat import CorruptEntry
@@ -279,7 +279,7 @@ class Cache:
                     self._evict(key, "its value file is missing")
                 self.counters.count(key, False)
                 return None
-            value = json.loads(_unseal(_MAGIC_JSON, raw))
+            value = safejson.loads(_unseal(_MAGIC_JSON, raw))
         except (CorruptEntry, ValueError, UnicodeDecodeError) as e:
             self._evict(key, str(e))
             self.counters.count(key, False)

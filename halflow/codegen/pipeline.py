@@ -64,7 +64,7 @@ from halflow.codegen.worker import (
     TranslateResult,
     TranslateTask,
 )
-from halflow.core import uptodate
+from halflow.core import safejson, uptodate
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
 from halflow.core.fingerprint import environment, fingerprint
 
@@ -292,7 +292,7 @@ def _previous_manifest(store: Store, manifest_key: str) -> dict[str, Any]:
     if manifest is None:
         return {}
     try:
-        data = json.loads(manifest.text)
+        data = safejson.loads(manifest.text)
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
@@ -385,7 +385,7 @@ def _get_marker(store: Store, where: str) -> object:
         return cache.get(where)
     raw = store.get(where)
     try:
-        return json.loads(raw) if raw is not None else None
+        return safejson.loads(raw) if raw is not None else None
     except ValueError:
         return None
 
@@ -409,7 +409,7 @@ def _up_to_date(store: Store, output_key: str, output_file: Path) -> dict[str, A
     raw = store.get(key)
     opened = unseal(key, _SUMMARY, raw) if raw is not None else None
     try:
-        data = json.loads(opened[1]) if opened is not None else None
+        data = safejson.loads(opened[1]) if opened is not None else None
     except ValueError:
         return None
     return data if isinstance(data, dict) else None

@@ -21,7 +21,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from halflow.core import store
+from halflow.core import safejson, store
 
 _MAGIC = b"HFCG1\n"
 _DIGEST = 20
@@ -86,7 +86,7 @@ def unseal(key: str, kind: str, data: bytes) -> tuple[dict[str, Any], bytes] | N
         if hashlib.blake2b(body, digest_size=_DIGEST).digest() != digest:
             return None
         size = int.from_bytes(body[:4], "little")
-        header = json.loads(body[4 : 4 + size])
+        header = safejson.loads(body[4 : 4 + size])
         payload = body[4 + size :]
         if header.get("format") != 1 or header.get("key") != key:
             return None

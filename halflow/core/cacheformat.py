@@ -23,6 +23,8 @@ import json
 import os
 import zlib
 
+from halflow.core import safejson
+
 ENV_VAR = "HALFLOW_CACHE_DIR"
 READ_ONLY_ENV_VAR = "HALFLOW_CACHE_READ_ONLY"  # as --cache-read-only
 DB_NAME = "cache.db"  # diskcache's index
@@ -101,7 +103,7 @@ def read_json_entry(directory: str | os.PathLike[str], key: str) -> object | Non
     if row is None or row[0] != 1 or not isinstance(row[1], bytes):  # 1: stored inline
         return None
     try:
-        return json.loads(unseal(MAGIC_JSON, row[1]))
+        return safejson.loads(unseal(MAGIC_JSON, row[1]))
     except (CorruptEntry, ValueError):
         return None
 
@@ -146,7 +148,7 @@ def read_history_file(path: str) -> list[dict[str, object]]:
     entries: list[dict[str, object]] = []
     for line in lines:
         try:
-            entry = json.loads(line)
+            entry = safejson.loads(line)
         except ValueError:  # a line cut short by a crash, or damaged
             continue
         if isinstance(entry, dict):

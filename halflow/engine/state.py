@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from halflow.core import safejson
 from halflow.core.fingerprint import environment, fingerprint
 from halflow.engine import codec
 from halflow.engine.records import UNSTORED, DocState, Group
@@ -71,7 +72,7 @@ def encode_strings(strings: Mapping[str, int]) -> bytes:
 
 
 def decode_payload(raw: bytes, strings: list[str] | None = None) -> dict[str, Any]:
-    data = json.loads(raw)
+    data = safejson.loads(raw)
     if not isinstance(data, dict):
         raise ValueError("not a group payload")
     if strings is not None:

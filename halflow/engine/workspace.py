@@ -8,12 +8,11 @@ for the next build.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from halflow.asm import assembler
-from halflow.core import stages
+from halflow.core import safejson, stages
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
 from halflow.core.store import EntryStore
 from halflow.engine import units
@@ -85,7 +84,7 @@ class Workspace:
                 return None
             strings = self._tables.get(blob_key)
             if strings is None:
-                strings = json.loads(blob[table_offset:])
+                strings = safejson.loads(blob[table_offset:])
                 if not isinstance(strings, list):
                     raise ValueError("bad string table")
                 self._tables[blob_key] = strings

@@ -22,6 +22,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from halflow.core import safejson
 from halflow.core.options import RemoteCache
 from halflow.core.remote import KIND_BLOB, KIND_JSON, RemoteStore
 
@@ -76,8 +77,10 @@ class LayeredCache:
             return None
         try:
             text = data.decode("utf-8")
-            value = json.loads(text)
-        except ValueError:  # checksummed, so written so by another halflow: a miss
+            value = safejson.loads(text)
+        except ValueError as e:  # its checksum held: another halflow's, or forged
+            reason = str(e) if str(e).startswith("its JSON") else "its JSON does not decode"
+            self.remote.damaged(reason)
             return None
         self.local.put_json_text(key, text)
         return value
