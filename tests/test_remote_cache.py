@@ -335,8 +335,12 @@ def test_group_worker_reports_members_the_shared_cache_lost(redis_server) -> Non
     server.client().set(namespace() + "codegen:bbb", b"HFR1 not really")
     task = GroupTask("group-k", "g", "g_linked", "v", (("a", ""), ("b", "")),
                      Environment((), (), "3.13.0"), ("aaa", "bbb"))
-    result = serialize_group_shared(task, RemoteCache(server.url()))
+    shared = serialize_group_shared(task, RemoteCache(server.url()))
+    result = shared.result
     assert not result.ok and result.missing == ("aaa", "bbb")
+    # The damaged one is told to the client (which sums it up), not printed.
+    assert shared.problems == {"damaged": {"its header is cut short": 1}}
+    assert shared.warnings == ()
 
 
 def test_entries_written_expire(redis_server, tmp_path: Path) -> None:

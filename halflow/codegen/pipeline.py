@@ -572,7 +572,8 @@ def build_vmfb(
         if executor == "dask":
             try:
                 remote = DaskExecutor(scheduler, retries,
-                                      shared=getattr(store, "shared_settings", None))
+                                      shared=getattr(store, "shared_settings", None),
+                                      notes=getattr(store, "absorb_remote", None))
             except RuntimeError as e:
                 raise _error("halflow", str(e)) from None
         # Have a worker parse the translations the previous build of this

@@ -157,6 +157,13 @@ class DiskStore:
         :class:`halflow.core.options.RemoteCache`), or None."""
         return getattr(self.cache, "shared_settings", None)
 
+    def absorb_remote(self, warnings: Any, problems: Any) -> None:
+        """What Dask workers' stores of the shared cache said (see
+        :meth:`halflow.library.layered.LayeredCache.absorb_remote`)."""
+        absorb = getattr(self.cache, "absorb_remote", None)
+        if absorb is not None:
+            absorb(warnings, problems)
+
     def add(self, counter: str, amount: float) -> None:
         # Kept in micro-units: the cache's counters are integers, updated
         # atomically across processes.

@@ -229,6 +229,7 @@ class RemoteStore:
         self._pending_bytes = 0
         self._waited = 0.0
         self._problems: Problems = {}
+        self._said: set[str] = set()  # warnings given in this build
         self._mac_key = _signing_key(settings.secret) if settings.secret is not None else None
         self._lock = threading.RLock()
 
@@ -259,11 +260,26 @@ class RemoteStore:
                 **credentials)
         return self._client
 
+    def _say(self, message: str) -> None:
+        """Warn, once per build for one message."""
+        if message not in self._said:
+            self._said.add(message)
+            self.warn(message)
+
+    def absorb(self, warnings: Iterable[str], problems: Mapping[str, Mapping[str, int]]) -> None:
+        """What other stores of these settings said in this build (Dask
+        workers, :class:`halflow.codegen.shared.Shared`): their warnings,
+        each once, and their ignored entries in this build's summary."""
+        with self._lock:
+            for message in warnings:
+                self._say(message)
+            merge(self._problems, problems)
+
     def _stop(self, reason: str) -> None:
         if self._down is None:
             self._down = reason
             self.counters.errors += 1
-            self.warn(f"remote cache {self.settings.where} {reason}; "
+            self._say(f"remote cache {self.settings.where} {reason}; "
                       "going on with the local cache for this build")
 
     def _call(self, action: Callable[[Any], Any]) -> Any:
@@ -316,9 +332,10 @@ class RemoteStore:
         reasons[reason] = reasons.get(reason, 0) + 1
 
     def damaged(self, reason: str) -> None:
-        """An entry that checked out here but that its reader cannot use
-        (e.g. JSON that does not decode): counted as damaged."""
+        """The last hit checked out here but its reader cannot use it (e.g.
+        JSON that does not decode): counted as damaged, not as a hit."""
         with self._lock:
+            self.counters.hits = max(0, self.counters.hits - 1)
             self._count(Problem.DAMAGED, reason)
 
     def _read(self, key: str, kind: int) -> tuple[bytes, int] | None:
@@ -445,7 +462,7 @@ class RemoteStore:
             if not allowed:
                 self._writable = False
                 self.counters.errors += 1
-                self.warn(f"remote cache {self.settings.where} does not allow this user to "
+                self._say(f"remote cache {self.settings.where} does not allow this user to "
                           "write; only reading it (--remote-read-only says so quietly)")
 
     # -- the end of a build ------------------------------------------------------
@@ -467,6 +484,7 @@ class RemoteStore:
         a Dask worker's next task does not)."""
         self.flush()
         self._warn_summary()
+        self._said = set()
         counters = self.counters.as_dict()
         self.counters = RemoteCounters()
         if forget_failure:

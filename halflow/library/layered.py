@@ -24,7 +24,7 @@ from typing import Any
 
 from halflow.core import safejson
 from halflow.core.options import RemoteCache
-from halflow.core.remote import KIND_BLOB, KIND_JSON, RemoteStore
+from halflow.core.remote import KIND_BLOB, KIND_JSON, Problems, RemoteStore
 
 # Key prefixes that stay on this machine.
 LOCAL_ONLY = ("counter:", "written:", "codegen:uptodate-")
@@ -61,6 +61,11 @@ class LayeredCache:
         """The remote's settings while it may be written (what Dask workers
         use to write translations to it themselves), else None."""
         return self.remote.settings if self.remote.writable else None
+
+    def absorb_remote(self, warnings: Sequence[str], problems: Problems) -> None:
+        """What Dask workers' stores of the remote said (see
+        :meth:`halflow.core.remote.RemoteStore.absorb`)."""
+        self.remote.absorb(warnings, problems)
 
     @property
     def warn(self) -> Callable[[str], None]:
