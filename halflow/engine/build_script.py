@@ -184,8 +184,8 @@ def evaluate(
     reshuffled = host_changed or prev is None or plan.export_table(
         (names[i], exports_of[i]) for i in exec_idx
     ) != plan.export_table(
-        (name, g.summary.get("exports", ())) for gid, g in prev.groups.items()
-        if (name := graph.group_executable(gid)) is not None
+        (ex, g.summary.get("exports", ())) for gid, g in prev.groups.items()
+        if (ex := graph.group_executable(gid)) is not None
     )
     sites_of: dict[int, list[int]] = {}
     if reshuffled:
