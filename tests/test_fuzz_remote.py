@@ -9,7 +9,8 @@ re-signed with a plain checksum or another secret, the signed flag on a
 plain checksum), and builds ``mlp_s.mlir`` on a fresh machine: with the
 secret the build exits 0 with iree-opt's bytes; without it (signing off),
 it still never shows a traceback. Rounds marked *insider* forge hostile
-content signed with the secret itself (what a buggy or hostile holder of
+content signed with the secret itself (nested, random JSON, one field of
+the real JSON replaced, bytes of a blob replaced, huge chunk counts) (what a buggy or hostile holder of
 the secret could write): never a traceback or a signal there either.
 
 Bounded: ``HALFLOW_FUZZ_REMOTE_COUNT`` rounds (default 12, ~20 s) from
@@ -49,6 +50,27 @@ def _random_json(rng: random.Random, depth: int = 0) -> object:
     return {rng.choice(keys): _random_json(rng, depth + 1) for _ in range(rng.randrange(5))}
 
 
+def _perturbed(rng: random.Random, kind: int, payload: bytes) -> bytes:
+    """``payload`` with one part changed: a JSON value's field (or item)
+    replaced by random JSON, or a few bytes of a blob replaced."""
+    import json
+
+    if kind == KIND_JSON:
+        value = json.loads(payload)
+        if isinstance(value, dict) and value:
+            value[rng.choice(sorted(value))] = _random_json(rng)
+        elif isinstance(value, list) and value:
+            value[rng.randrange(len(value))] = _random_json(rng)
+        else:
+            value = _random_json(rng)
+        return json.dumps(value).encode()
+    data = bytearray(payload)
+    for _ in range(rng.randrange(1, 4)):
+        if data:
+            data[rng.randrange(len(data))] = rng.randrange(256)
+    return bytes(data)
+
+
 def forge(rng: random.Random, key: str, value: bytes, others: list[tuple[str, bytes]],
           insider: bool) -> tuple[str, bytes]:
     """(what was done, the forged value) of the entry ``key``."""
@@ -57,7 +79,12 @@ def forge(rng: random.Random, key: str, value: bytes, others: list[tuple[str, by
     head = read_head(value)
     kind = head["kind"]
     if insider:
-        how = rng.choice(["nested", "structure", "random payload", "huge chunks"])
+        how = rng.choice(["nested", "structure", "perturbed", "random payload", "huge chunks"])
+        if how == "perturbed" and head["chunks"] == 1:
+            return how, forge_head(key, kind, _perturbed(rng, kind, head["first"]),
+                                   secret=SECRET)
+        if how == "perturbed":
+            how = "nested"
         if how == "nested":
             return how, forge_head(key, kind, NESTED, secret=SECRET)
         if how == "structure":

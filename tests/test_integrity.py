@@ -101,3 +101,29 @@ def test_nested_values_in_the_codec_are_a_decode_error() -> None:
     with pytest.raises(codec.DecodeError):
         codec.decode(deep)
     assert codec.decode(["t", ["t", 1, 2], ["s", 3]]) == ((1, 2), frozenset({3}))
+
+
+def test_a_translation_that_inflates_without_bound_is_a_miss() -> None:
+    """A code generation entry whose checksum holds, with a payload of 0.3
+    MB that inflates to 300 MB: a miss (the inflation is bounded by what
+    was read), where it was inflated whole."""
+    import zlib
+
+    from halflow.codegen import store
+
+    good = store.Entry("k", "module {}\n" * 1000, 1.0)
+    assert store.decode_entry("k", store.encode_entry(good)) == good
+    sealed = store.encode_entry(store.Entry("k", "", 1.0))
+    meta_end = len(sealed) - len(zlib.compress(b"", 6))
+    bomb = zlib.compress(b" " * (300 << 20), 9)
+    body = sealed[len(store._MAGIC) + store._DIGEST:meta_end]
+    import hashlib
+    import json
+
+    size = int.from_bytes(body[:4], "little")
+    header = json.loads(body[4:4 + size])
+    header["bytes"] = len(bomb)
+    head = json.dumps(header, sort_keys=True).encode()
+    body = len(head).to_bytes(4, "little") + head + bomb
+    forged = store._MAGIC + hashlib.blake2b(body, digest_size=store._DIGEST).digest() + body
+    assert store.decode_entry("k", forged) is None

@@ -92,9 +92,26 @@ def unseal(key: str, kind: str, data: bytes) -> tuple[dict[str, Any], bytes] | N
             return None
         if header.get("kind") != kind or header.get("bytes") != len(payload):
             return None
-        return header, zlib.decompress(payload)
+        return header, _inflate(payload)
     except (ValueError, KeyError, TypeError, zlib.error):
         return None
+
+
+# What a payload may inflate to: linear in what was read (a forged entry of
+# a few MB must not inflate to gigabytes; MLIR text compresses ~10x, hex
+# blobs of zeros far more, hence the floor).
+_INFLATE_FLOOR = 256 << 20
+_INFLATE_RATIO = 100
+
+
+def _inflate(payload: bytes) -> bytes:
+    """``zlib.decompress(payload)``, bounded (ValueError beyond the bound)."""
+    limit = max(_INFLATE_FLOOR, _INFLATE_RATIO * len(payload))
+    inflater = zlib.decompressobj()
+    out = inflater.decompress(payload, limit)
+    if inflater.unconsumed_tail or not inflater.eof:
+        raise ValueError("the payload inflates beyond its bound, or is cut short")
+    return out
 
 
 def encode_entry(entry: Entry) -> bytes:

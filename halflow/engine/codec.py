@@ -139,10 +139,20 @@ def iter_json(
 MAX_DEPTH = 64  # containers inside containers (node values nest about 8 deep)
 
 
-def decode(data: Any, strings: list[str] | None = None, depth: int = 0) -> Any:
+def decode(data: Any, strings: list[str] | None = None) -> Any:
     """The value ``encode`` encoded (``strings``: its table, as a list).
-    Raises :class:`DecodeError` on anything else, also on values nested
-    deeper than :data:`MAX_DEPTH` (a forged entry, never a RecursionError)."""
+    Raises :class:`DecodeError` on anything else (a forged entry: never a
+    RecursionError, IndexError, ...), also on values nested deeper than
+    :data:`MAX_DEPTH`."""
+    try:
+        return _decode(data, strings, 0)
+    except DecodeError:
+        raise
+    except (IndexError, KeyError, TypeError, ValueError) as e:
+        raise DecodeError(f"not an encoded value ({type(e).__name__}: {e})") from None
+
+
+def _decode(data: Any, strings: list[str] | None, depth: int) -> Any:
     if not isinstance(data, list):
         if data is None or isinstance(data, str | int | float | bool):
             return data
@@ -154,15 +164,12 @@ def decode(data: Any, strings: list[str] | None = None, depth: int = 0) -> Any:
     depth += 1
     tag = data[0]
     if tag == "t":
-        return tuple(decode(x, strings, depth) for x in data[1:])
+        return tuple(_decode(x, strings, depth) for x in data[1:])
     if tag == "c":
         cls = _RECORDS.get(data[1])
         if cls is None:
             raise DecodeError(f"unknown record type {data[1]!r}")
-        try:
-            return cls(*[decode(x, strings, depth) for x in data[2:]])
-        except TypeError as e:  # the wrong number of fields
-            raise DecodeError(f"bad {data[1]} record: {e}") from None
+        return cls(*[_decode(x, strings, depth) for x in data[2:]])
     if tag == "r":
         if strings is None:
             raise DecodeError("string reference without a string table")
@@ -176,7 +183,7 @@ def decode(data: Any, strings: list[str] | None = None, depth: int = 0) -> Any:
             raise DecodeError(f"unknown enum {data[1]!r}")
         return ecls(data[2])
     if tag == "s":
-        return frozenset(decode(x, strings, depth) for x in data[1:])
+        return frozenset(_decode(x, strings, depth) for x in data[1:])
     if tag == "d":
-        return {decode(k, strings, depth): decode(v, strings, depth) for k, v in data[1:]}
+        return {_decode(k, strings, depth): _decode(v, strings, depth) for k, v in data[1:]}
     raise DecodeError(f"unknown tag {tag!r}")

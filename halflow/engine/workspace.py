@@ -89,7 +89,7 @@ class Workspace:
                     raise ValueError("bad string table")
                 self._tables[blob_key] = strings
             return decode_payload(blob[offset : offset + length], strings)
-        except (ValueError, KeyError, TypeError, IndexError) as e:
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
             self.warn(f"discarding an unreadable part of the build state: {e}")
             return None
 
@@ -103,7 +103,8 @@ class Workspace:
         try:
             _, _, text = blob.partition(b"\n")  # first line: the node count
             return decode_core(data, text.decode("utf-8"), self._load_payload)
-        except (KeyError, TypeError, ValueError, UnicodeDecodeError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            # (A checksum that holds over what no halflow wrote: forged.)
             self.warn(f"discarding unreadable build state: {e}")
             self.cache.delete(state_key(doc_id))
             return None
