@@ -9,9 +9,10 @@ re-signed with a plain checksum or another secret, the signed flag on a
 plain checksum), and builds ``mlp_s.mlir`` on a fresh machine: with the
 secret the build exits 0 with iree-opt's bytes; without it (signing off),
 it still never shows a traceback. Rounds marked *insider* forge hostile
-content signed with the secret itself (nested, random JSON, one field of
-the real JSON replaced, bytes of a blob replaced, huge chunk counts) (what a buggy or hostile holder of
-the secret could write): never a traceback or a signal there either.
+content signed with the secret itself, what a buggy or hostile holder of
+the secret could write (nested, random JSON, one field of the real JSON
+replaced, bytes of a blob replaced, huge chunk counts): never a traceback
+or a signal there either.
 
 Bounded: ``HALFLOW_FUZZ_REMOTE_COUNT`` rounds (default 12, ~20 s) from
 ``HALFLOW_FUZZ_REMOTE_SEED``.
