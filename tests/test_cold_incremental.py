@@ -23,8 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import (
+from support.engine import (
     Module,
     TopOp,
     corpus_text,

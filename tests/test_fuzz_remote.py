@@ -24,9 +24,10 @@ import os
 import random
 from pathlib import Path
 
-from halflow.core.remote import KIND_JSON, namespace
-from halflow.testing.engine import corpus_file, reference_output, run_halflow, subprocess_env
-from halflow.testing.redis_server import forge_head, read_head
+from support.engine import corpus_file, reference_output, run_halflow, subprocess_env
+from support.redis_server import forge_head, read_head
+
+from halflow.store.remote import KIND_JSON, namespace
 
 SECRET = "fuzz-secret"
 COUNT = int(os.environ.get("HALFLOW_FUZZ_REMOTE_COUNT", "12"))

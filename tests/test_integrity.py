@@ -11,7 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from halflow.testing.engine import (
+from support.engine import (
     body_edit,
     corpus_file,
     reference_output,
@@ -66,7 +66,7 @@ def test_deeply_nested_json_in_the_local_cache(tmp_path: Path) -> None:
     """Every JSON entry of a warm cache replaced (checksum and all) by JSON
     nested 100000 deep: a miss with a warning, the build recomputes."""
     from halflow.cache import Cache
-    from halflow.core.cacheformat import read_json_entry
+    from halflow.store.diskformat import read_json_entry
 
     src = corpus_file("mlp_s.mlir")
     cache_dir = tmp_path / "cache"
@@ -109,7 +109,7 @@ def test_a_translation_that_inflates_without_bound_is_a_miss() -> None:
     was read), where it was inflated whole."""
     import zlib
 
-    from halflow.codegen import store
+    from halflow.store import artifacts as store
 
     good = store.Entry("k", "module {}\n" * 1000, 1.0)
     assert store.decode_entry("k", store.encode_entry(good)) == good

@@ -12,11 +12,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from support.engine import corpus_file, reference_output, run_halflow, subprocess_env
+from support.redis_server import forge_head, read_head
 from test_codegen import FLAGS, PROGRAMS
 
-from halflow.core.remote import KIND_BLOB, KIND_JSON, namespace
-from halflow.testing.engine import corpus_file, reference_output, run_halflow, subprocess_env
-from halflow.testing.redis_server import forge_head, read_head
+from halflow.store.remote import KIND_BLOB, KIND_JSON, namespace
 
 SECRET = "correct horse battery staple"
 

@@ -399,7 +399,7 @@ class DaskExecutor:
                  notes: Callable[[Sequence[str], Any], None] | None = None):
         """``shared``: a shared cache (:class:`halflow.core.options.RemoteCache`)
         the workers write translations to and read them from themselves
-        (:mod:`halflow.codegen.shared`); None: results come back whole.
+        (:mod:`halflow.codegen.remote_workers`); None: results come back whole.
         ``notes`` receives, after each run, what the workers' stores of it
         warned about and the entries they ignored (the client's store says
         it once for the build); without, it is said here."""
@@ -466,7 +466,7 @@ class DaskExecutor:
         def submit(job: Job) -> Any:
             name, task = job
             if name.endswith("_shared"):
-                from halflow.codegen import shared
+                from halflow.codegen import remote_workers as shared
 
                 args: tuple[Any, ...] = (getattr(shared, name), task, self.shared)
             else:
@@ -505,7 +505,7 @@ class DaskExecutor:
 
 class _SharedNotes:
     """What the workers' shared-cache stores had to say in one run
-    (:class:`halflow.codegen.shared.Shared`), said once: each warning once,
+    (:class:`halflow.codegen.remote_workers.Shared`), said once: each warning once,
     the entries ignored summed up per kind of problem."""
 
     def __init__(self) -> None:
@@ -513,11 +513,11 @@ class _SharedNotes:
         self.problems: dict[str, dict[str, int]] = {}
 
     def take(self, result: Any) -> Any:
-        from halflow.codegen.shared import Shared
+        from halflow.codegen.remote_workers import Shared
 
         if not isinstance(result, Shared):
             return result
-        from halflow.core.remote import merge
+        from halflow.store.remote import merge
 
         self.warnings.update(dict.fromkeys(result.warnings))
         merge(self.problems, result.problems)
@@ -527,8 +527,8 @@ class _SharedNotes:
         if to is not None:
             to(list(self.warnings), self.problems)
             return
-        from halflow.cache import _warn_stderr
-        from halflow.core.remote import summary
+        from halflow.store.disk import _warn_stderr
+        from halflow.store.remote import summary
 
         for line in [*self.warnings, *summary(where, self.problems)]:
             _warn_stderr(line)

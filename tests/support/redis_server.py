@@ -133,7 +133,7 @@ class RedisServer:
 
 def read_head(value: bytes) -> dict[str, Any]:
     """The fields of an entry's head (the wire format of
-    :mod:`halflow.core.remote`, read independently of it)."""
+    :mod:`halflow.store.remote`, read independently of it)."""
     import struct
 
     magic, fmt, kind, flags, chunks, size, wid, digest = struct.unpack_from(

@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from halflow.codegen.store import Entry, cache_key, decode_entry, encode_entry
 from halflow.codegen.worker import (
     GroupResult,
     GroupTask,
@@ -37,7 +36,8 @@ from halflow.codegen.worker import (
     translate,
 )
 from halflow.core.options import RemoteCache
-from halflow.core.remote import KIND_BLOB, Problems, RemoteStore
+from halflow.store.artifacts import Entry, cache_key, decode_entry, encode_entry
+from halflow.store.remote import KIND_BLOB, Problems, RemoteStore
 
 _STORES: dict[RemoteCache, RemoteStore] = {}  # one per worker process and settings
 _WARNINGS: list[str] = []  # what this process's stores warned about since the last task
@@ -48,7 +48,7 @@ class Shared:
     """What a task run by a worker returns: its result, and what the
     shared cache's store warned about (``warnings``: a remote given up)
     and the entries it ignored (``problems``, as
-    :meth:`halflow.core.remote.RemoteStore.take_problems`)."""
+    :meth:`halflow.store.remote.RemoteStore.take_problems`)."""
 
     result: TranslateResult | GroupResult
     warnings: tuple[str, ...]

@@ -268,7 +268,7 @@ class RemoteStore:
 
     def absorb(self, warnings: Iterable[str], problems: Mapping[str, Mapping[str, int]]) -> None:
         """What other stores of these settings said in this build (Dask
-        workers, :class:`halflow.codegen.shared.Shared`): their warnings,
+        workers, :class:`halflow.codegen.remote_workers.Shared`): their warnings,
         each once, and their ignored entries in this build's summary."""
         with self._lock:
             for message in warnings:
