@@ -527,8 +527,7 @@ class _SharedNotes:
         if to is not None:
             to(list(self.warnings), self.problems)
             return
-        from halflow.store.disk import _warn_stderr
         from halflow.store.remote import summary
 
         for line in [*self.warnings, *summary(where, self.problems)]:
-            _warn_stderr(line)
+            print(f"halflow: warning: {line}", file=sys.stderr)
