@@ -354,6 +354,7 @@ def _materialize(
                 except (ValueError, UnicodeDecodeError):
                     store.delete(key)
                 else:
+                    _make_current(store, data, split_input_file, input_hash, options)
                     return text, _report("noop", [], total, total, [], None), key
 
     if data.is_bytecode:
@@ -371,6 +372,20 @@ def _materialize(
     if workspace is not None:
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
     return text, rep, key
+
+
+def _make_current(
+    store: EntryStore, data: source_mod.InputData, split_input_file: bool, input_hash: str,
+    options: str,
+) -> None:
+    """An input answered from the cache (a revert, a branch switched back)
+    makes the document's state of it the current one, so that the next
+    edit builds from it (:mod:`halflow.store.states`; the engine is not loaded)."""
+    from halflow.core.fingerprint import environment, fingerprint
+    from halflow.store import states
+
+    states.touch(store, _doc_id(data, 0, split_input_file), fingerprint(environment()),
+                 input_hash, options)
 
 
 def _report(
