@@ -132,10 +132,10 @@ def run_nodes(
     key has no entry; results are stored as they arrive. Failed tasks are in
     ``outcome.failures`` as (function, task, reason, IREE messages)."""
     out = Outcome()
-    interfaces: dict[str, groups_mod.Interface] = {}
+    interfaces: dict[str, tuple[groups_mod.Interface, ...]] = {}
     texts: dict[str, str] = {}
     for key, entry in cached.items():
-        iface = groups_mod.Interface.decode(entry.interface)
+        iface = groups_mod.decode_interfaces(entry.interface)
         if iface is not None:
             interfaces[key] = iface
             texts[key] = entry.text
@@ -210,14 +210,14 @@ def run_nodes(
                                      else "IREE gave no reason", result.messages[1:]))
                 sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
                 return []
-            iface = groups_mod.Interface.decode(result.interface)
+            iface = groups_mod.decode_interfaces(result.interface)
             if unit.cacheable and not result.shared:
                 store.put(result.key, encode_entry(
                     Entry(result.key, result.text, result.seconds, result.interface)))
             out.translated[result.key] = result
             sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
             if iface is None:
-                out.host_error = f"the translation of {unit.symbol} has no single variant"
+                out.host_error = f"the translation of {unit.symbol} has no variant"
                 return []
             interfaces[result.key] = iface
             texts[result.key] = result.text
