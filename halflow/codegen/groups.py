@@ -222,14 +222,15 @@ def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], 
             if not run:
                 continue
             members = tuple(by_key[key] for _, _, key, _ in run)
-            variant = run[0][3].name
-            gname = "hf_g" + fingerprint("halflow.codegen.group-name",
+            variant_name = run[0][3].name
+            # The variant tells apart the groups of one member set in two lanes.
+            gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,
                                          tuple(m.name for m in members))[:16]
             linked = members[0].name if len(members) == 1 else gname + target.linked_suffix
             key = "group-" + fingerprint("halflow.codegen.group", GROUP_VERSION, environment(),
                               tuple(key_flags), lane, gname,
                               tuple((m.key, m.name) for m in members))
-            groups.append(Group(gname, linked, variant, members, key))
+            groups.append(Group(gname, linked, variant_name, members, key))
     return groups, {u.name: by_key[u.key] for u in units}
 
 

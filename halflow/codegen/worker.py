@@ -11,8 +11,10 @@ elsewhere.
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
+import re
 import socket
 import sys
 import threading
@@ -307,13 +309,34 @@ HOST_PIPELINE = ("--iree-hal-transformation-pipeline="
                  "link-executables=false serialize-executables=false")
 
 
+@functools.cache
+def _iree_opt_options() -> frozenset[str]:
+    """The option names ``iree-opt`` accepts (``--name``)."""
+    import subprocess
+
+    done = subprocess.run([tools.iree_opt(), "--help-list-hidden"], capture_output=True,
+                          text=True, check=False)
+    return frozenset(re.findall(r"^\s+(--[^\s=<]+)", done.stdout, re.M))
+
+
+def host_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
+    """``flags`` without the ``iree-compile`` options ``iree-opt`` does not
+    have: they configure other phases (input, global optimization, dispatch
+    creation, stream scheduling, the VM, the tool itself, e.g.
+    ``--iree-execution-model``, ``--iree-opt-level``), which ran in the
+    front-end or run in the link; ``iree-opt`` would refuse them."""
+    known = _iree_opt_options()
+    return tuple(f for f in flags if f.split("=", 1)[0] in known)
+
+
 def compile_host(task: HostTask) -> HostResult:
     """IREE's HAL host pipeline on the stub program, by ``iree-opt`` (a
     process: in-process textual pipelines do not see the llvm-cpu target)."""
     import subprocess
 
     started = time.perf_counter()
-    command = [tools.iree_opt(), "-", *task.flags, HOST_PIPELINE, "--mlir-print-debuginfo"]
+    command = [tools.iree_opt(), "-", *host_flags(task.flags), HOST_PIPELINE,
+               "--mlir-print-debuginfo"]
     if not task.verify:
         command.append("--verify-each=false")
     try:
