@@ -145,14 +145,21 @@ def test_two_executable_targets_on_one_device(tmp_path: Path) -> None:
     assert_runs_like(out, plain(model, tmp_path / "p.vmfb", flags), inputs)
 
 
-def test_two_devices(tmp_path: Path) -> None:
+def test_two_devices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two devices with two targets each, in groups of one: each stub holds
+    one executable's two variants (llvm-cpu and vmvx) under its name."""
+    monkeypatch.setattr(groups_mod, "MAX_SIZE", 1)
     flags = ["--iree-execution-model=async-external",
              "--iree-hal-target-device=device_a=local[0]",
-             "--iree-hal-target-device=device_b=local[1]",
+             "--iree-hal-target-device=device_b=local[1]", "--iree-llvmcpu-target-cpu=host",
+             "--iree-hal-local-target-device-backends=llvm-cpu",
              "--iree-hal-local-target-device-backends=vmvx"]
     model = PROGRAMS / "two_devices.mlir"
     out = tmp_path / "two.vmfb"
-    build(model, out, flags, tmp_path / "cache")
+    result = build(model, out, flags, tmp_path / "cache")
+    assert len(result.groups) == 4 and len({g.members for g in result.groups}) == 2
+    entries = zipfile.ZipFile(out).namelist()
+    assert len(entries) == 5, entries  # the module, two binaries of each executable
     x = [np.linspace(-2, 2, 16, dtype=np.float32)]
     devices = ("local-sync", "local-sync")
     assert_runs_like(out, plain(model, tmp_path / "p.vmfb", flags), x, devices)
