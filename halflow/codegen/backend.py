@@ -26,8 +26,6 @@ from typing import Any
 
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.executables import Unit
-from halflow.codegen.progress import Event, Kind, Sink
-from halflow.codegen.store import Entry, Store, encode_entry, seal, unseal
 from halflow.codegen.worker import (
     Binary,
     Environment,
@@ -38,6 +36,8 @@ from halflow.codegen.worker import (
     TranslateResult,
     TranslateTask,
 )
+from halflow.core.progress import Event, Kind, Sink
+from halflow.store.artifacts import Entry, Store, encode_entry, seal, unseal
 
 GROUP_KIND = "codegen.group"
 HOST_KIND = "codegen.host"
@@ -175,7 +175,7 @@ class _Schedule:
                          self.inputs.env)
         if all(text for _, text in members):
             return ("serialize_group", task)
-        # Some texts are only in the shared cache (halflow.codegen.shared).
+        # Some texts are only in the shared cache (halflow.codegen.remote_workers).
         return ("serialize_group_shared",
                 dataclasses.replace(task, member_keys=tuple(m.key for m in group.members)))
 
@@ -302,7 +302,7 @@ def run_nodes(
     out, misses = schedule.out, schedule.misses
     # With a shared cache Dask workers write to themselves, translations go
     # from worker to worker through it, not through this process
-    # (halflow.codegen.shared).
+    # (halflow.codegen.remote_workers).
     shared = getattr(runner, "shared", None)
     jobs = [schedule.translate_job(unit, shared is not None and unit.cacheable)
             for unit in misses.values()]
