@@ -157,7 +157,9 @@ class _Schedule:
         # other, groups in plan order), so that groups become ready one at a
         # time and serialize next to the remaining translations, not all at
         # the end. (Module order scatters every group's members over the run.)
-        rank = {m.key: i for i, m in enumerate(m for g in inputs.groups for m in g.members)}
+        rank: dict[str, int] = {}  # a member of several groups (lanes): its first
+        for i, m in enumerate(m for g in inputs.groups for m in g.members):
+            rank.setdefault(m.key, i)
         self.misses: dict[str, Unit] = {}
         for unit in sorted(inputs.units, key=lambda u: rank.get(u.key, len(rank))):
             if unit.key not in self.interfaces and unit.key not in self.misses:
