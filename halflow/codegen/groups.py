@@ -266,7 +266,8 @@ def decode_interfaces(text: str) -> tuple[Interface, ...] | None:
     return found or None
 
 
-def _variant_stub(group: Group, interfaces: Mapping[str, Sequence[Interface]]) -> str:
+def _variant_stub(group: Group, interfaces: Mapping[str, Sequence[Interface]],
+                  location: str) -> str:
     exports = []
     ordinal = 0
     target = ""
@@ -279,15 +280,29 @@ def _variant_stub(group: Group, interfaces: Mapping[str, Sequence[Interface]]) -
             exports.append("      " + renamed.replace("\n", "\n      "))
             ordinal += 1
     return (f"    hal.executable.variant public @{group.variant} target({target}) {{\n"
-            + "\n".join(exports) + "\n    }\n")
+            + "\n".join(exports) + f"\n    }}{location}\n")
 
 
-def stub_text(groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interface]]) -> str:
+def stub_text(groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interface]],
+              location: str = "") -> str:
     """The code-less stand-in of the linked executable of ``groups`` (one
     name, one group per variant): each group's export ops, renamed and
-    numbered as linking numbers them (module order)."""
+    numbered as linking numbers them (module order). ``location`` (`` loc(...)``
+    or "") goes on the executable and its variants."""
     return (f"  hal.executable private @{groups[0].linked} {{\n"
-            + "".join(_variant_stub(g, interfaces) for g in groups) + "  }\n")
+            + "".join(_variant_stub(g, interfaces, location) for g in groups)
+            + f"  }}{location}\n")
+
+
+def _stub_location(groups: Sequence[Group], units: Sequence[Unit], module: str) -> str:
+    """Where IREE puts the executable it links ``groups``' members into: the
+    one member's own location when it stays alone, else the module's
+    (``module``: its printed location, or "")."""
+    if len(groups[0].members) == 1:
+        key = groups[0].members[0].key
+        found = next((u.location for u in units if u.key == key), "")
+        return f" {found}" if found.startswith("loc(") else ""
+    return f" loc({module})" if module else ""
 
 
 def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
@@ -324,7 +339,10 @@ def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
     stubs: dict[str, list[Group]] = {}
     for group in groups:
         stubs.setdefault(group.linked, []).append(group)
-    text = "".join(stub_text(same, interfaces) for same in stubs.values())
+    end = re.search(r"^\} loc\(([^()\n]*)\)\s*(?:\{-#|$)", renamed, re.M)
+    module = end.group(1) if end is not None else ""
+    text = "".join(stub_text(same, interfaces, _stub_location(same, units, module))
+                   for same in stubs.values())
     return renamed[:header.end()] + text + renamed[header.end():]
 
 

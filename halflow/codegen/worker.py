@@ -396,12 +396,13 @@ def link_module(task: LinkTask) -> AssembleResult:
                     f"the compiled host's executable @{name} is not a stub of a group"])
             for variant, binary in zip(variants, found, strict=True):
                 assert binary is not None
+                # The binary takes the variant's location, as in IREE.
                 holder = ir.Module.parse(
                     f'hal.executable private @{name} {{\n  hal.executable.binary public '
                     f'@{binary.variant} <format = "{binary.format}", data = '
                     f'dense<"0x{binary.data.hex().upper()}"> : vector<{len(binary.data)}xi8>'
                     + (f', mime_type = "{binary.mime_type}"' if binary.mime_type else "")
-                    + ">\n}")
+                    + f"> {variant.operation.location}\n}}")
                 new = holder.body.operations[0].operation.regions[0].blocks[0].operations[0]
                 new.operation.move_before(variant.operation)
                 variant.operation.erase()
