@@ -43,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from halflow.codegen.executables import Unit, denormalize
+from halflow.core import safejson
 from halflow.core.fingerprint import environment, fingerprint
 
 # Bump when what a group binary or host entry holds, or how it is made, changes.
@@ -260,7 +261,7 @@ def decode_interfaces(text: str) -> tuple[Interface, ...] | None:
     without variants included)."""
     try:
         found = tuple(Interface(str(variant), str(target), tuple(str(e) for e in exports))
-                      for variant, target, exports in json.loads(text))
+                      for variant, target, exports in safejson.loads(text))
     except (ValueError, TypeError):
         return None
     return found or None
