@@ -8,9 +8,10 @@ executable that does not exist) are built cold (an empty cache) and over
 the original's state: by the same path, and with ``--cache-read-only`` or
 from another path (the state found by content; each for half the edits,
 both kinds of edit each), and by a warm library ``Workspace``. Exit
-status, diagnostics and output bytes must be the cold build's; the cold build's first diagnostic must be ``iree-opt``'s
-(for a dispatch to a missing export, which iree-opt leaves unconverted,
-the documented error: README, "Deliberate divergences").
+status, diagnostics and output bytes must be the cold build's; the cold
+build's first diagnostic must be ``iree-opt``'s (for a dispatch to a
+missing export, which iree-opt leaves unconverted, the documented error:
+README, "Deliberate divergences").
 (Issue 19: incremental builds accepted such inputs and wrote modules with
 two definitions, or iree-opt's unconverted dispatches.)
 """
