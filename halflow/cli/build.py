@@ -71,12 +71,7 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         store = open_store(cache_dir, no_cache, remote)
         size_limit.apply(getattr(store, "cache", None), max_size)
     try:
-        from halflow.codegen.pipeline import build_vmfb, up_to_date
-
-        if not up_to_date(store, model, output, iree_flags):
-            from halflow.ir.startup import load_mlir
-
-            load_mlir()  # the command line's cheaper way (see halflow.ir.startup)
+        from halflow.codegen.pipeline import build_vmfb
 
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)

@@ -304,9 +304,6 @@ def main() -> None:
 
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli.commandline``'s ``build`` runs it."""
-    from halflow.ir import startup
-
-    startup.command_line()  # first: the options' record class is the first one defined
     from halflow.cli import mlir_build
     from halflow.core.options import BuildOptions
     mlir_build.VERBOSITY = form.verbosity
@@ -350,7 +347,4 @@ def exit_now(code: object) -> None:
         sys.stderr.flush()
     except (OSError, ValueError):  # a closed pipe: let the usual exit report it
         return
-    startup = sys.modules.get("halflow.ir.startup")
-    if startup is not None:
-        startup.finish()  # what exit handlers would have done
     os._exit(code)

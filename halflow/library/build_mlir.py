@@ -396,9 +396,6 @@ def _build_text(
     trace_nodes: bool = False,
     t0: float | None = None,
 ) -> tuple[str, dict[str, Any]]:
-    from halflow.ir.startup import load_mlir
-
-    load_mlir()
     from halflow.core.progress import Progress
     from halflow.engine import Recorder, Workspace
 
@@ -498,9 +495,6 @@ def _build_bytecode(
     (:func:`halflow.source.inputs.bytecode_as_text`). Positions in that text are not
     the input's: on any error the reference driver builds the bytecode and
     gives IREE's diagnostics, with the bytecode's own locations."""
-    from halflow.ir.startup import load_mlir
-
-    load_mlir()
     try:
         textual = source_mod.bytecode_as_text(data)
         return _build_text(textual, options, False, store, workspace, progress, **build)
@@ -513,9 +507,6 @@ def _build_bytecode(
 def materialize_bytecode(data: source_mod.InputData) -> str:
     """The reference driver on a bytecode input (its diagnostics carry the
     bytecode's locations)."""
-    from halflow.ir.startup import load_mlir
-
-    load_mlir()
     from iree.compiler import ir
 
     from halflow.ir import irutil

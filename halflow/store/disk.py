@@ -173,6 +173,13 @@ class Cache:
     def _connect(self):
         import diskcache
 
+        version = getattr(diskcache, "__version__", "")
+        if version.split(".")[0] != str(diskformat.DISKCACHE_MAJOR):
+            raise CacheUnavailable(
+                f"cannot use cache directory {self.directory}: diskcache {version} is "
+                f"installed; halflow reads the index of diskcache "
+                f"{diskformat.DISKCACHE_MAJOR}.x"
+            )
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as e:
