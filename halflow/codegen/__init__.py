@@ -45,13 +45,13 @@ from typing import Any
 
 __all__ = [
     "Action",
+    "ArtifactStore",
     "CodegenError",
     "CodegenResult",
     "CodegenStats",
     "DiskStore",
     "ExecutableReport",
     "MemoryStore",
-    "Store",
     "Workers",
     "build_vmfb",
     "codegen_stats",
@@ -67,7 +67,7 @@ _EXPORTS = {
     "CodegenStats": "halflow.store.artifacts",
     "DiskStore": "halflow.store.artifacts",
     "MemoryStore": "halflow.store.artifacts",
-    "Store": "halflow.store.artifacts",
+    "ArtifactStore": "halflow.store.protocol",
     "codegen_stats": "halflow.store.artifacts",
 }
 

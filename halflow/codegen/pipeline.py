@@ -61,12 +61,12 @@ from halflow.store.artifacts import (
     DiskStore,
     Entry,
     MemoryStore,
-    Store,
     decode_entry,
     encode_entry,
     seal,
     unseal,
 )
+from halflow.store.protocol import ArtifactStore
 
 PathLike = str | os.PathLike[str]
 
@@ -267,7 +267,8 @@ def _manifest_key(model_file: Path, flags: flags_mod.IreeFlags) -> str:
         "halflow.codegen.manifest", str(model_file.resolve()), flags.key, environment())
 
 
-def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, str, bool, bytes]]:
+def _previous_translations(store: ArtifactStore, manifest_key: str
+                           ) -> list[tuple[str, str, bool, bytes]]:
     """(name, key, normalized, entry bytes) of the translations the last build
     of this model used that are still in ``store``; [] if there was none.
     Only reads: the worker checks and unpacks (this runs on a helper thread
@@ -283,7 +284,7 @@ def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, s
     return items
 
 
-def _previous_manifest(store: Store, manifest_key: str) -> dict[str, Any]:
+def _previous_manifest(store: ArtifactStore, manifest_key: str) -> dict[str, Any]:
     """What the last build of this model recorded: ``mode``, ``units``
     ([name, key, normalized]), ``groups`` (name -> key), ``host`` (key);
     {} if nothing (or something unreadable) is recorded."""
@@ -377,10 +378,10 @@ def _summary_key(output_key: str) -> str:
     return "uptodate-" + output_key
 
 
-def _get_marker(store: Store, where: str) -> object:
+def _get_marker(store: ArtifactStore, where: str) -> object:
     """The output marker at ``where``: a JSON entry of the halflow cache
     (where :mod:`halflow.cli.entry` reads it), else JSON bytes in ``store``."""
-    cache = getattr(store, "cache", None)
+    cache = store.backing_cache()
     if cache is not None:
         return cache.get(where)
     raw = store.get(where)
@@ -390,15 +391,15 @@ def _get_marker(store: Store, where: str) -> object:
         return None
 
 
-def _put_marker(store: Store, where: str, record: list[object]) -> None:
-    cache = getattr(store, "cache", None)
+def _put_marker(store: ArtifactStore, where: str, record: list[object]) -> None:
+    cache = store.backing_cache()
     if cache is not None:
         cache.put(where, record)
     else:
         store.put(where, json.dumps(record).encode("utf-8"))
 
 
-def _up_to_date(store: Store, output_key: str, output_file: Path) -> dict[str, Any] | None:
+def _up_to_date(store: ArtifactStore, output_key: str, output_file: Path) -> dict[str, Any] | None:
     """What the last build reported (``kind``, ``executables``) if
     ``output_file`` still holds what it wrote for ``output_key``; None
     otherwise (also when the summary is gone: the build then runs, cheaply)."""
@@ -415,7 +416,7 @@ def _up_to_date(store: Store, output_key: str, output_file: Path) -> dict[str, A
     return data if isinstance(data, dict) else None
 
 
-def up_to_date(store: Store, model_path: PathLike, output: PathLike,
+def up_to_date(store: ArtifactStore, model_path: PathLike, output: PathLike,
                iree_flags: Sequence[str]) -> bool:
     """Whether :func:`build_vmfb` with these arguments would do nothing (the
     output still holds what the model's bytes and these flags build)."""
@@ -427,7 +428,7 @@ def up_to_date(store: Store, model_path: PathLike, output: PathLike,
     return _up_to_date(store, key, Path(output)) is not None
 
 
-def _record_output(store: Store, output_key: str, output_file: Path, written: Path,
+def _record_output(store: ArtifactStore, output_key: str, output_file: Path, written: Path,
                    kind: str, executables: Sequence[tuple[str, float]]) -> None:
     """Record that ``written`` (the file just renamed into place) is what
     ``output_key`` builds: its marker, and the summary a no-op reports."""
@@ -443,7 +444,7 @@ def _record_output(store: Store, output_key: str, output_file: Path, written: Pa
                 uptodate.marker(output_key, stat, len(executables), digest))
 
 
-def _record_build(store: Store, name: str, result: CodegenResult, clock: Clock) -> None:
+def _record_build(store: ArtifactStore, name: str, result: CodegenResult, clock: Clock) -> None:
     """Add the build to the cache's history (``halflow cache stats``): an
     up-to-date build counts every executable as reused."""
     record = getattr(store, "record_build", None)
@@ -462,7 +463,7 @@ def build_vmfb(
     output: PathLike,
     iree_flags: Sequence[str],
     *,
-    store: Store | None = None,
+    store: ArtifactStore | None = None,
     executor: str = "local",
     scheduler: Any = None,
     jobs: int | None = None,
@@ -526,7 +527,7 @@ def build_vmfb(
     local: LocalExecutor | None = None
     remote: DaskExecutor | None = None
     materialized: model.Materialized | None = None
-    owned_store: Store | None = None
+    owned_store: ArtifactStore | None = None
     spans: list[Span] = []
     warnings: list[str] = []
     output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
@@ -572,7 +573,7 @@ def build_vmfb(
         if executor == "dask":
             try:
                 remote = DaskExecutor(scheduler, retries,
-                                      shared=getattr(store, "shared_settings", None))
+                                      shared=store.shared_settings)
             except RuntimeError as e:
                 raise _error("halflow", str(e)) from None
         # Have a worker parse the translations the previous build of this

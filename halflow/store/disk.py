@@ -155,6 +155,7 @@ class Cache:
     """
 
     enabled = True
+    shared_settings = None  # no shared cache behind it (see halflow.store.layered)
 
     def __init__(
         self,
@@ -582,6 +583,7 @@ class NullCache:
     """``--no-cache``: every lookup misses, nothing is stored."""
 
     enabled = False
+    shared_settings = None
     directory = None
 
     def __init__(self) -> None:
