@@ -51,6 +51,7 @@ from halflow.codegen.worker import (
     TranslateTask,
 )
 from halflow.core import uptodate
+from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
 from halflow.core.fingerprint import environment, fingerprint
 from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
@@ -151,7 +152,7 @@ class CodegenResult:
     model_kind: model.ModelKind
     executables: tuple[ExecutableReport, ...]
     timings: dict[str, float] = field(default_factory=dict)
-    mode: str = "groups"
+    mode: BuildMode = BuildMode.GROUPS
     fallback: str = ""
     groups: tuple[GroupReport, ...] = ()
     host: HostReport | None = None
@@ -184,16 +185,16 @@ class CodegenResult:
             "host": self.host.as_dict() if self.host is not None else None,
             "codegen_timings": {k: round(v, 4) for k, v in self.timings.items()},
         }
-        if self.mode == "fallback":
+        if self.mode == BuildMode.FALLBACK:
             data["fallback"] = self.fallback
         return data
 
     def explain(self) -> list[str]:
         """Why each executable, group and the host ran (``--explain``)."""
         lines = []
-        if self.mode == "up-to-date":
+        if self.mode == BuildMode.UP_TO_DATE:
             lines.append("output is up to date (input and output content unchanged): nothing ran")
-        if self.mode == "fallback":
+        if self.mode == BuildMode.FALLBACK:
             lines.append(f"fallback to IREE's whole-program final compile: {self.fallback}")
         lines += [f"translate {e.executable}: {e.reason}" for e in self.executables
                   if e.action == Action.COMPILED]
@@ -274,7 +275,7 @@ def _previous_translations(store: ArtifactStore, manifest_key: str
     Only reads: the worker checks and unpacks (this runs on a helper thread
     of the build process, next to materialize)."""
     manifest = _previous_manifest(store, manifest_key)
-    if manifest.get("mode") != "fallback":
+    if manifest.get("mode") != BuildMode.FALLBACK:
         return []  # groups mode has no whole-program final compile to preload for
     items = []
     for name, key, normalized in manifest.get("units", []):
@@ -451,7 +452,7 @@ def _record_build(store: ArtifactStore, name: str, result: CodegenResult, clock:
     if record is not None:
         record({
             "input": name,
-            "mode": "vmfb",
+            "mode": BuildMode.VMFB,
             "executed": len(result.compiled),
             "reused": len(result.reused),
             "seconds": round(clock.phases.get("total", 0.0), 6),
@@ -668,7 +669,7 @@ def _result_if_current(store: ArtifactStore, request: _Request, log: _Log
         request.output_file, model.ModelKind(current.get("kind", str(request.kind))),
         tuple(ExecutableReport(str(e), Action.REUSED, 0.0, float(s))
               for e, s in current.get("executables", [])),
-        dict(log.clock.phases), mode="up-to-date")
+        dict(log.clock.phases), mode=BuildMode.UP_TO_DATE)
     _record_build(store, request.name, result, log.clock)
     return result
 
@@ -922,7 +923,7 @@ class _Linked:
     the group binaries and the host."""
 
     assembled: Any  # the worker's AssembleResult (its seconds)
-    mode: str  # "groups" or "fallback"
+    mode: BuildMode  # GROUPS or FALLBACK
     groups: tuple[GroupReport, ...] = ()
     host: HostReport | None = None
 
@@ -962,7 +963,7 @@ def _link_groups(found: _Found, generated: _Generated, lookup: _Lookup, request:
     if not assembled.ok:
         raise _error(request.name, "linking the .vmfb failed", assembled.messages)
     log.spans.append(Span("assemble", "phase", link_started, time.perf_counter(), "halflow"))
-    return _Linked(assembled, "groups", tuple(group_reports), host_report)
+    return _Linked(assembled, BuildMode.GROUPS, tuple(group_reports), host_report)
 
 
 def _compile_fallback(found: _Found, generated: _Generated, lookup: _Lookup,
@@ -996,7 +997,7 @@ def _compile_fallback(found: _Found, generated: _Generated, lookup: _Lookup,
         raise _error(request.name, "the final compile failed", assembled.messages)
     log.spans.append(Span("final compile (fallback)", "phase", began,
                           time.perf_counter(), "halflow"))
-    return _Linked(assembled, "fallback")
+    return _Linked(assembled, BuildMode.FALLBACK)
 
 
 def _replace_output(request: _Request, linked: _Linked, log: _Log) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from halflow.core import uptodate
+from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
 from halflow.core.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
@@ -243,7 +244,7 @@ def build_with(
                     "seconds": rep["seconds"],
                 }
             )
-            if rep.get("mode") != "noop":
+            if rep.get("mode") != BuildMode.NOOP:
                 from halflow.store import size_limit
 
                 size_limit.apply(store, options.max_size)
@@ -334,7 +335,7 @@ def _materialize(
         last = workspace.files.get((data.name, options))
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
-            return text, _report("noop", [], total, total, [], None), key
+            return text, _report(BuildMode.NOOP, [], total, total, [], None), key
     input_hash = uptodate.input_fingerprint(data.data)
     key = None
     if store.enabled:
@@ -349,7 +350,7 @@ def _materialize(
                 except (ValueError, UnicodeDecodeError):
                     store.delete(key)
                 else:
-                    return text, _report("noop", [], total, total, [], None), key
+                    return text, _report(BuildMode.NOOP, [], total, total, [], None), key
 
     if data.is_bytecode:
         text, rep = _build_bytecode(
@@ -361,7 +362,7 @@ def _materialize(
             data, options, split_input_file, store, workspace, progress,
             output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
         )
-    if key is not None and rep.get("mode") != "noop":
+    if key is not None and rep.get("mode") != BuildMode.NOOP:
         store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
     if workspace is not None:
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
@@ -369,7 +370,8 @@ def _materialize(
 
 
 def _report(
-    mode: str, executed: list[Any], reused: int, total: int, events: list[Any], fallback: str | None
+    mode: BuildMode, executed: list[Any], reused: int, total: int, events: list[Any],
+    fallback: str | None,
 ) -> dict[str, Any]:
     rep: dict[str, Any] = {
         "total": total,
@@ -407,7 +409,7 @@ def _build_text(
         recorder.t0 = t0
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
-    modes: list[str] = []
+    modes: list[BuildMode] = []
     case_reports: list[dict[str, str]] = []  # per case: mode (and fallback)
     fallbacks: list[str] = []
     total = 0
@@ -438,7 +440,7 @@ def _build_text(
                 outputs.append("")
                 continue
             outputs.append(result.output)
-            modes.append(result.mode)
+            modes.append(BuildMode(result.mode))
             case_reports.append(
                 {"mode": result.mode, **({"fallback": result.fallback} if result.fallback else {})}
             )
@@ -456,7 +458,7 @@ def _build_text(
         err = HalflowError(diagnostics)
         err.partial_output = joined
         raise _diagnosed_from_bytes(data, split_input_file, err)
-    mode = modes[0] if len(set(modes)) == 1 else "mixed"
+    mode = modes[0] if len(set(modes)) == 1 else BuildMode.MIXED
     rep = _report(
         mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
     )
@@ -501,7 +503,7 @@ def _build_bytecode(
     except HalflowError:
         text = materialize_bytecode(data)  # raises the input's diagnostics
         reason = "the bytecode's printed text did not build; the reference driver did"
-        return text, _report("whole", [], 0, 0, [], reason)
+        return text, _report(BuildMode.WHOLE, [], 0, 0, [], reason)
 
 
 def materialize_bytecode(data: source_mod.InputData) -> str:
