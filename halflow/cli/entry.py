@@ -243,6 +243,7 @@ def check(form: BuildForm) -> Checked:
             "corrupt": 0,
             "by_kind": {"written": [1, 0]},
             "input": form.input,
+            # halflow.core.buildmode's words, not imported: the no-op imports little
             "mode": "vmfb" if form.to == "vmfb" else "up-to-date",
             "executed": 0,
             "reused": recorded[3],
@@ -328,3 +329,7 @@ def exit_now(code: object) -> None:
     except (OSError, ValueError):  # a closed pipe: let the usual exit report it
         return
     os._exit(code)
+
+
+if __name__ == "__main__":  # python -m halflow.cli.entry (python -m halflow runs it too)
+    main()
