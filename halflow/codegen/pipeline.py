@@ -26,7 +26,6 @@ nothing to ``output`` unless the whole build succeeds.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import os
@@ -50,6 +49,7 @@ from halflow.codegen.worker import (
     TranslateResult,
     TranslateTask,
 )
+from halflow.core import output as output_mod
 from halflow.core import uptodate
 from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
@@ -433,6 +433,8 @@ def _record_output(store: ArtifactStore, output_key: str, output_file: Path, wri
                    kind: str, executables: Sequence[tuple[str, float]]) -> None:
     """Record that ``written`` (the file just renamed into place) is what
     ``output_key`` builds: its marker, and the summary a no-op reports."""
+    if output_mod.written_in_place(output_file):
+        return  # a FIFO or device holds nothing: no marker (read, it would block)
     try:
         stat = written.stat()
         digest = uptodate.content_digest(written.read_bytes())
@@ -526,7 +528,7 @@ def build_vmfb(
         _record_manifest(store, manifest_key, found, generated, linked)
         _count_reuses(store, [r.saved_seconds for r in reports.values()
                               if r.action == Action.REUSED])
-        _record_output(store, request.output_key, request.output_file, request.target,
+        _record_output(store, request.output_key, request.output_file, request.writing.target,
                        str(request.kind),
                        [(r.executable, r.saved_seconds or r.seconds) for r in reports.values()])
         log.clock.add("total", log.clock.total())
@@ -540,8 +542,7 @@ def build_vmfb(
     finally:
         log.sink(Event(Kind.DONE))
         opened.close()
-        with contextlib.suppress(FileNotFoundError):
-            request.temp.unlink()
+        request.writing.discard()
 
 
 # -- the steps of build_vmfb, in order -----------------------------------------
@@ -595,8 +596,10 @@ class _Request:
     flags: flags_mod.IreeFlags
     data: bytes  # the model's bytes
     kind: model.ModelKind  # never AUTO
-    target: Path  # the file replaced (a symbolic link is written through)
-    temp: Path  # where the output is written before it is renamed into place
+    # The one writer's replacement of the output (halflow.core.output): IREE
+    # writes the .vmfb to writing.temp, created only then; a FIFO or device
+    # is written in place.
+    writing: output_mod.Replacement
     output_key: str  # what these model bytes and flags build (halflow.core.uptodate)
 
 
@@ -622,16 +625,13 @@ def _request(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], 
         kind = model.detect_kind(data)
     if kind == model.ModelKind.PRE_MATERIALIZE and flags.compile_from is not None:
         raise _error(name, "--compile-from applies to programs, not to a pre-materialize module")
-    target = Path(os.path.realpath(output_file))
-    temp = target.parent / f".{target.name}.{os.getpid()}.halflow-tmp"
-    if output_file.is_dir():
-        raise _error(str(output_file), "cannot write output file: it is a directory")
-    try:
-        temp.touch()
+    try:  # fail now, not after the whole build (also on a directory)
+        output_mod.check_writable(output_file)
+        writing = output_mod.Replacement(output_file)
     except OSError as e:
         raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
     output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
-    return _Request(model_file, output_file, name, flags, data, kind, target, temp, output_key)
+    return _Request(model_file, output_file, name, flags, data, kind, writing, output_key)
 
 
 def _open_store(store: ArtifactStore | None, opened: _Opened) -> ArtifactStore:
@@ -957,7 +957,8 @@ def _link_groups(found: _Found, generated: _Generated, lookup: _Lookup, request:
     link_started = time.perf_counter()
     try:
         assembled = started.local.assemble(
-            LinkTask(outcome.host[0], binaries, str(request.temp), started.env), "link_module")
+            LinkTask(outcome.host[0], binaries, str(request.writing.temp), started.env),
+            "link_module")
     except RuntimeError as e:
         raise _error(request.name, str(e)) from None
     if not assembled.ok:
@@ -987,7 +988,7 @@ def _compile_fallback(found: _Found, generated: _Generated, lookup: _Lookup,
     assembly = AssembleTask(
         found.module_text, request.name,
         tuple((u.name, u.key, u.restore(texts[u.key])) for u in found.units),
-        str(request.temp), started.env,
+        str(request.writing.temp), started.env,
     )
     try:
         assembled = started.local.assemble(assembly)
@@ -1001,14 +1002,12 @@ def _compile_fallback(found: _Found, generated: _Generated, lookup: _Lookup,
 
 
 def _replace_output(request: _Request, linked: _Linked, log: _Log) -> None:
-    """The temporary file, synced, renamed over the output."""
+    """The temporary file renamed over the output (the one writer's commit)."""
     log.clock.add("splice", linked.assembled.splice_seconds)
     log.clock.add("compile", linked.assembled.compile_seconds)
     started = time.perf_counter()
     try:
-        with open(request.temp, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(request.temp, request.target)
+        request.writing.commit()
     except OSError as e:
         raise _error(str(request.output_file),
                      f"cannot write output file: {e.strerror or e}") from None
