@@ -14,7 +14,6 @@ REPO = Path(__file__).resolve().parent.parent
 LIMIT = 100
 
 KNOWN = {
-    "halflow/codegen/backend.py::run_nodes",  # issue 21 (GPU targets)
     "halflow/nodes/executable.py::convert",
     "halflow/nodes/clone_function.py::clone_with_interface",
 }

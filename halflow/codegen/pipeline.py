@@ -50,7 +50,7 @@ from halflow.codegen.worker import (
     TranslateTask,
 )
 from halflow.core import output as output_mod
-from halflow.core import uptodate
+from halflow.core import safejson, uptodate
 from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
 from halflow.core.fingerprint import environment, fingerprint
@@ -294,7 +294,7 @@ def _previous_manifest(store: ArtifactStore, manifest_key: str) -> dict[str, Any
     if manifest is None:
         return {}
     try:
-        data = json.loads(manifest.text)
+        data = safejson.loads(manifest.text)
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
@@ -387,7 +387,7 @@ def _get_marker(store: ArtifactStore, where: str) -> object:
         return cache.get(where)
     raw = store.get(where)
     try:
-        return json.loads(raw) if raw is not None else None
+        return safejson.loads(raw) if raw is not None else None
     except ValueError:
         return None
 
@@ -411,7 +411,7 @@ def _up_to_date(store: ArtifactStore, output_key: str, output_file: Path) -> dic
     raw = store.get(key)
     opened = unseal(key, _SUMMARY, raw) if raw is not None else None
     try:
-        data = json.loads(opened[1]) if opened is not None else None
+        data = safejson.loads(opened[1]) if opened is not None else None
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
@@ -704,7 +704,8 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
                                      inline=True)
     if executor == "dask":
         try:
-            opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings)
+            opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
+                                         notes=getattr(store, "absorb_remote", None))
         except RuntimeError as e:
             raise _error("halflow", str(e)) from None
     return _Started(env, opened.local, opened.remote, opened.frontend)
