@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 from halflow.core import uptodate
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
-from halflow.core.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
+from halflow.core.output import (
+    OUTPUT_IS_INPUT,
+    is_same_file,
+    write_atomic,
+    write_reported,
+    written_in_place,
+)
 from halflow.source import inputs as source_mod
 
 if TYPE_CHECKING:
@@ -289,7 +294,7 @@ def _write_output(
         seen = path.stat()
     except OSError:
         seen = None
-    if seen is not None and not stat.S_ISREG(seen.st_mode):
+    if seen is not None and written_in_place(path):
         # A device or pipe (-o /dev/stdout) holds nothing: always written,
         # and no marker is kept for it.
         seen = None
