@@ -21,6 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from halflow.core.diagnostics import Diagnostic, HalflowError
     from halflow.core.options import BuildOptions
+    from halflow.library.build_mlir import BuildResult
 
 
 # -q: -1 (errors and warnings only); -v: 1 (also what a quiet build does).
@@ -122,8 +123,7 @@ def build_to_mlir(
         return
     warn(result.warnings)
     if output is None:
-        sys.stdout.write(result.text)
-        sys.stdout.flush()
+        _write_stdout(result)
     if not result.executed:
         if options.explain is not None:
             note("no work to do")  # as Ninja says it
@@ -131,6 +131,20 @@ def build_to_mlir(
             note("no work to do", level=1)
     elif VERBOSITY > 0 or (VERBOSITY == 0 and sys.stderr.isatty()):
         note(change_line(result.report, input))
+
+
+def _write_stdout(result: BuildResult) -> None:
+    """The output on stdout, chunk by chunk (an output with large weights
+    is never joined into one string; see ``BuildResult.chunks``)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(result.text)
+    else:
+        sys.stdout.flush()
+        for chunk in result.chunks():
+            buffer.write(chunk)
+        buffer.flush()
+    sys.stdout.flush()
 
 
 def change_line(report: dict[str, object], input: str | None) -> str:

@@ -6,6 +6,7 @@ import contextlib
 import os
 import stat
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -31,8 +32,12 @@ def discard_in_flight() -> None:
     _in_flight.clear()
 
 
-def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+def write_atomic(
+    path: str | os.PathLike[str], data: str | bytes | Iterable[bytes | memoryview]
+) -> None:
     """Replace ``path`` with ``data`` via a temporary file and ``os.replace``.
+    ``data`` may be an iterable of chunks, written in order (an output of
+    hundreds of megabytes is never joined into one copy).
 
     On any failure the previous content of ``path`` (or its absence) is kept.
     A ``path`` that exists and is not a regular file is written in place. A
@@ -41,6 +46,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     """
     target = Path(os.path.realpath(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    chunks = (payload,) if isinstance(payload, bytes) else payload
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
@@ -50,7 +56,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         # rename would put a regular file in its place (as root, even over
         # /dev/null). Such outputs are written in place.
         with open(target, "wb") as f:
-            f.write(payload)
+            for chunk in chunks:
+                f.write(chunk)
         return
     import tempfile
 
@@ -61,7 +68,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
             # No fsync: the rename makes the replacement atomic for readers
             # and for a crash of this process, which is the contract (a
             # build tool's outputs are reproducible after a power loss).
-            f.write(payload)
+            for chunk in chunks:
+                f.write(chunk)
         with contextlib.suppress(OSError):
             # Keep the mode of the file we replace (mkstemp makes it 0600).
             os.chmod(tmp, target.stat().st_mode & 0o7777 if target.exists() else _DEFAULT_MODE)

@@ -109,9 +109,9 @@ def evaluate(
     prev = ev.prev
 
     # -- the host ----------------------------------------------------------------
-    host_text = fingerprint(
-        split.module_open or "", [unit_keys[i] for i in host_idx], fingerprint_text(split.trailer)
-    )
+    # (The resources a host op names are in its unit key: the section's
+    # other blobs are not the host's.)
+    host_text = fingerprint(split.module_open or "", [unit_keys[i] for i in host_idx])
     # Every group signature derives from this one or the shell's: both carry
     # the stage versions, so a bumped stage re-evaluates groups node by node
     # (and there only that stage's nodes re-run).

@@ -12,16 +12,17 @@ import json
 import os
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from halflow.core import uptodate
+from halflow.core import blobs, uptodate
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
 from halflow.core.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
 from halflow.source import inputs as source_mod
+from halflow.source.resources import Elided, Restored
 
 if TYPE_CHECKING:
     from halflow.core.config import Config
@@ -38,9 +39,12 @@ class BuildResult:
     build, in its order (near misses with the ``--split-input-file``
     marker); given on every build of the input, cached or not. A failed
     build raises :class:`HalflowError` with them in its ``warnings``.
+    ``text`` (the output) is made when first read: the output of a model
+    with large weights is held as chunks, its blobs views of the input's
+    bytes (:meth:`chunks`; :mod:`halflow.source.resources`).
     """
 
-    text: str
+    restored: Restored = field(repr=False)
     output: Path | None
     seconds: float
     warnings: tuple[Diagnostic, ...] = ()
@@ -48,6 +52,15 @@ class BuildResult:
     # cold build of a large module runs tens of thousands: they become
     # JSON-ready objects only when someone reads ``report``).
     raw_report: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @functools.cached_property
+    def text(self) -> str:
+        """The output text."""
+        return self.restored.text()
+
+    def chunks(self) -> Iterator[bytes | memoryview]:
+        """The output's bytes, in order, without joining them."""
+        return self.restored.chunks()
 
     @functools.cached_property
     def report(self) -> dict[str, Any]:
@@ -219,14 +232,14 @@ def build_with(
                                max_size=options.max_size, remote=options.remote,
                                read_only=options.read_only)
         try:
-            text, rep, key = _materialize(
+            restored, rep, key = _materialize(
                 data, options.key, split_input_file, store, workspace, options.progress,
                 trace_nodes=trace is not None, t0=start,
             )
             out_path = Path(output) if output is not None else None
             if out_path is not None:
                 t_write = time.perf_counter()
-                _write_output(out_path, text, key, rep["total"], store, workspace)
+                _write_output(out_path, restored, key, rep["total"], store, workspace)
                 _phase(rep, "write output", t_write, start)
             rep["seconds"] = round(time.perf_counter() - start, 6)
             rep["cache"] = {
@@ -264,8 +277,7 @@ def build_with(
     except HalflowError as err:
         err.warnings = warnings + err.warnings
         raise
-    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], warnings=warnings,
-                       raw_report=rep)
+    return BuildResult(restored, out_path, rep["seconds"], warnings, rep)
 
 
 def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
@@ -279,10 +291,10 @@ def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
 
 
 def _write_output(
-    path: Path, text: str, key: str | None, total: int, store: EntryStore,
+    path: Path, output: Restored, key: str | None, total: int, store: EntryStore,
     workspace: Workspace | None,
 ) -> None:
-    """Write ``text`` to ``path`` atomically, unless ``path`` still holds
+    """Write ``output`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
     (the marker's contract is in :mod:`halflow.cli.fast`)."""
     try:
@@ -301,16 +313,22 @@ def _write_output(
                 return
         elif store.enabled and uptodate.marker_matches(store.get(where), key, seen, path):
             return
-    payload = text.encode("utf-8")
+    digest = blobs.Digest()
+
+    def chunks() -> Iterator[bytes | memoryview]:
+        for chunk in output.chunks():
+            digest.update(chunk)
+            yield chunk
+
     try:
-        write_atomic(path, payload)
+        write_atomic(path, chunks())
         written = path.stat()
     except OSError as e:
         raise HalflowError(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        record = uptodate.marker(key, written, total, uptodate.content_digest(payload))
+        record = uptodate.marker(key, written, total, digest.hexdigest())
         if workspace is not None:
             workspace.written[where] = record
         if store.enabled:
@@ -326,16 +344,26 @@ def _materialize(
     progress: bool | None,
     trace_nodes: bool = False,
     t0: float = 0.0,
-) -> tuple[str, dict[str, Any], str | None]:
-    """The output text, the report, and the key of the output's cache entry."""
+) -> tuple[Restored, dict[str, Any], str | None]:
+    """The output, the report, and the key of the output's cache entry.
+
+    A text whose resource section holds large blobs is built with
+    stand-ins for them (:mod:`halflow.source.resources`): the builds, their
+    state and the cached output see the small text, and the output is
+    restored from the input's bytes."""
+    input_hash, values, digests = uptodate.input_blobs(data.data)
+    elided: Elided | None = None
+    if values and not split_input_file and not data.is_bytecode:
+        from halflow.source import resources
+
+        elided = resources.elide(data.data, values, digests, _CheckedBlobs(store))
     if workspace is not None:
         # A warm workspace compares bytes with the last build of this input:
         # cheaper than hashing them.
         last = workspace.files.get((data.name, options))
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
-            return text, _report("noop", [], total, total, [], None), key
-    input_hash = uptodate.input_fingerprint(data.data)
+            return Restored.of(text, elided), _report("noop", [], total, total, [], None), key
     key = None
     if store.enabled:
         key = uptodate.output_key(input_hash, options)
@@ -349,8 +377,10 @@ def _materialize(
                 except (ValueError, UnicodeDecodeError):
                     store.delete(key)
                 else:
-                    return text, _report("noop", [], total, total, [], None), key
+                    restored = Restored.of(text, elided)
+                    return restored, _report("noop", [], total, total, [], None), key
 
+    built = source_mod.InputData(data.name, elided.data) if elided is not None else data
     if data.is_bytecode:
         text, rep = _build_bytecode(
             data, options, store, workspace, progress,
@@ -358,14 +388,29 @@ def _materialize(
         )
     else:
         text, rep = _build_text(
-            data, options, split_input_file, store, workspace, progress,
+            built, options, split_input_file, store, workspace, progress,
             output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
         )
     if key is not None and rep.get("mode") != "noop":
         store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
     if workspace is not None:
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
-    return text, rep, key
+    return Restored.of(text, elided), rep, key
+
+
+class _CheckedBlobs:
+    """The digests of resource blobs found to be upper-case hex, in the
+    cache (:class:`halflow.source.resources.BlobMemo`)."""
+
+    def __init__(self, store: EntryStore) -> None:
+        self.store = store
+
+    def __contains__(self, digest: object) -> bool:
+        return self.store.enabled and self.store.get(f"blob-hex:{digest}") is True
+
+    def add(self, digest: str) -> None:
+        if self.store.enabled:
+            self.store.put(f"blob-hex:{digest}", True)
 
 
 def _report(
