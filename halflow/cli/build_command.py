@@ -19,6 +19,7 @@ from halflow.core.output import write_stderr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from halflow.core.blobs import InputBytes
     from halflow.core.diagnostics import Diagnostic, HalflowError
     from halflow.core.options import BuildOptions
     from halflow.library.build_mlir import BuildResult
@@ -91,7 +92,7 @@ def build_to_mlir(
     output: str | None,
     options: BuildOptions,
     *,
-    content: bytes | None = None,
+    content: InputBytes | None = None,
 ) -> None:
     """``halflow build`` to MLIR: the output to ``output`` (stdout when
     None); a diagnosed input error exits with status 1. ``content``: the
@@ -140,9 +141,11 @@ def _write_stdout(result: BuildResult) -> None:
     if buffer is None:
         sys.stdout.write(result.text)
     else:
+        from halflow.core.blobs import FileSpan
+
         sys.stdout.flush()
         for chunk in result.chunks():
-            buffer.write(chunk)
+            buffer.write(chunk.view if isinstance(chunk, FileSpan) else chunk)
         buffer.flush()
     sys.stdout.flush()
 
@@ -173,7 +176,7 @@ def change_line(report: dict[str, object], input: str | None) -> str:
 
 
 def _clean_build(
-    input: str | None, output: str | None, split_input_file: bool, content: bytes | None
+    input: str | None, output: str | None, split_input_file: bool, content: InputBytes | None
 ) -> None:
     """``build --no-cache`` without --report/--trace/--explain: the
     reference driver (:func:`halflow.library.build_mlir.materialize_text`), which

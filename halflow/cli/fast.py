@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from stat import S_ISREG
 
 # What the up-to-date check compares (shared with the library build).
+from halflow.core.blobs import read_bytes
 from halflow.core.uptodate import (
     file_is_current,
     input_fingerprint,
@@ -42,6 +43,7 @@ from halflow.core.uptodate import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from halflow.core.blobs import InputBytes
     from halflow.core.options import RemoteCache
 
 
@@ -217,7 +219,7 @@ class Checked:
 
     __slots__ = ("cache_dir", "current", "data", "input")
 
-    def __init__(self, input: str, cache_dir: str | None, data: bytes):
+    def __init__(self, input: str, cache_dir: str | None, data: InputBytes):
         self.input = input
         self.cache_dir = cache_dir
         self.data = data
@@ -235,8 +237,7 @@ def check(argv: Sequence[str]) -> Checked | None:
         return None
     input_path, output_path, cache_dir = form.input, form.output, form.cache_dir
     try:
-        with open(input_path, "rb") as f:
-            checked = Checked(input_path, cache_dir, f.read())
+        checked = Checked(input_path, cache_dir, read_bytes(input_path))
     except OSError:
         return None
     try:

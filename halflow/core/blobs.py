@@ -17,16 +17,98 @@ rebuild's entry point uses this module).
 
 from __future__ import annotations
 
+import mmap
+import os
+
 from blake3 import blake3
 
 TYPE_CHECKING = False  # (importing typing costs a no-op rebuild ~3 ms)
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    # An input's bytes: a large file is a read-only memory map of it.
+    InputBytes = bytes | mmap.mmap
+
 # A value shorter than this stays in the text the engine reads: only
 # weights are worth the bookkeeping.
 MIN_SIZE = 1 << 16
 _KEY_CHARS = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.$-")
+
+
+# Files from this size on are mapped, not read: hashing a mapped file reads
+# the page cache in place (45 ms for 200 MB here, against 155 ms to read
+# it into a copy and hash that).
+MAP_SIZE = 1 << 24
+
+
+class MappedFile(mmap.mmap):
+    """A read-only memory map of a file that keeps the file open
+    (:attr:`fd`), so that spans of it can be copied by the kernel
+    (:class:`FileSpan`)."""
+
+    fd: int
+
+
+def read_bytes(path: str | os.PathLike[str]) -> InputBytes:
+    """The bytes of the file at ``path``: a :class:`MappedFile` when it is
+    large (see :data:`MAP_SIZE`; like ``iree-opt``, which maps its input, a
+    build must not be raced by writes to the file in place), else bytes."""
+    with open(path, "rb") as f:
+        try:
+            size = os.fstat(f.fileno()).st_size
+        except OSError:
+            size = 0
+        if size < MAP_SIZE:
+            return f.read()
+        try:
+            mapped = MappedFile(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):  # not mappable (a pipe, a special file)
+            return f.read()
+        mapped.fd = os.dup(f.fileno())
+        return mapped
+
+
+class FileSpan:
+    """A chunk of an output that is the span ``start:end`` of a mapped
+    input: :func:`halflow.core.output.write_atomic` has the kernel copy it
+    (``copy_file_range``: 0.1-0.15 s for 200 MB here, against 0.2-0.45 s
+    for writing it from the map), and falls back to :attr:`view`."""
+
+    __slots__ = ("end", "source", "start")
+
+    def __init__(self, source: MappedFile, start: int, end: int) -> None:
+        self.source = source
+        self.start = start
+        self.end = end
+
+    @property
+    def view(self) -> memoryview:
+        return memoryview(self.source)[self.start : self.end]
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def copy_to(self, fd: int) -> None:
+        """Append the span to the file open as ``fd``."""
+        offset, left = self.start, self.end - self.start
+        while left > 0:
+            try:
+                done = os.copy_file_range(self.source.fd, fd, left, offset)
+            except OSError:
+                done = 0
+            if done <= 0:  # not supported here: write it
+                os.write(fd, memoryview(self.source)[offset : offset + left])
+                return
+            offset += done
+            left -= done
+
+
+def startswith(data: InputBytes, prefix: bytes) -> bool:
+    return data[: len(prefix)] == prefix
+
+
+def contains(data: InputBytes, needle: bytes) -> bool:
+    return data.find(needle) >= 0
 
 
 class Value:
@@ -44,7 +126,7 @@ class Value:
         return f"Value({self.key!r}, {self.start}, {self.end})"
 
 
-def large_values(data: bytes, min_size: int = MIN_SIZE) -> tuple[Value, ...]:
+def large_values(data: InputBytes, min_size: int = MIN_SIZE) -> tuple[Value, ...]:
     """The values of at least ``min_size`` bytes in the resource section at
     the end of ``data``, in text order; none unless the text from the first
     line that opens a ``{-#`` section to the end is exactly one section of
@@ -64,8 +146,9 @@ def large_values(data: bytes, min_size: int = MIN_SIZE) -> tuple[Value, ...]:
     weights), so each large line is scanned once, by ``find``."""
     if len(data) < min_size or not data[-16:].rstrip().endswith(b"#-}"):
         return ()
-    start = 0 if data.startswith(b"{-#") else data.find(b"\n{-#") + 1
-    if start <= 0 and not data.startswith(b"{-#"):
+    first = startswith(data, b"{-#")
+    start = 0 if first else data.find(b"\n{-#") + 1
+    if start <= 0 and not first:
         return ()
     view = memoryview(data)
     found = []
@@ -122,7 +205,7 @@ def _value(view: memoryview, pos: int, nl: int) -> Value | None:
     return Value(head[indent:colon].decode("ascii"), pos + colon + 2, end)
 
 
-def fingerprint(data: bytes, values: Sequence[Value]) -> tuple[str, tuple[str, ...]]:
+def fingerprint(data: InputBytes, values: Sequence[Value]) -> tuple[str, tuple[str, ...]]:
     """The input's fingerprint and each of ``values``' digest, in one pass
     over ``data``: the text around the values is hashed as it is, each
     value on its own, and its digest where it stood."""
@@ -140,13 +223,18 @@ def fingerprint(data: bytes, values: Sequence[Value]) -> tuple[str, tuple[str, .
     return whole.hexdigest(20), tuple(digests)
 
 
-def digest(data: bytes | memoryview) -> str:
-    """A plain digest of ``data`` (an output file's bytes, for its marker)."""
-    return blake3(data).hexdigest(16)
+def digest(data: InputBytes) -> str:
+    """The digest of an output file's bytes, for its marker: its
+    :func:`fingerprint` (so an output written from parts whose large
+    values' digests are known gets it without hashing them again:
+    :class:`Digest`)."""
+    return fingerprint(data, large_values(data))[0]
 
 
 class Digest:
-    """:func:`digest` of bytes given in chunks (an output written in parts)."""
+    """:func:`digest` of an output given in parts: plain chunks and large
+    values whose digests are known, in order. Valid only when those values
+    are exactly the output's :func:`large_values` (the caller checks)."""
 
     __slots__ = ("_hash",)
 
@@ -156,5 +244,8 @@ class Digest:
     def update(self, chunk: bytes | memoryview) -> None:
         self._hash.update(chunk)
 
+    def update_value(self, digest: str) -> None:
+        self._hash.update(b"\0blob:" + digest.encode())
+
     def hexdigest(self) -> str:
-        return self._hash.hexdigest(16)
+        return self._hash.hexdigest(20)

@@ -9,6 +9,12 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from halflow.core.blobs import FileSpan
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
 
 def _umask() -> int:
     mask = os.umask(0)
@@ -33,11 +39,12 @@ def discard_in_flight() -> None:
 
 
 def write_atomic(
-    path: str | os.PathLike[str], data: str | bytes | Iterable[bytes | memoryview]
+    path: str | os.PathLike[str], data: str | bytes | Iterable[bytes | memoryview | FileSpan]
 ) -> None:
     """Replace ``path`` with ``data`` via a temporary file and ``os.replace``.
     ``data`` may be an iterable of chunks, written in order (an output of
-    hundreds of megabytes is never joined into one copy).
+    hundreds of megabytes is never joined into one copy); a
+    :class:`~halflow.core.blobs.FileSpan` is copied by the kernel.
 
     On any failure the previous content of ``path`` (or its absence) is kept.
     A ``path`` that exists and is not a regular file is written in place. A
@@ -56,8 +63,7 @@ def write_atomic(
         # rename would put a regular file in its place (as root, even over
         # /dev/null). Such outputs are written in place.
         with open(target, "wb") as f:
-            for chunk in chunks:
-                f.write(chunk)
+            _write_chunks(f, chunks)
         return
     import tempfile
 
@@ -68,8 +74,7 @@ def write_atomic(
             # No fsync: the rename makes the replacement atomic for readers
             # and for a crash of this process, which is the contract (a
             # build tool's outputs are reproducible after a power loss).
-            for chunk in chunks:
-                f.write(chunk)
+            _write_chunks(f, chunks)
         with contextlib.suppress(OSError):
             # Keep the mode of the file we replace (mkstemp makes it 0600).
             os.chmod(tmp, target.stat().st_mode & 0o7777 if target.exists() else _DEFAULT_MODE)
@@ -80,6 +85,15 @@ def write_atomic(
         raise
     finally:
         _in_flight.discard(tmp)
+
+
+def _write_chunks(f: BinaryIO, chunks: Iterable[bytes | memoryview | FileSpan]) -> None:
+    for chunk in chunks:
+        if isinstance(chunk, FileSpan):
+            f.flush()
+            chunk.copy_to(f.fileno())
+        else:
+            f.write(chunk)
 
 
 OUTPUT_IS_INPUT = "the output must not be the input"  # a usage error (build, watch)

@@ -22,9 +22,10 @@ from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
 from halflow.core.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
 from halflow.source import inputs as source_mod
-from halflow.source.resources import Elided, Restored
+from halflow.source.resources import Chunk, Elided, Restored
 
 if TYPE_CHECKING:
+    from halflow.core.blobs import InputBytes
     from halflow.core.config import Config
     from halflow.core.store import EntryStore
     from halflow.engine import Workspace
@@ -58,8 +59,9 @@ class BuildResult:
         """The output text."""
         return self.restored.text()
 
-    def chunks(self) -> Iterator[bytes | memoryview]:
-        """The output's bytes, in order, without joining them."""
+    def chunks(self) -> Iterator[Chunk]:
+        """The output's bytes, in order, without joining them (a
+        :class:`~halflow.core.blobs.FileSpan` is a span of the input file)."""
         return self.restored.chunks()
 
     @functools.cached_property
@@ -152,7 +154,7 @@ def build(
     report: PathLike | None = None,
     trace: PathLike | None = None,
     progress: bool | None = None,
-    content: bytes | None = None,
+    content: InputBytes | None = None,
     config: bool | Config = False,
     remote: RemoteCache | None = None,
 ) -> BuildResult:
@@ -208,7 +210,7 @@ def build_with(
     *,
     cache: EntryStore | None = None,
     workspace: Workspace | None = None,
-    content: bytes | None = None,
+    content: InputBytes | None = None,
 ) -> BuildResult:
     """:func:`build` with its options as one record (what the command line
     and watch pass on). ``options.read_only``: without ``cache`` or
@@ -313,22 +315,16 @@ def _write_output(
                 return
         elif store.enabled and uptodate.marker_matches(store.get(where), key, seen, path):
             return
-    digest = blobs.Digest()
-
-    def chunks() -> Iterator[bytes | memoryview]:
-        for chunk in output.chunks():
-            digest.update(chunk)
-            yield chunk
-
     try:
-        write_atomic(path, chunks())
+        write_atomic(path, output.chunks())
         written = path.stat()
+        digest = output.digest() or uptodate.file_digest(path)
     except OSError as e:
         raise HalflowError(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        record = uptodate.marker(key, written, total, digest.hexdigest())
+        record = uptodate.marker(key, written, total, digest)
         if workspace is not None:
             workspace.written[where] = record
         if store.enabled:
@@ -525,7 +521,7 @@ def _diagnosed_from_bytes(
     come from the original bytes, as :func:`materialize_text` reads them. Its
     near-miss warnings are left to the caller, which adds its own.
     """
-    if b"\r\n" not in data.data:
+    if not blobs.contains(data.data, b"\r\n"):
         return err
     try:
         materialize_text(data, split_input_file)

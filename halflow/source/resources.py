@@ -29,11 +29,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from halflow.core import blobs
 from halflow.core.fingerprint import short
 from halflow.source.toplevel import ALIAS_REF_RE, EXECUTABLE_KINDS, SplitError, split_module
+
+if TYPE_CHECKING:
+    from halflow.core.blobs import InputBytes
 
 # Twelve bytes after the alignment: "HALF" and 8 bytes naming the key.
 _MAGIC = "48414C46"
@@ -51,6 +54,7 @@ class Blob:
     start: int
     end: int
     standin: str
+    digest: str  # of the value (:func:`halflow.core.blobs.fingerprint`)
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,7 @@ class Elided:
     """An input with its large blobs replaced by stand-ins."""
 
     data: bytes  # the text the build reads
-    source: bytes  # the input's bytes
+    source: InputBytes  # the input's bytes
     blobs: tuple[Blob, ...]
 
     def restore(self, output: str) -> Restored:
@@ -67,19 +71,20 @@ class Elided:
         return Restored.of(output, self)
 
 
+Chunk = bytes | memoryview | blobs.FileSpan
+
+
 class Restored:
-    """An output as chunks of bytes: the small output's own bytes and
-    views of the input's values. :meth:`text` makes the string only for a
+    """An output as chunks: the small output's own bytes and spans of the
+    input's values (:class:`halflow.core.blobs.FileSpan` of a mapped input,
+    else views of its bytes). :meth:`text` makes the string only for a
     caller that asks for it (a library user's ``BuildResult.text``)."""
 
-    __slots__ = ("_parts",)
+    __slots__ = ("_digest", "_parts")
 
-    def __init__(self, parts: Sequence[bytes | memoryview]) -> None:
+    def __init__(self, parts: Sequence[Chunk], digest: str | None = None) -> None:
         self._parts = tuple(parts)
-
-    @classmethod
-    def plain(cls, output: str) -> Restored:
-        return cls((output.encode("utf-8", "surrogateescape"),))
+        self._digest = digest
 
     @classmethod
     def of(cls, output: str, elided: Elided | None) -> Restored:
@@ -94,27 +99,45 @@ class Restored:
             if at >= 0:  # (an unused resource is not printed)
                 found.append((at, at + len(needle), blob))
         found.sort(key=lambda f: f[0])
-        view = memoryview(elided.source)
-        parts: list[bytes | memoryview] = []
+        source = elided.source
+        parts: list[Chunk] = []
+        digest: blobs.Digest | None = None
+        if not blobs.large_values(data):  # the values restored are all the output has
+            digest = blobs.Digest()
         pos = 0
         for a, b, blob in found:
             parts.append(data[pos:a])
-            parts.append(view[blob.start : blob.end])
+            if isinstance(source, blobs.MappedFile):
+                parts.append(blobs.FileSpan(source, blob.start, blob.end))
+            else:
+                parts.append(memoryview(source)[blob.start : blob.end])
+            if digest is not None:
+                digest.update(data[pos:a])
+                digest.update_value(blob.digest)
             pos = b
         parts.append(data[pos:])
-        return cls(parts)
+        if digest is not None:
+            digest.update(data[pos:])
+        return cls(parts, digest.hexdigest() if digest is not None else None)
 
-    def chunks(self) -> Iterator[bytes | memoryview]:
+    def chunks(self) -> Iterator[Chunk]:
         return iter(self._parts)
+
+    def digest(self) -> str | None:
+        """The output's :func:`halflow.core.blobs.digest`, when known
+        without reading it (None: hash what was written)."""
+        return self._digest
 
     def __len__(self) -> int:
         return sum(len(p) for p in self._parts)
 
     def text(self) -> str:
-        return b"".join(self._parts).decode("utf-8", "surrogateescape")
+        return b"".join(
+            p.view if isinstance(p, blobs.FileSpan) else p for p in self._parts
+        ).decode("utf-8", "surrogateescape")
 
 
-def standin(key: str, source: bytes, blob: blobs.Value) -> str | None:
+def standin(key: str, source: InputBytes, blob: blobs.Value) -> str | None:
     """The stand-in of ``blob``: its alignment and twelve bytes naming
     ``key``; None when the value is not upper-case hex of at least the
     alignment (then MLIR reads it)."""
@@ -124,7 +147,7 @@ def standin(key: str, source: bytes, blob: blobs.Value) -> str | None:
     return '"0x' + align.decode("ascii") + _MAGIC + short(key).upper() + '"'
 
 
-def canonical_hex(source: bytes, blob: blobs.Value) -> bool:
+def canonical_hex(source: InputBytes, blob: blobs.Value) -> bool:
     """Whether the value's digits (after ``"0x``) are all upper-case hex."""
     view = memoryview(source)
     for pos in range(blob.start + 3, blob.end - 1, _CHUNK):
@@ -172,13 +195,14 @@ class BlobMemo(Protocol):
 
 
 def elide(
-    data: bytes, values: Sequence[blobs.Value], digests: Sequence[str], checked: BlobMemo
+    data: InputBytes, values: Sequence[blobs.Value], digests: Sequence[str], checked: BlobMemo
 ) -> Elided | None:
     """``data`` with its large values (:func:`halflow.core.blobs.large_values`,
     ``digests`` their digests) that no executable reads replaced by
     stand-ins; None when none is. ``checked`` holds the digests of blobs
     found to be upper-case hex by earlier builds, and learns this one's."""
     chosen: list[tuple[blobs.Value, str]] = []
+    digests_of = {id(v): d for v, d in zip(values, digests, strict=True)}
     for value, digest in zip(values, digests, strict=True):
         stand = standin(value.key, data, value)
         if stand is None:
@@ -190,17 +214,19 @@ def elide(
         chosen.append((value, stand))
     if not chosen:
         return None
-    elided = _replace(data, chosen)
+    elided = _replace(data, chosen, digests_of)
     read = _read_by_executables(elided.data, {v.key for v, _ in chosen})
     if read is None:
         return None
     if read:
         kept = [(v, s) for v, s in chosen if v.key not in read]
-        return _replace(data, kept) if kept else None
+        return _replace(data, kept, digests_of) if kept else None
     return elided
 
 
-def _replace(data: bytes, chosen: Sequence[tuple[blobs.Value, str]]) -> Elided:
+def _replace(
+    data: InputBytes, chosen: Sequence[tuple[blobs.Value, str]], digests: dict[int, str]
+) -> Elided:
     parts: list[bytes] = []
     pos = 0
     for value, stand in chosen:
@@ -208,7 +234,10 @@ def _replace(data: bytes, chosen: Sequence[tuple[blobs.Value, str]]) -> Elided:
         parts.append(stand.encode("ascii"))
         pos = value.end
     parts.append(data[pos:])
-    return Elided(b"".join(parts), data, tuple(Blob(v.key, v.start, v.end, s) for v, s in chosen))
+    return Elided(
+        b"".join(parts), data,
+        tuple(Blob(v.key, v.start, v.end, s, digests[id(v)]) for v, s in chosen),
+    )
 
 
 def _read_by_executables(small: bytes, keys: set[str]) -> set[str] | None:
