@@ -48,27 +48,34 @@ _KEY = "__inline_weights"
 def _initializer(size: int) -> str:
     """The host code iree-compile makes of an inline constant pool of
     ``size`` bytes (``tests/data/inline/mlp_inline.mlir``'s shape)."""
-    c = f"%c{size}"
-    return f"""  util.global private @__constant_inline_weights : !stream.resource<constant>
-  util.initializer {{
-    %c0 = arith.constant 0 : index
-    %c0_i64 = arith.constant 0 : i64
-    %0 = stream.timepoint.immediate => !stream.timepoint
-    %buffer_cst = util.buffer.constant <alignment = 64> : !util.buffer = #composite_of_{size}b
-    {c} = arith.constant {size} : index
-    %did_map, %result = stream.resource.try_map on(#hal.device.affinity<@__device_0>) %buffer_cst[%c0] : !util.buffer -> i1, !stream.resource<constant>{{{c}}}
-    cf.cond_br %did_map, ^bb2(%0, %result : !stream.timepoint, !stream.resource<constant>), ^bb1
-  ^bb1:  // pred: ^bb0
-    %1 = stream.resource.alloc uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<constant>{{{c}}}
-    %file = stream.file.constant on(#hal.device.affinity<@__device_0>) %buffer_cst[%c0 for {c}] : !util.buffer{{{c}}} -> !stream.file
-    %2 = stream.file.read on(#hal.device.affinity<@__device_0>) await(%0) => %file[%c0_i64], %1[%c0], {c} : !stream.file -> !stream.resource<constant>{{{c}}} => !stream.timepoint
-    cf.br ^bb2(%2, %1 : !stream.timepoint, !stream.resource<constant>)
-  ^bb2(%3: !stream.timepoint, %4: !stream.resource<constant>):  // 2 preds: ^bb0, ^bb1
-    %5 = stream.timepoint.await sync %3 => %4 : !stream.resource<constant>{{{c}}}
-    util.global.store %5, @__constant_inline_weights : !stream.resource<constant>
-    util.return
-  }}
-"""
+    c, on = f"%c{size}", "on(#hal.device.affinity<@__device_0>)"
+    res, tp = "!stream.resource<constant>", "!stream.timepoint"
+    lines = [
+        f"util.global private @__constant_inline_weights : {res}",
+        "util.initializer {",
+        "  %c0 = arith.constant 0 : index",
+        "  %c0_i64 = arith.constant 0 : i64",
+        f"  %0 = stream.timepoint.immediate => {tp}",
+        "  %buffer_cst = util.buffer.constant <alignment = 64> : !util.buffer"
+        f" = #composite_of_{size}b",
+        f"  {c} = arith.constant {size} : index",
+        f"  %did_map, %result = stream.resource.try_map {on} %buffer_cst[%c0]"
+        f" : !util.buffer -> i1, {res}{{{c}}}",
+        f"  cf.cond_br %did_map, ^bb2(%0, %result : {tp}, {res}), ^bb1",
+        "^bb1:  // pred: ^bb0",
+        f"  %1 = stream.resource.alloc uninitialized {on} : {res}{{{c}}}",
+        f"  %file = stream.file.constant {on} %buffer_cst[%c0 for {c}]"
+        f" : !util.buffer{{{c}}} -> !stream.file",
+        f"  %2 = stream.file.read {on} await(%0) => %file[%c0_i64], %1[%c0], {c}"
+        f" : !stream.file -> {res}{{{c}}} => {tp}",
+        f"  cf.br ^bb2(%2, %1 : {tp}, {res})",
+        f"^bb2(%3: {tp}, %4: {res}):  // 2 preds: ^bb0, ^bb1",
+        f"  %5 = stream.timepoint.await sync %3 => %4 : {res}{{{c}}}",
+        f"  util.global.store %5, @__constant_inline_weights : {res}",
+        "  util.return",
+        "}",
+    ]
+    return "".join(f"  {line}\n" for line in lines)
 
 
 class WeightsModule:
@@ -222,7 +229,7 @@ def main() -> int:
               f" {mem_ratio:10.2f}x {verdict}")
     for row, runs in executed.items():
         print(f"  {row}: executed {sorted({len(r) for r in runs})} nodes, e.g. {runs[-1][:6]}")
-    print(f"  peak memory target: <= 1.3x iree-opt's for every halflow build")
+    print("  peak memory target: <= 1.3x iree-opt's for every halflow build")
     print("outputs: " + ("all byte-identical to iree-opt" if not mismatches
                          else "MISMATCH in " + ", ".join(sorted(set(mismatches)))))
     print(f"targets: {'all PASS' if all_pass else 'some MISS'}")

@@ -61,7 +61,8 @@ def input_blobs(data: blobs.InputBytes) -> tuple[str, tuple[blobs.Value, ...], t
     return found
 
 
-_last_input: tuple[blobs.InputBytes, tuple[str, tuple[blobs.Value, ...], tuple[str, ...]]] | None = None
+_Found = tuple[str, tuple["blobs.Value", ...], tuple[str, ...]]
+_last_input: tuple[blobs.InputBytes, _Found] | None = None
 
 
 def output_key(input_hash: str, options: str) -> str:

@@ -18,7 +18,6 @@ from halflow.engine.records import DocState
 from halflow.source import keys, resources
 from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule, Unit, common_ends, resplit
 
-
 _ENTRY_RE = re.compile(r"^[ \t]*([A-Za-z_][\w$.\-]*|\"[^\"\n]*\"): (.*?),?[ \t\r]*$", re.M)
 
 

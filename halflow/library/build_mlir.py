@@ -389,7 +389,7 @@ def _materialize(
         )
     if key is not None and rep.get("mode") != "noop":
         store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
-    if workspace is not None:
+    if workspace is not None and isinstance(data.data, bytes):
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
     return Restored.of(text, elided), rep, key
 
@@ -475,7 +475,9 @@ def _build_text(
                     # A single document's output is the file's output entry.
                     output_key=output_key if len(cases) == 1 else None,
                     input_hash=input_hash if len(cases) == 1 else None,
-                    source_bytes=data.data if len(cases) == 1 else None,
+                    source_bytes=(
+                        data.data if len(cases) == 1 and isinstance(data.data, bytes) else None
+                    ),
                 )
             except HalflowError as e:
                 diagnostics.extend(source_mod.at_case_start(e.diagnostics, case, source))
