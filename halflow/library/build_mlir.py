@@ -377,21 +377,30 @@ def _materialize(
                     return restored, _report("noop", [], total, total, [], None), key
 
     built = source_mod.InputData(data.name, elided.data) if elided is not None else data
-    if data.is_bytecode:
-        text, rep = _build_bytecode(
-            data, options, store, workspace, progress,
-            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
-        )
-    else:
-        text, rep = _build_text(
-            built, options, split_input_file, store, workspace, progress,
-            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
-        )
+    try:
+        text, rep = _build_input(built, options, split_input_file, store, workspace, progress,
+                                 output_key=key, input_hash=input_hash,
+                                 trace_nodes=trace_nodes, t0=t0)
+    except HalflowError as err:
+        if elided is None:
+            raise
+        # Diagnostics of the text with stand-ins: the original's are exact.
+        raise _diagnosed_from_bytes(data, split_input_file, err, always=True) from None
     if key is not None and rep.get("mode") != "noop":
         store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
     if workspace is not None and isinstance(data.data, bytes):
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
     return Restored.of(text, elided), rep, key
+
+
+def _build_input(
+    data: source_mod.InputData, options: str, split_input_file: bool, store: EntryStore,
+    workspace: Workspace | None, progress: bool | None, **build: Any,
+) -> tuple[str, dict[str, Any]]:
+    """The output text and report of ``data``, text or bytecode."""
+    if data.is_bytecode:
+        return _build_bytecode(data, options, store, workspace, progress, **build)
+    return _build_text(data, options, split_input_file, store, workspace, progress, **build)
 
 
 class _CheckedBlobs:
@@ -513,17 +522,20 @@ def _build_text(
 
 
 def _diagnosed_from_bytes(
-    data: source_mod.InputData, split_input_file: bool, err: HalflowError
+    data: source_mod.InputData, split_input_file: bool, err: HalflowError, always: bool = False
 ) -> HalflowError:
     """The error to report for ``data`` when the engine found ``err``.
 
-    The engine reads CRLF line ends as LF (:func:`halflow.source.inputs.engine_text`),
-    which moves the end of a string literal left open at the end of a line
-    (MLIR's lexer takes the CR into the string): diagnostics of such an input
-    come from the original bytes, as :func:`materialize_text` reads them. Its
-    near-miss warnings are left to the caller, which adds its own.
+    The engine reads CRLF line ends as LF and a text without its debug
+    locations (:func:`halflow.source.inputs.engine_text`): the first moves
+    the end of a string literal left open at the end of a line (MLIR's
+    lexer takes the CR into the string), the second the place of every
+    diagnostic (``iree-opt`` reports at an op's location). Diagnostics of
+    such an input come from the original bytes, as :func:`materialize_text`
+    reads them. Its near-miss warnings are left to the caller, which adds
+    its own.
     """
-    if not blobs.contains(data.data, b"\r\n"):
+    if not (always or blobs.contains(data.data, b"\r\n") or blobs.contains(data.data, b"loc(")):
         return err
     try:
         materialize_text(data, split_input_file)

@@ -55,7 +55,9 @@ class InputData:
 
 def engine_text(data: InputData) -> str:
     """The input's text as the incremental engine reads it: CRLF line ends
-    become LF. The engine cuts the text into top-level ops by its lines.
+    become LF, and debug locations are left out (:mod:`halflow.source.locations`:
+    the output never prints them). The engine cuts the text into top-level
+    ops by its lines.
 
     For a valid input this changes nothing in the output: MLIR reads a CR
     before a line end as whitespace, and no token of a valid input spans it.
@@ -65,8 +67,11 @@ def engine_text(data: InputData) -> str:
     source line for it. Hence a build of a CRLF input that
     finds errors reports them from the original bytes
     (``halflow.library.build_mlir._diagnosed_from_bytes``), never from this text."""
+    from halflow.source import locations
+
     text = data.text()
-    return text.replace("\r\n", "\n") if "\r\n" in text else text
+    text = text.replace("\r\n", "\n") if "\r\n" in text else text
+    return locations.strip(text) if locations.has_locations(text) else text
 
 
 def bytecode_as_text(data: InputData) -> InputData:
