@@ -37,86 +37,9 @@ import tempfile
 from pathlib import Path
 
 from common import compile_package  # benchmarks/ is the script's directory
-from incremental import Measured, measure
+from incremental import Measured, _inline_weights, measure
 
 from halflow.testing.engine import Module, body_edit, corpus_file, halflow_cmd, iree_opt_path
-
-_ANCHOR = "  util.global private @__device_0 = #device_target_local\n"
-_KEY = "__inline_weights"
-
-
-def _initializer(size: int) -> str:
-    """The host code iree-compile makes of an inline constant pool of
-    ``size`` bytes (``tests/data/inline/mlp_inline.mlir``'s shape)."""
-    c, on = f"%c{size}", "on(#hal.device.affinity<@__device_0>)"
-    res, tp = "!stream.resource<constant>", "!stream.timepoint"
-    lines = [
-        f"util.global private @__constant_inline_weights : {res}",
-        "util.initializer {",
-        "  %c0 = arith.constant 0 : index",
-        "  %c0_i64 = arith.constant 0 : i64",
-        f"  %0 = stream.timepoint.immediate => {tp}",
-        "  %buffer_cst = util.buffer.constant <alignment = 64> : !util.buffer"
-        f" = #composite_of_{size}b",
-        f"  {c} = arith.constant {size} : index",
-        f"  %did_map, %result = stream.resource.try_map {on} %buffer_cst[%c0]"
-        f" : !util.buffer -> i1, {res}{{{c}}}",
-        f"  cf.cond_br %did_map, ^bb2(%0, %result : {tp}, {res}), ^bb1",
-        "^bb1:  // pred: ^bb0",
-        f"  %1 = stream.resource.alloc uninitialized {on} : {res}{{{c}}}",
-        f"  %file = stream.file.constant {on} %buffer_cst[%c0 for {c}]"
-        f" : !util.buffer{{{c}}} -> !stream.file",
-        f"  %2 = stream.file.read {on} await(%0) => %file[%c0_i64], %1[%c0], {c}"
-        f" : !stream.file -> {res}{{{c}}} => {tp}",
-        f"  cf.br ^bb2(%2, %1 : {tp}, {res})",
-        f"^bb2(%3: {tp}, %4: {res}):  // 2 preds: ^bb0, ^bb1",
-        f"  %5 = stream.timepoint.await sync %3 => %4 : {res}{{{c}}}",
-        f"  util.global.store %5, @__constant_inline_weights : {res}",
-        "  util.return",
-        "}",
-    ]
-    return "".join(f"  {line}\n" for line in lines)
-
-
-class WeightsModule:
-    """The model text with the pool spliced in, and the blob written
-    separately (``write`` streams it: a 2 GB module is never a string)."""
-
-    def __init__(self, model: str, size_mb: int) -> None:
-        self.size = size_mb * 1_000_000 // 2 // 4 * 4  # bytes of data (hex doubles them)
-        if _ANCHOR not in model:
-            raise SystemExit("the model has no @__device_0 global to splice the weights after")
-        self.model = model
-        self.flipped: int | None = None  # offset of a changed hex digit
-
-    def text_around(self, model: str) -> tuple[str, str]:
-        """The text before and after the blob's hex digits."""
-        size = self.size
-        pool = (f"#composite_of_{size}b = #util.composite<{size}xi8, [\n"
-                f"    dense_resource<{_KEY}> : tensor<{size // 4}xf32>,\n]>\n")
-        text = pool + model.replace(_ANCHOR, _ANCHOR + _initializer(size), 1)
-        body, sep, trailer = text.rpartition("\n{-#\n  dialect_resources: {\n    builtin: {\n")
-        if sep:  # the model has resources of its own: the blob goes first
-            return body + sep + f'      {_KEY}: "0x04000000', '",\n' + trailer
-        return (text.rstrip("\n") + "\n\n{-#\n  dialect_resources: {\n    builtin: {\n"
-                f'      {_KEY}: "0x04000000', '"\n    }\n  }\n#-}\n')
-
-    def write(self, path: Path, model: str | None = None) -> None:
-        before, after = self.text_around(model or self.model)
-        rng = random.Random("large_weights")
-        with path.open("w") as f:
-            f.write(before)
-            left = self.size
-            while left:
-                n = min(left, 1 << 22)
-                chunk = rng.randbytes(n).hex().upper()
-                if self.flipped is not None and 0 <= self.flipped - (self.size - left) * 2 < n * 2:
-                    at = self.flipped - (self.size - left) * 2
-                    digit = "0" if chunk[at] != "0" else "1"
-                    chunk = chunk[:at] + digit + chunk[at + 1 :]
-                f.write(chunk)
-                left -= n
-            f.write(after)
 
 
 def run_iree_opt(src: Path, out: Path) -> Measured:
@@ -136,7 +59,8 @@ def main() -> int:
         args.size_mb = 2000
     compile_package()
     model = corpus_file(args.model).read_text()
-    gen = WeightsModule(model, args.size_mb)
+    weights = _inline_weights()
+    size = args.size_mb * 1_000_000 // 2 // 4 * 4  # bytes of data (hex doubles them)
     executables = Module.parse(model).executables()
     work = args.work or Path(tempfile.mkdtemp(prefix="halflow-weights-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -163,7 +87,7 @@ def main() -> int:
                 mismatches.append(row)
 
     try:
-        gen.write(src)
+        weights.write_weights(src, model, size)
         size_mb = src.stat().st_size / 1e6
         print(f"{src.name}: {size_mb:.0f} MB, {len(executables)} executables", file=sys.stderr)
         run_iree_opt(src, ref)  # warm-up (page cache)
@@ -183,11 +107,10 @@ def main() -> int:
                     break
                 except LookupError:
                     continue
-            gen.write(src, text)
+            weights.write_weights(src, text, size)
             build("one-executable edit", "--report", report)
         for k in range(args.repeat):
-            gen.flipped = (k + 1) * 1_000_003 % (gen.size * 2)
-            gen.write(src, text)
+            weights.write_weights(src, text, size, flip=(k + 1) * 1_000_003 % (size * 2))
             build("resource-only edit", "--report", report)
     finally:
         if args.work is None:
