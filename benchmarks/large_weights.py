@@ -38,8 +38,7 @@ from pathlib import Path
 
 from common import compile_package  # benchmarks/ is the script's directory
 from incremental import Measured, _inline_weights, measure
-
-from halflow.testing.engine import Module, body_edit, corpus_file, halflow_cmd, iree_opt_path
+from support.engine import Module, body_edit, corpus_file, halflow_cmd, iree_opt_path
 
 
 def run_iree_opt(src: Path, out: Path) -> Measured:

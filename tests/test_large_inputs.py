@@ -23,8 +23,7 @@ from pathlib import Path
 
 import pytest
 from inline_weights import DATA, write_weights
-
-from halflow.testing.engine import (
+from support.engine import (
     body_edit,
     iree_opt_path,
     load_report,
