@@ -169,3 +169,28 @@ def test_comments_and_blank_lines_run_nothing(tmp_path: Path) -> None:
     exactly(build(src, tmp_path), [])
     src.write_text(text.replace("  // pred: ^bb0", "  // pred: ^bb0 (the entry block)", 1))
     exactly(build(src, tmp_path), [])
+
+
+def test_blob_scan_finds_and_hashes_each_value_once() -> None:
+    """The section's large values, their digests and the input's
+    fingerprint, on the bytes (no parse): two blobs, a small one between
+    them, with and without the last line end."""
+    from blake3 import blake3
+
+    from halflow.core import blobs
+
+    a, b = "0x04000000" + "AB" * 40_000, "0x08000000" + "0F" * 50_000
+    text = ('module {\n}\n\n{-#\n  dialect_resources: {\n    builtin: {\n'
+            f'      big_a: "{a}",\n      small: "0x0400000001",\n      big_b: "{b}"\n'
+            '    }\n  }\n#-}\n')
+    for data in (text.encode(), text.rstrip("\n").encode()):
+        whole, values, digests = blobs.scan(data)
+        assert [(v.key, data[v.start : v.end]) for v in values] == [
+            ("big_a", f'"{a}"'.encode()), ("big_b", f'"{b}"'.encode())]
+        assert digests == tuple(blake3(data[v.start : v.end]).hexdigest(16) for v in values)
+        assert [(v.key, v.start, v.end) for v in values] == [
+            (v.key, v.start, v.end) for v in blobs.large_values(data)]
+        assert blobs.digest(data) == whole
+    # Anything but the printed shape of builtin resources: no values.
+    assert blobs.scan(text.replace("builtin: {", "other: {").encode())[1] == ()
+    assert blobs.scan((text + "module {}\n").encode())[1] == ()

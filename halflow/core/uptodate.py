@@ -40,7 +40,7 @@ def options_fingerprint(split_input_file: bool) -> str:
 
 
 def input_fingerprint(data: blobs.InputBytes) -> str:
-    """The hash of an input's bytes (:func:`halflow.core.blobs.fingerprint`:
+    """The hash of an input's bytes (:func:`halflow.core.blobs.scan`:
     one pass, each large resource value hashed on its own). The last one is
     remembered by the bytes object itself: the up-to-date check and the
     build it hands the same bytes to ask for it in turn (hundreds of
@@ -54,9 +54,7 @@ def input_blobs(data: blobs.InputBytes) -> tuple[str, tuple[blobs.Value, ...], t
     global _last_input
     if _last_input is not None and _last_input[0] is data:
         return _last_input[1]
-    values = blobs.large_values(data)
-    whole, digests = blobs.fingerprint(data, values)
-    found = (whole, values, digests)
+    found = blobs.scan(data)
     _last_input = (data, found)
     return found
 

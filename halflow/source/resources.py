@@ -21,7 +21,7 @@ split, :class:`ResourceRefs`). A value that is not upper-case hex is left to
 MLIR as well (it reads lower case, prints upper case, and reports anything
 else). The check runs once per blob: the digests of the blobs that passed
 are remembered (``checked``), so a rebuild whose weights did not change
-reads them only to hash them (:func:`halflow.core.blobs.fingerprint`).
+reads them only to hash them (:func:`halflow.core.blobs.scan`).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class Blob:
     start: int
     end: int
     standin: str
-    digest: str  # of the value (:func:`halflow.core.blobs.fingerprint`)
+    digest: str  # of the value (:func:`halflow.core.blobs.scan`)
 
 
 @dataclass(frozen=True)
