@@ -347,19 +347,16 @@ def _materialize(
     stand-ins for them (:mod:`halflow.source.resources`): the builds, their
     state and the cached output see the small text, and the output is
     restored from the input's bytes."""
-    input_hash, values, digests = uptodate.input_blobs(data.data)
-    elided: Elided | None = None
-    if values and not split_input_file and not data.is_bytecode:
-        from halflow.source import resources
-
-        elided = resources.elide(data.data, values, digests, _CheckedBlobs(store))
     if workspace is not None:
         # A warm workspace compares bytes with the last build of this input:
         # cheaper than hashing them.
         last = workspace.files.get((data.name, options))
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
+            elided = _elide(data, split_input_file, store)
             return Restored.of(text, elided), _report("noop", [], total, total, [], None), key
+    input_hash = uptodate.input_fingerprint(data.data)
+    elided = _elide(data, split_input_file, store)
     key = None
     if store.enabled:
         key = uptodate.output_key(input_hash, options)
@@ -401,6 +398,18 @@ def _build_input(
     if data.is_bytecode:
         return _build_bytecode(data, options, store, workspace, progress, **build)
     return _build_text(data, options, split_input_file, store, workspace, progress, **build)
+
+
+def _elide(
+    data: source_mod.InputData, split_input_file: bool, store: EntryStore
+) -> Elided | None:
+    """``data`` with its large blobs as stand-ins (None: built as it is)."""
+    _, values, digests = uptodate.input_blobs(data.data)  # (hashed once: remembered)
+    if not values or split_input_file or data.is_bytecode:
+        return None
+    from halflow.source import resources
+
+    return resources.elide(data.data, values, digests, _CheckedBlobs(store))
 
 
 class _CheckedBlobs:
