@@ -96,8 +96,12 @@ class FileSpan:
                 done = os.copy_file_range(self.source.fd, fd, left, offset)
             except OSError:
                 done = 0
-            if done <= 0:  # not supported here: write it
-                os.write(fd, memoryview(self.source)[offset : offset + left])
+            if done <= 0:  # not supported here (a pipe): write it
+                with memoryview(self.source) as view:
+                    while left > 0:
+                        written = os.write(fd, view[offset : offset + min(left, 1 << 30)])
+                        offset += written
+                        left -= written
                 return
             offset += done
             left -= done

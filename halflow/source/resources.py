@@ -125,7 +125,12 @@ class Restored:
 
     def digest(self) -> str | None:
         """The output's :func:`halflow.core.blobs.digest`, when known
-        without reading it (None: hash what was written)."""
+        without reading the file written (None: an output whose own large
+        values are not the restored ones)."""
+        if self._digest is None and len(self._parts) == 1:
+            part = self._parts[0]
+            assert not isinstance(part, blobs.FileSpan)
+            self._digest = blobs.digest(part if isinstance(part, bytes) else bytes(part))
         return self._digest
 
     def __len__(self) -> int:
