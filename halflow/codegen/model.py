@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Sequence
 from enum import StrEnum
@@ -34,6 +33,7 @@ from typing import Any
 
 from halflow.codegen import iree_api, tools
 from halflow.codegen.flags import IreeFlags
+from halflow.core import output
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 
 BYTECODE_MAGIC = b"ML\xefR"
@@ -110,7 +110,9 @@ class Frontend:
         self.model = model
         self.started = time.perf_counter()
         self.warnings: tuple[str, ...] = ()  # iree-compile's stderr of a successful run
-        self._dir = Path(tempfile.mkdtemp(prefix="halflow-frontend-"))
+        # Named after this process, so that a later build removes it if this
+        # one is killed (halflow.core.output.temp_folder).
+        self._dir = output.temp_folder("halflow-frontend")
         command = [
             tools.iree_compile(),
             str(model),

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from halflow.core import cachedir
@@ -288,7 +289,17 @@ def start_dir(input: str | os.PathLike[str] | None) -> Path:
     if input is None or str(input) == "-":
         return Path.cwd()
     path = Path(os.path.abspath(input))
-    return path if path.is_dir() else path.parent
+    return path if _is(path.is_dir) else path.parent
+
+
+def _is(test: Callable[[], bool]) -> bool:
+    """``test()`` (``Path.is_dir``, ``is_file``), False where the path cannot
+    even be looked at (a name longer than the system allows): reading the
+    input then reports it, as iree-opt does."""
+    try:
+        return test()
+    except OSError:
+        return False
 
 
 def user_file() -> Path | None:
@@ -354,10 +365,10 @@ def project_file(start: Path) -> _File | None:
     """The nearest project file at or above ``start``."""
     for directory in (start, *start.parents):
         candidate = directory / PROJECT_FILE
-        if candidate.is_file():
+        if _is(candidate.is_file):
             return _parse(candidate, ())
         candidate = directory / PYPROJECT
-        if candidate.is_file():
+        if _is(candidate.is_file):
             try:
                 raw = candidate.read_bytes()
             except OSError:
