@@ -127,7 +127,7 @@ def written_in_place(path: str | os.PathLike[str]) -> bool:
 def _chunks(data: Data) -> Iterable[Chunk]:
     if isinstance(data, str):
         return (data.encode("utf-8"),)
-    if isinstance(data, bytes | bytearray | memoryview):
+    if isinstance(data, bytes | bytearray | memoryview | FileSpan):
         return (data,)
     return data
 
