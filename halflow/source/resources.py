@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from halflow.core import blobs
 from halflow.core.fingerprint import short
+from halflow.source import locations
 from halflow.source.toplevel import ALIAS_REF_RE, EXECUTABLE_KINDS, SplitError, split_module
 
 if TYPE_CHECKING:
@@ -252,6 +253,8 @@ def _read_by_executables(small: bytes, keys: set[str]) -> set[str] | None:
     text = small.decode("utf-8", "surrogateescape")
     if "\r\n" in text:
         return None
+    if locations.has_locations(text):  # (as the engine will read it)
+        text = locations.strip(text)
     try:
         split = split_module(text, locate=_no_locator)
     except SplitError:
