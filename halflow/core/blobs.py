@@ -174,6 +174,7 @@ def scan(data: InputBytes) -> tuple[str, tuple[Value, ...], tuple[str, ...]]:
 
 
 _STEP = 1 << 20  # bytes of a large line scanned (and hashed) at a time
+_TAIL = 1 << 20  # bytes at the end searched first for the section
 _LAG = 16  # what a value's end may leave of its line: `",` and spaces
 
 
@@ -182,10 +183,14 @@ def _walk(data: InputBytes, min_size: int, digests: list[str] | None) -> list[Va
     to ``digests`` when given. None when the section is not as expected."""
     if len(data) < min_size or not data[-16:].rstrip().endswith(b"#-}"):
         return None
-    first = startswith(data, b"{-#")
-    start = 0 if first else data.find(b"\n{-#") + 1
-    if start <= 0 and not first:
-        return None
+    # The section starts in the last megabyte (no large value, then), or
+    # before its values: found from the front.
+    start = data.rfind(b"\n{-#", max(0, len(data) - _TAIL)) + 1
+    if start <= 0:
+        first = startswith(data, b"{-#")
+        start = 0 if first else data.find(b"\n{-#") + 1
+        if start <= 0 and not first:
+            return None
     view = memoryview(data)
     found = []
     expect = [b"{-#", b"dialect_resources: {", b"builtin: {"]
