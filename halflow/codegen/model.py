@@ -179,13 +179,9 @@ def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Mater
     from iree.compiler import ir
 
     from halflow.nodes.materialize import materialize as run_materialize
-    from halflow.source.inputs import ends_in_open_string
+    from halflow.source.inputs import lexable
 
-    if not data.startswith(BYTECODE_MAGIC) and ends_in_open_string(data):
-        # Cut off inside a string (e.g. a resource blob): MLIR's lexer would
-        # read past the buffer (SIGSEGV). A line end gives the same error at
-        # the same place, as for the MLIR build (halflow.source.inputs.parse_text).
-        data += b"\n"
+    data = lexable(data)  # cut inside a string, MLIR's lexer would read past the buffer
     invocation = iree_api.Invocation(session_flags)
     try:
         try:

@@ -50,7 +50,7 @@ from halflow.codegen.worker import (
     TranslateTask,
 )
 from halflow.core import output as output_mod
-from halflow.core import uptodate
+from halflow.core import safejson, uptodate
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
 from halflow.core.fingerprint import environment, fingerprint
 from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
@@ -292,7 +292,7 @@ def _previous_manifest(store: Store, manifest_key: str) -> dict[str, Any]:
     if manifest is None:
         return {}
     try:
-        data = json.loads(manifest.text)
+        data = safejson.loads(manifest.text)
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
@@ -385,7 +385,7 @@ def _get_marker(store: Store, where: str) -> object:
         return cache.get(where)
     raw = store.get(where)
     try:
-        return json.loads(raw) if raw is not None else None
+        return safejson.loads(raw) if raw is not None else None
     except ValueError:
         return None
 
@@ -409,7 +409,7 @@ def _up_to_date(store: Store, output_key: str, output_file: Path) -> dict[str, A
     raw = store.get(key)
     opened = unseal(key, _SUMMARY, raw) if raw is not None else None
     try:
-        data = json.loads(opened[1]) if opened is not None else None
+        data = safejson.loads(opened[1]) if opened is not None else None
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
@@ -573,7 +573,8 @@ def build_vmfb(
         if executor == "dask":
             try:
                 remote = DaskExecutor(scheduler, retries,
-                                      shared=getattr(store, "shared_settings", None))
+                                      shared=getattr(store, "shared_settings", None),
+                                      notes=getattr(store, "absorb_remote", None))
             except RuntimeError as e:
                 raise _error("halflow", str(e)) from None
         # Have a worker parse the translations the previous build of this

@@ -196,7 +196,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("remote-timeout", _seconds, 2.0, "HALFLOW_REMOTE_TIMEOUT",
             "seconds a connection or reply of the shared cache may take before a build gives "
             "it up"),
+    Setting("remote-secret", _text, None, "HALFLOW_REMOTE_SECRET",
+            "sign shared cache entries with this secret and use only entries it signed "
+            "(never shown)"),
 )
+HIDDEN = "(set, hidden)"  # how `halflow config` shows a secret that is set
 BY_NAME = {s.name: s for s in SETTINGS}
 
 
@@ -247,12 +251,14 @@ class Config:
         from halflow.core.options import RemoteCache
 
         return RemoteCache(url, self["remote-read-only"], self["remote-ttl"],
-                           self["remote-timeout"])
+                           self["remote-timeout"], self["remote-secret"])
 
     def shown(self, name: str) -> Any:
         """``name``'s value as messages and ``halflow config`` show it: the
-        shared cache's URL without user and password."""
+        shared cache's URL without user and password, a secret never."""
         value = self[name]
+        if name == "remote-secret" and value is not None:
+            return HIDDEN
         if name == "remote-cache" and value is not None:
             from halflow.core.options import RemoteCache
 

@@ -239,16 +239,21 @@ def _sites_step(
     prev: DocState | None, units: _Units, host: _Host, execs: _Executables
 ) -> dict[int, list[int]]:
     """Which dispatch sites (by index) feed each executable: recomputed when
-    the host or any executable's exports changed, else as before."""
+    the host or the module's table of exports changed (an executable's
+    exports, or an executable added, removed or renamed), else as before."""
     exec_idx = units.exec_idx
     exports_of = {
         i: tuple(e.name for e in execs.facts[i].exports) if i in execs.facts
         else tuple(execs.groups[i].summary["exports"])
         for i in exec_idx
     }
-    reshuffled = host.changed or prev is None or any(
-        exports_of[i] != tuple(_prev_summary(execs.opened[i]).get("exports", ("<none>",)))
-        for i in execs.opened
+    # The sites of each export are kept only while the host and the table
+    # of exports are what the previous build checked them against.
+    reshuffled = host.changed or prev is None or plan.export_table(
+        (units.names[i], exports_of[i]) for i in exec_idx
+    ) != plan.export_table(
+        (ex, g.summary.get("exports", ())) for gid, g in prev.groups.items()
+        if (ex := graph.group_executable(gid)) is not None
     )
     if not reshuffled:
         return {

@@ -96,9 +96,16 @@ class Group:
         return self.loader(self.payload_ref)
 
     def decoded(self) -> dict[str, NodeRecord]:
+        """The node records (raises :class:`Fallback` when the payload does
+        not decode: its checksum held, so only a forged entry gets here)."""
         if self.records is None:
             data = self.payload()
-            self.records = decode_records(data["records"], data.get("strings")) if data else {}
+            try:
+                self.records = (
+                    decode_records(data["records"], data.get("strings")) if data else {}
+                )
+            except (ValueError, TypeError, KeyError) as e:  # codec.DecodeError included
+                raise Fallback(f"the build state of {self.gid} does not decode: {e}") from None
         return self.records
 
     def site_values(self) -> dict[int, Any] | None:
@@ -107,7 +114,10 @@ class Group:
             if data is None or "sites" not in data:
                 return None
             strings = data.get("strings")
-            self.sites = {int(k): codec.decode(v, strings) for k, v in data["sites"]}
+            try:
+                self.sites = {int(k): codec.decode(v, strings) for k, v in data["sites"]}
+            except (ValueError, TypeError) as e:
+                raise Fallback(f"the build state of {self.gid} does not decode: {e}") from None
         return self.sites
 
 

@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from halflow.core import safejson
 from halflow.core.fingerprint import fingerprint
 from halflow.engine import codec
 from halflow.engine.records import UNSTORED, DocState, Group
@@ -83,7 +84,7 @@ def encode_strings(strings: Mapping[str, int]) -> bytes:
 
 
 def decode_payload(raw: bytes, strings: list[str] | None = None) -> dict[str, Any]:
-    data = json.loads(raw)
+    data = safejson.loads(raw)
     if not isinstance(data, dict):
         raise ValueError("not a group payload")
     if strings is not None:
@@ -115,12 +116,12 @@ class PayloadReader:
                 return None
             strings = self._tables.get(blob_key)
             if strings is None:
-                strings = json.loads(blob[table_offset:])
+                strings = safejson.loads(blob[table_offset:])
                 if not isinstance(strings, list):
                     raise ValueError("bad string table")
                 self._tables[blob_key] = strings
             return decode_payload(blob[offset : offset + length], strings)
-        except (ValueError, KeyError, TypeError, IndexError) as e:
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
             self.warn(f"discarding an unreadable part of the build state: {e}")
             return None
 
@@ -248,7 +249,8 @@ def load_core(cache: EntryStore, key: str, reader: PayloadReader) -> DocState | 
     try:
         _, _, text = blob.partition(b"\n")  # first line: the node count
         return decode_core(data, text.decode("utf-8"), reader.load)
-    except (KeyError, TypeError, ValueError, UnicodeDecodeError) as e:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        # (A checksum that holds over what no halflow wrote: forged.)
         reader.warn(f"discarding unreadable build state: {e}")
         cache.delete(key)
         return None

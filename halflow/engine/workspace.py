@@ -75,6 +75,14 @@ class Units:
     failure: str | None = None  # why it does not split
 
 
+@dataclass(frozen=True, kw_only=True)
+class Known:
+    """A document's states as its build found them."""
+
+    current: DocState | None  # the most recent (in memory, else the cache's)
+    index: list[states.StateEntry]  # all of them, most recent first
+
+
 class Workspace:
     """A long-lived build session: keeps each document's current state
     (groups, node values, output) warm in memory, over a persistent cache
@@ -128,18 +136,20 @@ class Workspace:
     def _save_state(
         self, doc_id: str, state: DocState, fresh: Sequence[Group], *,
         write_output: bool = True, anchored: DocState | None = None,
+        index: Sequence[states.StateEntry] | None = None,
     ) -> None:
         """Make ``state`` the document's current one, in memory and in the
         cache; only the payloads of groups evaluated by this build
         (``fresh``) are encoded and written. ``write_output=False``: the
         caller stores the output entry. ``anchored``: the document's state
         before, whose anchors (:mod:`halflow.engine.anchors`) need not be
-        written again when ``state`` has the same."""
+        written again when ``state`` has the same. ``index``: the
+        document's states as the build read them (else read now)."""
         self.docs[doc_id] = state
         if not self.cache.enabled:
             return
         new = self._entry(doc_id, state)
-        kept, dropped = states.push(self._index(doc_id), new)
+        kept, dropped = states.push(self._index(doc_id) if index is None else index, new)
         with self.cache.batch():
             spool_payloads(self.cache, fresh, self.payloads.load)
             save_core(self.cache, new.key, state, write_output=write_output)
@@ -194,20 +204,15 @@ class Workspace:
             input_hash=input_hash or fingerprint_text(text), output_key=output_key,
             source_bytes=source_bytes, need_graph=need_graph, on_executable=on_executable,
         )
-        current = self.docs.get(doc_id)
         with recorder.phase("load state"):
-            entries = self._index(doc_id)
-            if current is None:
-                current = self._first_loaded(entries[:1])
-                if current is not None:
-                    self.unit_keys.update(current.units)
+            known = self._known(doc_id)
         if not need_graph:
-            done = self._noop(case, current, entries, recorder)
+            done = self._noop(case, known, recorder)
             if done is not None:
                 return done
         with recorder.phase("split"):
-            units = self._split(case, current)
-        prev = self._start_from(case, current, entries, units, recorder)
+            units = self._split(case, known.current)
+        prev = self._start_from(case, known, units, recorder)
         ev, assembled, fallback = self._incremental(case, prev, units, recorder)
         mode = "incremental"
         if assembled is None:
@@ -217,24 +222,32 @@ class Workspace:
             if assembled is None:
                 # Nothing to keep per unit; the output still stands.
                 return self._output_only(
-                    case, ev, whole.output, fallback or units.failure or whole.unaligned, current
+                    case, ev, whole.output, fallback or units.failure or whole.unaligned, known
                 )
         with recorder.phase("save state"):
-            state = self._keep(case, ev, assembled, units, current)
+            state = self._keep(case, ev, assembled, units, known)
         return CaseResult(output=assembled.text, mode=mode, fallback=fallback, graph=ev.graph,
                           total=state.total, counts=state.counts())
 
-    def _noop(
-        self, case: Case, current: DocState | None, entries: Sequence[states.StateEntry],
-        recorder: Recorder,
-    ) -> CaseResult | None:
+    def _known(self, doc_id: str) -> Known:
+        """The document's states: its index, and its current state (in
+        memory, else the index's first)."""
+        index = self._index(doc_id)
+        current = self.docs.get(doc_id)
+        if current is None:
+            current = self._first_loaded(index[:1])
+            if current is not None:
+                self.unit_keys.update(current.units)
+        return Known(current=current, index=index)
+
+    def _noop(self, case: Case, known: Known, recorder: Recorder) -> CaseResult | None:
         """The answer when the document has a state of exactly this input
         (its current one, or an earlier one, which becomes current: a
         revert), built with these options, versions and stages; else None."""
-        state = current
+        state = known.current
         earlier = None
         if state is None or (state.input_hash, state.options) != (case.input_hash, case.options):
-            earlier = states.current_first(entries, case.input_hash, case.options)
+            earlier = states.current_first(known.index, case.input_hash, case.options)
             state = self._first_loaded(earlier[:1]) if earlier else None
         if state is None or not self._up_to_date(state):
             return None
@@ -265,15 +278,15 @@ class Workspace:
         return Units(split=split, keys=keys, raw_keys=raw_keys)
 
     def _start_from(
-        self, case: Case, current: DocState | None, entries: Sequence[states.StateEntry],
-        units: Units, recorder: Recorder,
+        self, case: Case, known: Known, units: Units, recorder: Recorder
     ) -> DocState | None:
         """The state to build from: of this document's states, the one that
         shares the most units with the input (the current one on a tie);
         without any, another document's that most of them share."""
+        current = known.current
         if not units.keys:
             return current
-        candidates = list(entries)
+        candidates = list(known.index)
         mine = self._entry(case.doc_id, current) if current is not None else None
         if mine is not None:
             # (In memory it may be newer than the cache's: writes were off.)
@@ -354,19 +367,17 @@ class Workspace:
             return ev, whole, None, str(e)
 
     def _output_only(
-        self, case: Case, ev: Evaluator, output: str, fallback: str | None,
-        current: DocState | None,
+        self, case: Case, ev: Evaluator, output: str, fallback: str | None, known: Known
     ) -> CaseResult:
         """Save a state with the output alone (nothing to keep per unit)."""
         state = DocState(input_hash=case.input_hash, options=case.options, env=ev.env,
                          output=output, output_key=case.output_entry(output))
         self._save_state(case.doc_id, state, [], write_output=case.output_key is None,
-                         anchored=current)
+                         anchored=known.current, index=known.index)
         return CaseResult(output=output, mode="whole", fallback=fallback)
 
     def _keep(
-        self, case: Case, ev: Evaluator, assembled: Assembled, units: Units,
-        current: DocState | None,
+        self, case: Case, ev: Evaluator, assembled: Assembled, units: Units, known: Known
     ) -> DocState:
         """The state this build leaves, saved as the document's current one."""
         ev.flush()
@@ -394,5 +405,5 @@ class Workspace:
         fresh = [g for g in ev.groups.values() if g.records is not None
                  and g.prev_records is not None]
         self._save_state(case.doc_id, state, fresh, write_output=case.output_key is None,
-                         anchored=current)
+                         anchored=known.current, index=known.index)
         return state

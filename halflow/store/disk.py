@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from halflow.core import cachedir
+from halflow.core import cachedir, safejson
 from halflow.store import diskformat
 from halflow.store.diskformat import MAGIC_BLOB as _MAGIC_BLOB
 from halflow.store.diskformat import MAGIC_JSON as _MAGIC_JSON
@@ -378,7 +378,7 @@ class Cache:
                     self._evict(key, "its value file is missing")
                 self.counters.count(key, False)
                 return None
-            value = json.loads(_unseal(_MAGIC_JSON, raw))
+            value = safejson.loads(_unseal(_MAGIC_JSON, raw))
         except (CorruptEntry, ValueError, UnicodeDecodeError) as e:
             self._evict(key, str(e))
             self.counters.count(key, False)

@@ -24,6 +24,8 @@ import os
 import sqlite3  # (every path that imports this module reads the index)
 import zlib
 
+from halflow.core import safejson
+
 DB_NAME = "cache.db"  # diskcache's index
 HISTORY_NAME = "builds.jsonl"
 HISTORY_KEEP = 20  # entries `cache stats` shows
@@ -167,7 +169,7 @@ def read_json_entry(directory: str | os.PathLike[str], key: str) -> object | Non
     if row is None or row[0] != 1 or not isinstance(row[2], bytes):  # 1: stored inline
         return None
     try:
-        return json.loads(unseal(MAGIC_JSON, row[2]))
+        return safejson.loads(unseal(MAGIC_JSON, row[2]))
     except (CorruptEntry, ValueError):
         return None
 
@@ -212,7 +214,7 @@ def read_history_file(path: str) -> list[dict[str, object]]:
     entries: list[dict[str, object]] = []
     for line in lines:
         try:
-            entry = json.loads(line)
+            entry = safejson.loads(line)
         except ValueError:  # a line cut short by a crash, or damaged
             continue
         if isinstance(entry, dict):

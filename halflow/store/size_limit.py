@@ -18,6 +18,8 @@ import json
 import os
 from typing import Any
 
+from halflow.core import safejson
+
 SETTINGS_NAME = "settings.json"
 
 
@@ -32,7 +34,7 @@ def max_size(directory: str | os.PathLike[str] | None) -> int | None:
         return None
     try:
         with open(_path(directory), encoding="utf-8") as f:
-            value = json.load(f).get("max_size")
+            value = safejson.loads(f.read()).get("max_size")
     except (OSError, ValueError, AttributeError):
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None

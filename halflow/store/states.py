@@ -26,7 +26,7 @@ from halflow.core.fingerprint import fingerprint
 MAX_STATES = 4
 INDEX_FORMAT = 1
 # Hex characters of a unit key kept in the index: the index of a
-# 1200-unit module stays ~15 KB per state; a collision only misjudges
+# 1200-unit module stays ~18 KB per state; a collision only misjudges
 # which state is closest (groups are checked against their keys anyway).
 DIGEST = 12
 
@@ -69,16 +69,19 @@ def read_index(cache: Any, doc_id: str, env: str) -> list[StateEntry]:
 
 
 def _decode_entry(item: Any) -> StateEntry:
-    key, input_hash, options, packed = item
-    if not all(isinstance(x, str) for x in item) or len(packed) % DIGEST:
+    key, input_hash, options, units = item
+    if not (isinstance(key, str) and isinstance(input_hash, str) and isinstance(options, str)
+            and isinstance(units, list)):
         raise ValueError("not a state entry")
-    units = frozenset(packed[i : i + DIGEST] for i in range(0, len(packed), DIGEST))
-    return StateEntry(key=key, input_hash=input_hash, options=options, units=units)
+    found = frozenset(units)
+    if not all(isinstance(u, str) for u in found):
+        raise ValueError("not a state entry")
+    return StateEntry(key=key, input_hash=input_hash, options=options, units=found)
 
 
 def write_index(cache: Any, doc_id: str, env: str, entries: Sequence[StateEntry]) -> None:
     """Store the document's states (most recent first; call inside a cache batch)."""
-    rows = [[e.key, e.input_hash, e.options, "".join(sorted(e.units))] for e in entries]
+    rows = [[e.key, e.input_hash, e.options, sorted(e.units)] for e in entries]
     cache.put(index_key(doc_id, env), {"format": INDEX_FORMAT, "states": rows})
 
 
