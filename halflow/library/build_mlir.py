@@ -362,7 +362,8 @@ def _materialize(
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
             elided = _elide(data, split_input_file, store)
-            return Restored.of(text, elided), _report(BuildMode.NOOP, [], total, total, [], None), key
+            noop = _report(BuildMode.NOOP, [], total, total, [], None)
+            return Restored.of(text, elided), noop, key
     input_hash = uptodate.input_fingerprint(data.data)
     elided = _elide(data, split_input_file, store)
     key = None
