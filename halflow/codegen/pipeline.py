@@ -450,15 +450,13 @@ def _record_output(store: ArtifactStore, output_key: str, output_file: Path, wri
 def _record_build(store: ArtifactStore, name: str, result: CodegenResult, clock: Clock) -> None:
     """Add the build to the cache's history (``halflow cache stats``): an
     up-to-date build counts every executable as reused."""
-    record = getattr(store, "record_build", None)
-    if record is not None:
-        record({
-            "input": name,
-            "mode": BuildMode.VMFB,
-            "executed": len(result.compiled),
-            "reused": len(result.reused),
-            "seconds": round(clock.phases.get("total", 0.0), 6),
-        })
+    store.record_build({
+        "input": name,
+        "mode": BuildMode.VMFB,
+        "executed": len(result.compiled),
+        "reused": len(result.reused),
+        "seconds": round(clock.phases.get("total", 0.0), 6),
+    })
 
 
 def build_vmfb(
@@ -705,7 +703,7 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
     if executor == "dask":
         try:
             opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
-                                         notes=getattr(store, "absorb_remote", None))
+                                         notes=store.absorb_remote)
         except RuntimeError as e:
             raise _error("halflow", str(e)) from None
     return _Started(env, opened.local, opened.remote, opened.frontend)
