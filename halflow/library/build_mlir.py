@@ -27,6 +27,7 @@ from halflow.core.output import (
     write_reported,
     written_in_place,
 )
+from halflow.library.report import CacheCounts, CaseReport, MlirReport
 from halflow.source import inputs as source_mod
 
 if TYPE_CHECKING:
@@ -50,40 +51,23 @@ class BuildResult:
     output: Path | None
     seconds: float
     warnings: tuple[Diagnostic, ...] = ()
-    # The report, with the executed nodes as the engine recorded them (a
-    # cold build of a large module runs tens of thousands: they become
-    # JSON-ready objects only when someone reads ``report``).
-    raw_report: dict[str, Any] = field(default_factory=dict, repr=False)
+    # The typed report (:mod:`halflow.library.report`); ``report`` is its
+    # JSON-ready form, made when someone reads it.
+    raw_report: MlirReport = field(
+        default_factory=lambda: MlirReport(mode=BuildMode.NOOP, total=0, reused=0), repr=False
+    )
 
     @functools.cached_property
     def report(self) -> dict[str, Any]:
         """The report data (DESIGN.md): ``total``, ``executed`` (objects
         with ``node``, ``stage``, ``reason``, ``seconds``), ``reused``,
         ``seconds``, ``mode``, ``cache``, ..."""
-        return {**self.raw_report,
-                "executed": [_run_data(r) for r in self.raw_report.get("executed", [])]}
+        return self.raw_report.as_dict()
 
     @property
     def executed(self) -> list[str]:
         """Ids of the nodes that executed, in execution order."""
-        return [r.node for r in self.raw_report.get("executed", [])]
-
-
-def _run_data(run: Any) -> dict[str, Any]:
-    return {"node": run.node, "stage": run.stage, "reason": run.reason,
-            "seconds": round(run.seconds, 6)}
-
-
-def report_json(rep: dict[str, Any]) -> str:
-    """The report file's text, written one executed node at a time."""
-    head = {k: v for k, v in rep.items() if k != "executed"}
-    parts = ['{\n "executed": [']
-    for k, run in enumerate(rep.get("executed", [])):
-        parts.append(("\n  " if k == 0 else ",\n  ") + json.dumps(_run_data(run)))
-    parts.append("\n ]")
-    rest = json.dumps(head, indent=1)[1:]
-    parts.append("," + rest if head else "\n}")
-    return "".join(parts) + "\n"
+        return [r.node for r in self.raw_report.executed]
 
 
 def open_cache(
@@ -232,24 +216,13 @@ def build_with(
             out_path = Path(output) if output is not None else None
             if out_path is not None:
                 t_write = time.perf_counter()
-                _write_output(out_path, text, key, rep["total"], store, workspace)
-                _phase(rep, "write output", t_write, start)
-            rep["seconds"] = round(time.perf_counter() - start, 6)
-            rep["cache"] = {
-                "hits": store.counters.hits,
-                "misses": store.counters.misses,
-                "corrupt": store.counters.corrupt,
-            }
-            store.record_build(
-                {
-                    "input": data.name,
-                    "mode": rep.get("mode"),
-                    "executed": len(rep.get("executed", [])),
-                    "reused": rep.get("reused", 0),
-                    "seconds": rep["seconds"],
-                }
-            )
-            if rep.get("mode") != BuildMode.NOOP:
+                _write_output(out_path, text, key, rep.total, store, workspace)
+                rep = rep.with_event(_phase("write output", t_write, start))
+            counters = store.counters
+            rep = rep.finished(time.perf_counter() - start, CacheCounts(
+                hits=counters.hits, misses=counters.misses, corrupt=counters.corrupt))
+            store.record_build(rep.summary(data.name).as_dict())
+            if rep.mode != BuildMode.NOOP:
                 from halflow.store import size_limit
 
                 size_limit.apply(store, options.max_size)
@@ -257,31 +230,28 @@ def build_with(
             if workspace is None and cache is None:
                 store.close()
         if explain is not None:
-            if rep.get("fallback"):
-                explain(f"whole-module build: {rep['fallback']}")
-            for run in rep.get("executed", []):
+            if rep.fallback:
+                explain(f"whole-module build: {rep.fallback}")
+            for run in rep.executed:
                 explain(f"{run.node} ({run.stage}): {run.reason}")
-        events = rep.pop("trace_events", [])
         if report is not None:
-            write_reported(report, report_json(rep), "report file")
+            write_reported(report, rep.json(), "report file")
         if trace is not None:
-            trace_data = {"traceEvents": events, "displayTimeUnit": "ms"}
+            trace_data = {"traceEvents": list(rep.trace_events), "displayTimeUnit": "ms"}
             write_reported(trace, json.dumps(trace_data) + "\n", "trace file")
     except HalflowError as err:
         err.warnings = warnings + err.warnings
         raise
-    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], warnings=warnings,
+    return BuildResult(text=text, output=out_path, seconds=rep.seconds, warnings=warnings,
                        raw_report=rep)
 
 
-def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
-    """Add a trace event for a phase that began at ``start`` (``t0``: the
+def _phase(name: str, start: float, t0: float) -> dict[str, Any]:
+    """The trace event of a phase that began at ``start`` (``t0``: the
     build's start, time zero of the trace)."""
-    rep.setdefault("trace_events", []).append(
-        {"name": name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1,
-         "ts": round((start - t0) * 1e6, 1),
-         "dur": round((time.perf_counter() - start) * 1e6, 1)}
-    )
+    return {"name": name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1,
+            "ts": round((start - t0) * 1e6, 1),
+            "dur": round((time.perf_counter() - start) * 1e6, 1)}
 
 
 def _write_output(
@@ -332,7 +302,7 @@ def _materialize(
     progress: bool | None,
     trace_nodes: bool = False,
     t0: float = 0.0,
-) -> tuple[str, dict[str, Any], str | None]:
+) -> tuple[str, MlirReport, str | None]:
     """The output text, the report, and the key of the output's cache entry."""
     if workspace is not None:
         # A warm workspace compares bytes with the last build of this input:
@@ -340,7 +310,7 @@ def _materialize(
         last = workspace.files.get((data.name, options))
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
-            return text, _report(BuildMode.NOOP, [], total, total, [], None), key
+            return text, MlirReport(mode=BuildMode.NOOP, total=total, reused=total), key
     input_hash = uptodate.input_fingerprint(data.data)
     key = None
     if store.enabled:
@@ -356,7 +326,7 @@ def _materialize(
                     store.delete(key)
                 else:
                     _make_current(store, data, split_input_file, input_hash, options)
-                    return text, _report(BuildMode.NOOP, [], total, total, [], None), key
+                    return text, MlirReport(mode=BuildMode.NOOP, total=total, reused=total), key
 
     if data.is_bytecode:
         text, rep = _build_bytecode(
@@ -368,10 +338,10 @@ def _materialize(
             data, options, split_input_file, store, workspace, progress,
             output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
         )
-    if key is not None and rep.get("mode") != BuildMode.NOOP:
-        store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
+    if key is not None and rep.mode != BuildMode.NOOP:
+        store.put_blob_parts(key, [f"{rep.total}\n".encode(), text])
     if workspace is not None:
-        workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
+        workspace.files[(data.name, options)] = (data.data, text, rep.total, key)
     return text, rep, key
 
 
@@ -389,22 +359,6 @@ def _make_current(
                  input_hash, options)
 
 
-def _report(
-    mode: BuildMode, executed: list[Any], reused: int, total: int, events: list[Any],
-    fallback: str | None,
-) -> dict[str, Any]:
-    rep: dict[str, Any] = {
-        "total": total,
-        "executed": list(executed),  # NodeRun records (see BuildResult.report)
-        "reused": reused,
-        "mode": mode,
-        "trace_events": events,
-    }
-    if fallback:
-        rep["fallback"] = fallback
-    return rep
-
-
 def _build_text(
     data: source_mod.InputData,
     options: str,
@@ -417,7 +371,7 @@ def _build_text(
     input_hash: str | None = None,
     trace_nodes: bool = False,
     t0: float | None = None,
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, MlirReport]:
     from halflow.core.progress import Progress
     from halflow.engine import Recorder, Workspace
 
@@ -430,7 +384,7 @@ def _build_text(
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
     modes: list[BuildMode] = []
-    case_reports: list[dict[str, str]] = []  # per case: mode (and fallback)
+    case_reports: list[CaseReport] = []
     fallbacks: list[str] = []
     total = 0
     counts = {"executables": 0, "dispatch_sites": 0}
@@ -461,9 +415,7 @@ def _build_text(
                 continue
             outputs.append(result.output)
             modes.append(BuildMode(result.mode))
-            case_reports.append(
-                {"mode": result.mode, **({"fallback": result.fallback} if result.fallback else {})}
-            )
+            case_reports.append(CaseReport(mode=BuildMode(result.mode), fallback=result.fallback))
             total += result.total
             for k, v in result.counts.items():
                 counts[k] = counts.get(k, 0) + v
@@ -479,12 +431,11 @@ def _build_text(
         err.partial_output = joined
         raise _diagnosed_from_bytes(data, split_input_file, err)
     mode = modes[0] if len(set(modes)) == 1 else BuildMode.MIXED
-    rep = _report(
-        mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
+    rep = MlirReport(
+        mode=mode, total=total, reused=recorder.reused, executed=tuple(recorder.runs),
+        fallback="; ".join(fallbacks) or None, counts=counts,
+        cases=tuple(case_reports) if len(cases) > 1 else (), trace_events=tuple(recorder.events),
     )
-    rep.update(counts)
-    if len(cases) > 1:
-        rep["cases"] = case_reports
     return joined, rep
 
 
@@ -512,7 +463,7 @@ def _diagnosed_from_bytes(
 def _build_bytecode(
     data: source_mod.InputData, options: str, store: Any, workspace: Any,
     progress: bool | None, **build: Any,
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, MlirReport]:
     """A bytecode input through the engine, as the text MLIR prints for it
     (:func:`halflow.source.inputs.bytecode_as_text`). Positions in that text are not
     the input's: on any error the reference driver builds the bytecode and
@@ -523,7 +474,7 @@ def _build_bytecode(
     except HalflowError:
         text = materialize_bytecode(data)  # raises the input's diagnostics
         reason = "the bytecode's printed text did not build; the reference driver did"
-        return text, _report(BuildMode.WHOLE, [], 0, 0, [], reason)
+        return text, MlirReport(mode=BuildMode.WHOLE, total=0, reused=0, fallback=reason)
 
 
 def materialize_bytecode(data: source_mod.InputData) -> str:
