@@ -1,10 +1,9 @@
 """No function in the package is longer than 100 lines (decorators and
 docstring included): a longer one is a pipeline of steps that want names.
 
-Functions known to be longer while being split are listed in ``KNOWN`` (none
-today); the branch
-that splits one removes it from ``KNOWN`` (the test fails while a listed
-function is no longer long, so the list only shrinks)."""
+A function known to be longer while it is being split is listed in
+``KNOWN`` (none today); the branch that splits it removes it (the test fails
+while a listed function is no longer long, so the list only shrinks)."""
 
 from __future__ import annotations
 
