@@ -51,7 +51,7 @@ from halflow.codegen.worker import (
 )
 from halflow.core import output as output_mod
 from halflow.core import safejson, uptodate
-from halflow.core.buildmode import BuildMode
+from halflow.core.buildmode import BuildMode, BuildSummary
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
 from halflow.core.fingerprint import environment, fingerprint
 from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
@@ -450,15 +450,10 @@ def _record_output(store: ArtifactStore, output_key: str, output_file: Path, wri
 def _record_build(store: ArtifactStore, name: str, result: CodegenResult, clock: Clock) -> None:
     """Add the build to the cache's history (``halflow cache stats``): an
     up-to-date build counts every executable as reused."""
-    record = getattr(store, "record_build", None)
-    if record is not None:
-        record({
-            "input": name,
-            "mode": BuildMode.VMFB,
-            "executed": len(result.compiled),
-            "reused": len(result.reused),
-            "seconds": round(clock.phases.get("total", 0.0), 6),
-        })
+    store.record_build(BuildSummary(
+        input=name, mode=BuildMode.VMFB, executed=len(result.compiled),
+        reused=len(result.reused), seconds=round(clock.phases.get("total", 0.0), 6),
+    ).as_dict())
 
 
 def build_vmfb(
@@ -705,7 +700,7 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
     if executor == "dask":
         try:
             opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
-                                         notes=getattr(store, "absorb_remote", None))
+                                         notes=store.absorb_remote)
         except RuntimeError as e:
             raise _error("halflow", str(e)) from None
     return _Started(env, opened.local, opened.remote, opened.frontend)

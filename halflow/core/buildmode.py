@@ -4,11 +4,13 @@ The report of a build to MLIR (``halflow.build``, ``--report``) and of a
 build to ``.vmfb`` (``halflow.build_vmfb``) say in ``mode`` what the build
 did; the history of builds (``halflow cache stats``) keeps it per build.
 One closed set for both, so a reader of either report (or of the history)
-matches the same words.
+matches the same words; :class:`BuildSummary` is the history's line of a
+build of either kind.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -21,3 +23,21 @@ class BuildMode(StrEnum):
     GROUPS = "groups"  # .vmfb: group binaries linked into the host
     FALLBACK = "fallback"  # .vmfb: IREE's whole-program final compile
     VMFB = "vmfb"  # the history's mode of a .vmfb build (its report says which)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuildSummary:
+    """A build's line in the cache's history (``halflow cache stats``), the
+    same for both kinds: the input, how the build went, the nodes (MLIR) or
+    executables (``.vmfb``) executed and reused, and its seconds."""
+
+    input: str
+    mode: BuildMode
+    executed: int
+    reused: int
+    seconds: float
+
+    def as_dict(self) -> dict[str, object]:
+        """What :meth:`halflow.store.protocol.EntryStore.record_build` takes."""
+        return {"input": self.input, "mode": self.mode, "executed": self.executed,
+                "reused": self.reused, "seconds": self.seconds}

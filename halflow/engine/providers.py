@@ -191,8 +191,9 @@ class WholeProvider(Provider):
         ops = self.ops
         names = {d.key: d.name for d in self.header.aliases}
         return Assembled(
-            self.output, order, [(op.start, op.end) for op in ops], [op.visit for op in ops],
-            names, [i for i, op in enumerate(ops) if op.resources],
+            text=self.output, order=order, spans=[(op.start, op.end) for op in ops],
+            visits=[op.visit for op in ops], names=names,
+            has_resources=[i for i, op in enumerate(ops) if op.resources],
         )
 
 

@@ -210,8 +210,12 @@ def decode_records(
     return out
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Assembled:
+    """A document's assembled output: its text, the ops in order with their
+    spans in it and visits, the alias names used, and the positions of ops
+    that reference dialect resources."""
+
     text: str
     order: list[str]
     spans: list[tuple[int, int]]

@@ -84,8 +84,8 @@ def assemble(
                     spans[later] = (a + delta, b + delta)
                 shift += delta
             out.append(prev.output[cursor:])
-            return Assembled("".join(out), order, spans, visits, dict(prev.names),
-                             list(prev.has_resources))
+            return Assembled(text="".join(out), order=order, spans=spans, visits=visits,
+                             names=dict(prev.names), has_resources=list(prev.has_resources))
 
     # Full assembly from every op's record.
     shell = shell_group.piece
@@ -122,5 +122,5 @@ def assemble(
     except asm.SpliceError as e:
         raise Fallback(f"cannot assemble: {e}") from None
     with_resources = [i for i, r in enumerate(records) if r.ops[0].resources]
-    return Assembled(text, order, list(assembler.last_spans), visits,
-                     dict(assembler.last_names), with_resources)
+    return Assembled(text=text, order=order, spans=list(assembler.last_spans), visits=visits,
+                     names=dict(assembler.last_names), has_resources=with_resources)

@@ -27,6 +27,7 @@ from halflow.core.output import (
     write_reported,
     written_in_place,
 )
+from halflow.library.report import CacheCounts, CaseReport, MlirReport
 from halflow.source import inputs as source_mod
 from halflow.source.resources import Chunk, Elided, Restored
 
@@ -55,10 +56,11 @@ class BuildResult:
     output: Path | None
     seconds: float
     warnings: tuple[Diagnostic, ...] = ()
-    # The report, with the executed nodes as the engine recorded them (a
-    # cold build of a large module runs tens of thousands: they become
-    # JSON-ready objects only when someone reads ``report``).
-    raw_report: dict[str, Any] = field(default_factory=dict, repr=False)
+    # The typed report (:mod:`halflow.library.report`); ``report`` is its
+    # JSON-ready form, made when someone reads it.
+    raw_report: MlirReport = field(
+        default_factory=lambda: MlirReport(mode=BuildMode.NOOP, total=0, reused=0), repr=False
+    )
 
     @functools.cached_property
     def text(self) -> str:
@@ -75,30 +77,12 @@ class BuildResult:
         """The report data (DESIGN.md): ``total``, ``executed`` (objects
         with ``node``, ``stage``, ``reason``, ``seconds``), ``reused``,
         ``seconds``, ``mode``, ``cache``, ..."""
-        return {**self.raw_report,
-                "executed": [_run_data(r) for r in self.raw_report.get("executed", [])]}
+        return self.raw_report.as_dict()
 
     @property
     def executed(self) -> list[str]:
         """Ids of the nodes that executed, in execution order."""
-        return [r.node for r in self.raw_report.get("executed", [])]
-
-
-def _run_data(run: Any) -> dict[str, Any]:
-    return {"node": run.node, "stage": run.stage, "reason": run.reason,
-            "seconds": round(run.seconds, 6)}
-
-
-def report_json(rep: dict[str, Any]) -> str:
-    """The report file's text, written one executed node at a time."""
-    head = {k: v for k, v in rep.items() if k != "executed"}
-    parts = ['{\n "executed": [']
-    for k, run in enumerate(rep.get("executed", [])):
-        parts.append(("\n  " if k == 0 else ",\n  ") + json.dumps(_run_data(run)))
-    parts.append("\n ]")
-    rest = json.dumps(head, indent=1)[1:]
-    parts.append("," + rest if head else "\n}")
-    return "".join(parts) + "\n"
+        return [r.node for r in self.raw_report.executed]
 
 
 def open_cache(
@@ -247,24 +231,13 @@ def build_with(
             out_path = Path(output) if output is not None else None
             if out_path is not None:
                 t_write = time.perf_counter()
-                _write_output(out_path, restored, key, rep["total"], store, workspace)
-                _phase(rep, "write output", t_write, start)
-            rep["seconds"] = round(time.perf_counter() - start, 6)
-            rep["cache"] = {
-                "hits": store.counters.hits,
-                "misses": store.counters.misses,
-                "corrupt": store.counters.corrupt,
-            }
-            store.record_build(
-                {
-                    "input": data.name,
-                    "mode": rep.get("mode"),
-                    "executed": len(rep.get("executed", [])),
-                    "reused": rep.get("reused", 0),
-                    "seconds": rep["seconds"],
-                }
-            )
-            if rep.get("mode") != BuildMode.NOOP:
+                _write_output(out_path, restored, key, rep.total, store, workspace)
+                rep = rep.with_event(_phase("write output", t_write, start))
+            counters = store.counters
+            rep = rep.finished(time.perf_counter() - start, CacheCounts(
+                hits=counters.hits, misses=counters.misses, corrupt=counters.corrupt))
+            store.record_build(rep.summary(data.name).as_dict())
+            if rep.mode != BuildMode.NOOP:
                 from halflow.store import size_limit
 
                 size_limit.apply(store, options.max_size)
@@ -272,30 +245,27 @@ def build_with(
             if workspace is None and cache is None:
                 store.close()
         if explain is not None:
-            if rep.get("fallback"):
-                explain(f"whole-module build: {rep['fallback']}")
-            for run in rep.get("executed", []):
+            if rep.fallback:
+                explain(f"whole-module build: {rep.fallback}")
+            for run in rep.executed:
                 explain(f"{run.node} ({run.stage}): {run.reason}")
-        events = rep.pop("trace_events", [])
         if report is not None:
-            write_reported(report, report_json(rep), "report file")
+            write_reported(report, rep.json(), "report file")
         if trace is not None:
-            trace_data = {"traceEvents": events, "displayTimeUnit": "ms"}
+            trace_data = {"traceEvents": list(rep.trace_events), "displayTimeUnit": "ms"}
             write_reported(trace, json.dumps(trace_data) + "\n", "trace file")
     except HalflowError as err:
         err.warnings = warnings + err.warnings
         raise
-    return BuildResult(restored, out_path, rep["seconds"], warnings, rep)
+    return BuildResult(restored, out_path, rep.seconds, warnings, rep)
 
 
-def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
-    """Add a trace event for a phase that began at ``start`` (``t0``: the
+def _phase(name: str, start: float, t0: float) -> dict[str, Any]:
+    """The trace event of a phase that began at ``start`` (``t0``: the
     build's start, time zero of the trace)."""
-    rep.setdefault("trace_events", []).append(
-        {"name": name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1,
-         "ts": round((start - t0) * 1e6, 1),
-         "dur": round((time.perf_counter() - start) * 1e6, 1)}
-    )
+    return {"name": name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1,
+            "ts": round((start - t0) * 1e6, 1),
+            "dur": round((time.perf_counter() - start) * 1e6, 1)}
 
 
 def _write_output(
@@ -348,7 +318,7 @@ def _materialize(
     progress: bool | None,
     trace_nodes: bool = False,
     t0: float = 0.0,
-) -> tuple[Restored, dict[str, Any], str | None]:
+) -> tuple[Restored, MlirReport, str | None]:
     """The output, the report, and the key of the output's cache entry.
 
     A text whose resource section holds large blobs is built with
@@ -362,7 +332,7 @@ def _materialize(
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
             elided = _elide(data, split_input_file, store)
-            noop = _report(BuildMode.NOOP, [], total, total, [], None)
+            noop = MlirReport(mode=BuildMode.NOOP, total=total, reused=total)
             return Restored.of(text, elided), noop, key
     input_hash = uptodate.input_fingerprint(data.data)
     elided = _elide(data, split_input_file, store)
@@ -381,7 +351,7 @@ def _materialize(
                 else:
                     _make_current(store, data, split_input_file, input_hash, options)
                     restored = Restored.of(text, elided)
-                    return restored, _report(BuildMode.NOOP, [], total, total, [], None), key
+                    return restored, MlirReport(mode=BuildMode.NOOP, total=total, reused=total), key
 
     built = source_mod.InputData(data.name, elided.data) if elided is not None else data
     try:
@@ -393,17 +363,17 @@ def _materialize(
             raise
         # Diagnostics of the text with stand-ins: the original's are exact.
         raise _diagnosed_from_bytes(data, split_input_file, err, always=True) from None
-    if key is not None and rep.get("mode") != BuildMode.NOOP:
-        store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
+    if key is not None and rep.mode != BuildMode.NOOP:
+        store.put_blob_parts(key, [f"{rep.total}\n".encode(), text])
     if workspace is not None and isinstance(data.data, bytes):
-        workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
+        workspace.files[(data.name, options)] = (data.data, text, rep.total, key)
     return Restored.of(text, elided), rep, key
 
 
 def _build_input(
     data: source_mod.InputData, options: str, split_input_file: bool, store: EntryStore,
     workspace: Workspace | None, progress: bool | None, **build: Any,
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, MlirReport]:
     """The output text and report of ``data``, text or bytecode."""
     if data.is_bytecode:
         return _build_bytecode(data, options, store, workspace, progress, **build)
@@ -451,22 +421,6 @@ def _make_current(
                  input_hash, options)
 
 
-def _report(
-    mode: BuildMode, executed: list[Any], reused: int, total: int, events: list[Any],
-    fallback: str | None,
-) -> dict[str, Any]:
-    rep: dict[str, Any] = {
-        "total": total,
-        "executed": list(executed),  # NodeRun records (see BuildResult.report)
-        "reused": reused,
-        "mode": mode,
-        "trace_events": events,
-    }
-    if fallback:
-        rep["fallback"] = fallback
-    return rep
-
-
 def _build_text(
     data: source_mod.InputData,
     options: str,
@@ -479,7 +433,7 @@ def _build_text(
     input_hash: str | None = None,
     trace_nodes: bool = False,
     t0: float | None = None,
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, MlirReport]:
     from halflow.core.progress import Progress
     from halflow.engine import Recorder, Workspace
 
@@ -492,7 +446,7 @@ def _build_text(
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
     modes: list[BuildMode] = []
-    case_reports: list[dict[str, str]] = []  # per case: mode (and fallback)
+    case_reports: list[CaseReport] = []
     fallbacks: list[str] = []
     total = 0
     counts = {"executables": 0, "dispatch_sites": 0}
@@ -525,9 +479,7 @@ def _build_text(
                 continue
             outputs.append(result.output)
             modes.append(BuildMode(result.mode))
-            case_reports.append(
-                {"mode": result.mode, **({"fallback": result.fallback} if result.fallback else {})}
-            )
+            case_reports.append(CaseReport(mode=BuildMode(result.mode), fallback=result.fallback))
             total += result.total
             for k, v in result.counts.items():
                 counts[k] = counts.get(k, 0) + v
@@ -543,12 +495,11 @@ def _build_text(
         err.partial_output = joined
         raise _diagnosed_from_bytes(data, split_input_file, err)
     mode = modes[0] if len(set(modes)) == 1 else BuildMode.MIXED
-    rep = _report(
-        mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
+    rep = MlirReport(
+        mode=mode, total=total, reused=recorder.reused, executed=tuple(recorder.runs),
+        fallback="; ".join(fallbacks) or None, counts=counts,
+        cases=tuple(case_reports) if len(cases) > 1 else (), trace_events=tuple(recorder.events),
     )
-    rep.update(counts)
-    if len(cases) > 1:
-        rep["cases"] = case_reports
     return joined, rep
 
 
@@ -579,7 +530,7 @@ def _diagnosed_from_bytes(
 def _build_bytecode(
     data: source_mod.InputData, options: str, store: Any, workspace: Any,
     progress: bool | None, **build: Any,
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, MlirReport]:
     """A bytecode input through the engine, as the text MLIR prints for it
     (:func:`halflow.source.inputs.bytecode_as_text`). Positions in that text are not
     the input's: on any error the reference driver builds the bytecode and
@@ -590,7 +541,7 @@ def _build_bytecode(
     except HalflowError:
         text = materialize_bytecode(data)  # raises the input's diagnostics
         reason = "the bytecode's printed text did not build; the reference driver did"
-        return text, _report(BuildMode.WHOLE, [], 0, 0, [], reason)
+        return text, MlirReport(mode=BuildMode.WHOLE, total=0, reused=0, fallback=reason)
 
 
 def materialize_bytecode(data: source_mod.InputData) -> str:

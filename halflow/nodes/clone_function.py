@@ -87,7 +87,30 @@ def clone_with_interface(
     args = list(block.arguments)
     binding_type = ir.Type.parse(BINDING_TYPE)
     is_binding = [a.type == binding_type for a in args]
+    _load_constants(block, args, is_binding, layout_attr, alignments, values)
+    subspans = _binding_subspans(clone, args, is_binding)
+    resource = 0
+    for i, arg in enumerate(args):
+        if not is_binding[i]:
+            continue
+        binding = resource_map[resource] if resource_map is not None else resource
+        resource += 1
+        _rewrite_binding(i, arg, subspans.get(i, []), binding, layout, layout_attr, alignments[i])
+    for i in range(len(args) - 1, -1, -1):
+        block.erase_argument(i)
+    return clone
 
+
+def _load_constants(
+    block: ir.Block,
+    args: Sequence[ir.BlockArgument],
+    is_binding: Sequence[bool],
+    layout_attr: ir.Attribute,
+    alignments: Sequence[ir.Attribute | None],
+    values: Sequence[ir.Attribute | None],
+) -> None:
+    """Each non-binding argument replaced by a ``hal.interface.constant.load``
+    (ordinals counting those arguments only)."""
     # Constants first, at the top of the entry block and in argument order,
     # so they are available to the binding accessors.
     ops = block.operations
@@ -111,58 +134,67 @@ def clone_with_interface(
         arg.replace_all_uses_with(load.result)
         ordinal += 1
 
-    # Users of the binding arguments, found by walking (use lists give
-    # OpViews, whose construction imports dialect modules).
+
+def _binding_subspans(
+    func: ir.Operation, args: Sequence[ir.BlockArgument], is_binding: Sequence[bool]
+) -> dict[int, list[ir.Operation]]:
+    """Argument index -> the ``stream.binding.subspan`` ops of that binding
+    argument, in walk order."""
+    # Found by walking (use lists give OpViews, whose construction imports
+    # dialect modules).
     subspans: dict[int, list[ir.Operation]] = {}
     if any(is_binding):
         binding_args = {i: a for i, a in enumerate(args) if is_binding[i]}
-        for op in irutil.walk_named(clone, "stream.binding.subspan"):
+        for op in irutil.walk_named(func, "stream.binding.subspan"):
             first_operand = op.operands[0]
             for i, a in binding_args.items():
                 if first_operand == a:
                     subspans.setdefault(i, []).append(op)
                     break
+    return subspans
 
-    resource = 0
-    for i, arg in enumerate(args):
-        if not is_binding[i]:
-            continue
-        binding = resource_map[resource] if resource_map is not None else resource
-        resource += 1
-        if binding >= len(layout.bindings):
-            raise CloneError(f"layout has no binding {binding}")
-        flags = int(layout.bindings[binding].flags)
-        alignment = alignments[i]
-        flags_attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), flags)
-        binding_attr = irutil.index_attr(binding)
-        users = subspans.get(i, [])
-        if len(users) != sum(1 for _ in arg.uses):
-            raise CloneError(
-                f"binding argument {i} is used by an op other than stream.binding.subspan; "
-                "bindings are only usable by stream.binding.subspan"
-            )
-        for old in users:
-            operands = list(old.operands)
-            offset, dims = operands[1], operands[2:]
-            attributes = {
-                "layout": layout_attr,
-                "binding": binding_attr,
-                "descriptor_flags": flags_attr,
-                "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(dims)]),
-            }
-            if alignment is not None:
-                attributes["alignment"] = alignment
-            new = ir.Operation.create(
-                "hal.interface.binding.subspan",
-                results=[old.results[0].type],
-                operands=[offset, *dims],
-                attributes=attributes,
-                loc=old.location,
-                ip=ir.InsertionPoint(old),
-            )
-            old.results[0].replace_all_uses_with(new.results[0])
-            old.erase()
 
-    for i in range(len(args) - 1, -1, -1):
-        block.erase_argument(i)
-    return clone
+def _rewrite_binding(
+    index: int,
+    arg: ir.BlockArgument,
+    users: Sequence[ir.Operation],
+    binding: int,
+    layout: PipelineLayout,
+    layout_attr: ir.Attribute,
+    alignment: ir.Attribute | None,
+) -> None:
+    """Binding argument ``index`` (``users``: its subspans) as binding
+    ``binding`` of the layout: each subspan replaced by a
+    ``hal.interface.binding.subspan``. Raises :class:`CloneError` for a
+    binding the layout lacks or a use that is not a subspan."""
+    if binding >= len(layout.bindings):
+        raise CloneError(f"layout has no binding {binding}")
+    flags = int(layout.bindings[binding].flags)
+    flags_attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), flags)
+    binding_attr = irutil.index_attr(binding)
+    if len(users) != sum(1 for _ in arg.uses):
+        raise CloneError(
+            f"binding argument {index} is used by an op other than stream.binding.subspan; "
+            "bindings are only usable by stream.binding.subspan"
+        )
+    for old in users:
+        operands = list(old.operands)
+        offset, dims = operands[1], operands[2:]
+        attributes = {
+            "layout": layout_attr,
+            "binding": binding_attr,
+            "descriptor_flags": flags_attr,
+            "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(dims)]),
+        }
+        if alignment is not None:
+            attributes["alignment"] = alignment
+        new = ir.Operation.create(
+            "hal.interface.binding.subspan",
+            results=[old.results[0].type],
+            operands=[offset, *dims],
+            attributes=attributes,
+            loc=old.location,
+            ip=ir.InsertionPoint(old),
+        )
+        old.results[0].replace_all_uses_with(new.results[0])
+        old.erase()

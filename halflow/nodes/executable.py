@@ -123,6 +123,16 @@ CONVERT = IrStage(
 )
 
 
+@dataclass(frozen=True)
+class _VariantOps:
+    """One variant's new ops: the variant, its block (where exports go) and
+    the block of its inner module (None when the source has none)."""
+
+    variant: Variant
+    block: ir.Block
+    module_block: ir.Block | None
+
+
 def convert(
     source: ir.Operation,
     variants: Sequence[Variant],
@@ -140,6 +150,22 @@ def convert(
     """
     parse_attr = parse_attr or irutil.AttrParser()
     name = irutil.symbol_name(source) or ""
+    hal_exec, end = _create_executable(source, name)
+    source_module = irutil.inner_module(source)
+    variant_ops = _create_variants(source, source_module, variants, end, parse_attr)
+    expansions, converted = _convert_exports(
+        source, source_module, name, variant_ops, layouts, parse_attr
+    )
+    if source_module is not None:
+        _fill_modules(source_module, variant_ops, converted)
+    workgroup_info.convert_and_fold(hal_exec)
+    source.erase()
+    return hal_exec, expansions
+
+
+def _create_executable(source: ir.Operation, name: str) -> tuple[ir.Operation, ir.Operation]:
+    """An empty ``hal.executable`` named ``name`` right after ``source``
+    (its visibility kept), and the terminator of its block."""
     attributes = {"sym_name": ir.StringAttr.get(name)}
     if "sym_visibility" in source.attributes:
         attributes["sym_visibility"] = source.attributes["sym_visibility"]
@@ -153,12 +179,23 @@ def convert(
     )
     exec_block = hal_exec.regions[0].blocks.append()
     end = ir.Operation.create("hal.executable_end", loc=loc, ip=ir.InsertionPoint(exec_block))
+    return hal_exec, end
 
-    source_module = irutil.inner_module(source)
+
+def _create_variants(
+    source: ir.Operation,
+    source_module: ir.Operation | None,
+    variants: Sequence[Variant],
+    end: ir.Operation,
+    parse_attr: irutil.AttrParser,
+) -> list[_VariantOps]:
+    """One ``hal.executable.variant`` per variant before ``end``, in order,
+    with the source's objects that apply to its target and, when the source
+    has an inner module, an empty ``builtin.module``."""
+    loc = source.location
     objects_attr = irutil.attr(source, "hal.executable.objects")
     objects_text = str(objects_attr) if objects_attr is not None else None
-
-    variant_ops: list[tuple[Variant, ir.Operation, ir.Block, ir.Block | None]] = []
+    created: list[_VariantOps] = []
     for variant in variants:
         v_attrs = {
             "sym_name": ir.StringAttr.get(variant.name),
@@ -184,8 +221,22 @@ def convert(
                 "builtin.module", regions=1, loc=loc, ip=ir.InsertionPoint(v_end)
             )
             module_block = module.regions[0].blocks.append()
-        variant_ops.append((variant, variant_op, v_block, module_block))
+        created.append(_VariantOps(variant, v_block, module_block))
+    return created
 
+
+def _convert_exports(
+    source: ir.Operation,
+    source_module: ir.Operation | None,
+    name: str,
+    variant_ops: Sequence[_VariantOps],
+    layouts: Mapping[str, PipelineLayout],
+    parse_attr: irutil.AttrParser,
+) -> tuple[dict[str, Expansion], dict[str, dict[str, ir.Operation]]]:
+    """Every export, in order, into every variant: its ``hal.executable.export``
+    (with the workgroup count) and its entry function rewritten to the
+    interface. Returns the expansions (``@ex::@export`` -> variant exports
+    and targets) and the rewritten functions (function -> variant -> clone)."""
     exports = exports_of(source)
     infos = [export_info(e) for e in exports]
     funcs = [
@@ -204,35 +255,44 @@ def convert(
         layout_attr = parse_attr(layout_attr_text(layout))
         sizes = export_ops.workgroup_size(export)
         expansion: list[tuple[str, str]] = []
-        for index, (variant, _, v_block, _) in enumerate(variant_ops):
+        for index, ops in enumerate(variant_ops):
             is_last = index == last
             hal_export = export_ops.create_export(
-                v_block, info.function, ordinal, layout_attr, sizes, export.location
+                ops.block, info.function, ordinal, layout_attr, sizes, export.location
             )
             export_ops.clone_workgroup_count(export, hal_export, move=is_last)
-            expansion.append((irutil.symref(name, variant.name, info.function), variant.target))
+            expansion.append(
+                (irutil.symref(name, ops.variant.name, info.function), ops.variant.target)
+            )
             if func is not None:
                 in_place = is_last and info.function not in shared
                 clone = clone_function.clone_with_interface(
                     func, layout_attr, layout, in_place=in_place
                 )
-                converted.setdefault(info.function, {})[variant.name] = clone
+                converted.setdefault(info.function, {})[ops.variant.name] = clone
         expansions[irutil.symref(name, info.name)] = tuple(expansion)
+    return expansions, converted
 
-    if source_module is not None:
-        for op in irutil.region_ops(source_module):
-            func_clones = (
-                converted.get(irutil.symbol_name(op) or "") if op.name == "func.func" else None
-            )
-            for index, (variant, _, _, module_block) in enumerate(variant_ops):
-                assert module_block is not None
-                if func_clones is not None:
-                    module_block.append(func_clones[variant.name])
-                elif index == last:
-                    module_block.append(op)  # moves the source's op
-                else:
-                    op.clone(ip=ir.InsertionPoint(module_block))
 
-    workgroup_info.convert_and_fold(hal_exec)
-    source.erase()
-    return hal_exec, expansions
+def _fill_modules(
+    source_module: ir.Operation,
+    variant_ops: Sequence[_VariantOps],
+    converted: Mapping[str, Mapping[str, ir.Operation]],
+) -> None:
+    """The source's inner module, op by op, into each variant's module: a
+    converted entry function as that variant's clone, any other op cloned
+    (moved, for the last variant)."""
+    last = len(variant_ops) - 1
+    for op in irutil.region_ops(source_module):
+        func_clones = (
+            converted.get(irutil.symbol_name(op) or "") if op.name == "func.func" else None
+        )
+        for index, ops in enumerate(variant_ops):
+            assert ops.module_block is not None
+            if func_clones is not None:
+                ops.module_block.append(func_clones[ops.variant.name])
+            elif index == last:
+                ops.module_block.append(op)  # moves the source's op
+            else:
+                op.clone(ip=ir.InsertionPoint(ops.module_block))
+

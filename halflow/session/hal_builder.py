@@ -50,6 +50,9 @@ class _SessionCache:
         self.close = store.close
         self.warn = store.warn
         self.shared_settings = store.shared_settings
+        self.directory = store.directory
+        self.gc = store.gc
+        self.absorb_remote = store.absorb_remote
 
     def record_build(self, summary: dict[str, object]) -> None:
         if self.enabled:

@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -172,12 +173,12 @@ class DiskStore:
         the translations."""
         return self.cache
 
-    def absorb_remote(self, warnings: Any, problems: Any) -> None:
+    def absorb_remote(
+        self, warnings: Sequence[str], problems: Mapping[str, Mapping[str, int]]
+    ) -> None:
         """What Dask workers' stores of the shared cache said (see
         :meth:`halflow.store.layered.LayeredCache.absorb_remote`)."""
-        absorb = getattr(self.cache, "absorb_remote", None)
-        if absorb is not None:
-            absorb(warnings, problems)
+        self.cache.absorb_remote(warnings, problems)
 
     def add(self, counter: str, amount: float) -> None:
         # Kept in micro-units: the cache's counters are integers, updated
@@ -196,7 +197,7 @@ class DiskStore:
         """Translations stored (build manifests not counted)."""
         return len(self.translation_keys())
 
-    def record_build(self, summary: dict[str, Any]) -> None:
+    def record_build(self, summary: dict[str, object]) -> None:
         """Add a build to the cache's history (``halflow cache stats``)."""
         self.cache.record_build(summary)
 
@@ -233,6 +234,14 @@ class MemoryStore:
 
     def backing_cache(self) -> None:
         return None
+
+    def record_build(self, summary: dict[str, object]) -> None:
+        pass  # no history: nothing is kept
+
+    def absorb_remote(
+        self, warnings: Sequence[str], problems: Mapping[str, Mapping[str, int]]
+    ) -> None:
+        pass  # no shared cache behind it
 
     def close(self) -> None:
         self._entries.clear()

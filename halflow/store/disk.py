@@ -23,7 +23,7 @@ import sqlite3
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -564,6 +564,11 @@ class Cache:
         value = self._guard(lambda: self._dc.get(_COUNTER + counter, default=0, retry=True), 0)
         return value if isinstance(value, int) else 0
 
+    def absorb_remote(
+        self, warnings: Sequence[str], problems: Mapping[str, Mapping[str, int]]
+    ) -> None:
+        pass  # no shared cache behind it (see store.layered.LayeredCache)
+
     # -- statistics and maintenance -------------------------------------------
     def record_build(self, summary: dict[str, object]) -> None:
         """Append this process's counters (plus ``summary``) to the history."""
@@ -770,6 +775,14 @@ class NullCache:
 
     def record_build(self, summary: dict[str, object]) -> None:
         pass
+
+    def gc(self, max_size: int) -> tuple[int, int]:
+        return 0, 0  # nothing stored
+
+    def absorb_remote(
+        self, warnings: Sequence[str], problems: Mapping[str, Mapping[str, int]]
+    ) -> None:
+        pass  # no shared cache behind it
 
     def close(self) -> None:
         pass

@@ -11,16 +11,20 @@ the cache, the null cache and their wrappers) and :class:`ArtifactStore`
 (code generation: bytes, statistics, the cache it lives in). ``enabled``
 says whether anything put is kept, ``backing_cache()`` which cache holds an
 artifact store's entries: code asks them instead of probing the type or
-its attributes.
+its attributes. A store with nothing to do for a method (``gc`` of the null
+cache, ``absorb_remote`` of a store with no shared cache behind it) has it
+as a no-op.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from halflow.core.options import RemoteCache
 
 V = TypeVar("V")
@@ -92,6 +96,25 @@ class EntryStore(Store[object], Protocol):
     def record_build(self, summary: dict[str, object]) -> None: ...
 
     @property
+    def directory(self) -> Path | None:
+        """The cache's directory (None for the null cache)."""
+        ...
+
+    def gc(self, max_size: int) -> tuple[int, int]:
+        """Evict the oldest entries until the rest hold at most ``max_size``
+        bytes; the entries and bytes removed ((0, 0) when nothing can be
+        removed: the null cache, a cache opened read-only)."""
+        ...
+
+    def absorb_remote(
+        self, warnings: Sequence[str], problems: Mapping[str, Mapping[str, int]]
+    ) -> None:
+        """What Dask workers' stores of the shared cache behind this one said
+        (:meth:`halflow.store.remote.RemoteStore.absorb`); a no-op when no
+        shared cache is behind it."""
+        ...
+
+    @property
     def shared_settings(self) -> RemoteCache | None:
         """The shared cache behind this one, when there is one."""
         ...
@@ -104,6 +127,18 @@ class ArtifactStore(Store[bytes], Protocol):
 
     def add(self, counter: str, amount: float) -> None:
         """Add ``amount`` to a statistics counter."""
+        ...
+
+    def record_build(self, summary: dict[str, object]) -> None:
+        """Add a build to the history of the cache holding these entries
+        (``halflow cache stats``); a no-op for a store that keeps none."""
+        ...
+
+    def absorb_remote(
+        self, warnings: Sequence[str], problems: Mapping[str, Mapping[str, int]]
+    ) -> None:
+        """As :meth:`EntryStore.absorb_remote`, for the cache holding these
+        entries; a no-op for a store that keeps none."""
         ...
 
     def backing_cache(self) -> EntryStore | None:

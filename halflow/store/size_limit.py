@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING
 
 from halflow.core import safejson
+
+if TYPE_CHECKING:
+    from halflow.store.protocol import EntryStore
 
 SETTINGS_NAME = "settings.json"
 
@@ -56,13 +59,14 @@ def limit(directory: str | os.PathLike[str] | None, default: int | None = None) 
     return own if own is not None else default
 
 
-def apply(cache: Any, default: int | None = None) -> int:
-    """Evict from ``cache`` (a :class:`halflow.store.disk.Cache`) down to its
-    lasting limit (:func:`limit`, ``default`` when it keeps none), if there
-    is one; returns the number of entries removed."""
-    if not getattr(cache, "enabled", False) or not hasattr(cache, "gc"):
+def apply(cache: EntryStore | None, default: int | None = None) -> int:
+    """Evict from ``cache`` down to its lasting limit (:func:`limit`,
+    ``default`` when it keeps none), if there is one; returns the number of
+    entries removed. Nothing for no cache (an artifact store kept in memory
+    has no ``backing_cache()``) or one that keeps nothing."""
+    if cache is None or not cache.enabled:
         return 0
-    bound = limit(getattr(cache, "directory", None), default)
+    bound = limit(cache.directory, default)
     if bound is None:
         return 0
     removed, _freed = cache.gc(bound)
