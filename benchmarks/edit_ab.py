@@ -36,7 +36,7 @@ from pathlib import Path
 
 from common import REPO, compile_package  # benchmarks/ is the script's directory
 
-from halflow.testing.engine import Module, body_edit, corpus_file, iree_opt_path
+from halflow.testing.engine import Module, benchmark_input, body_edit, iree_opt_path
 
 INLINE = "inline_weights_111.mlir"
 
@@ -46,7 +46,7 @@ def source_text(name: str) -> str:
         from incremental import _inline_weights
 
         return str(_inline_weights().large_module(110))
-    return corpus_file(name).read_text()
+    return benchmark_input(name).read_text()
 
 
 def measure(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:

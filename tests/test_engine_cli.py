@@ -20,7 +20,6 @@ import pytest
 from halflow.testing.engine import (
     Module,
     body_edit,
-    conformance_file,
     corpus_file,
     corpus_text,
     load_report,
@@ -804,10 +803,10 @@ def test_graph_dot_matches_json(tmp_path: Path) -> None:
     assert (tmp_path / "g.dot").read_text() == dot
 
 
-def test_graph_split_input_file_prefixes_cases(tmp_path: Path) -> None:
+def test_graph_split_input_file_prefixes_cases(tmp_path: Path, conformance_file: Path) -> None:
     import networkx as nx
 
-    g, _ = graph_json(conformance_file(), tmp_path, "--split-input-file")
+    g, _ = graph_json(conformance_file, tmp_path, "--split-input-file")
     assert nx.is_directed_acyclic_graph(g)
     cases = {n.split("/", 1)[0] for n in g}
     assert all(re.fullmatch(r"case\d+", c) for c in cases) and len(cases) > 1
@@ -819,10 +818,12 @@ def test_graph_split_input_file_prefixes_cases(tmp_path: Path) -> None:
 # -- --split-input-file with the cache ----------------------------------------------------------
 
 
-def test_split_input_file_with_cache_equals_iree_opt(tmp_path: Path) -> None:
+def test_split_input_file_with_cache_equals_iree_opt(
+    tmp_path: Path, conformance_file: Path
+) -> None:
     """The conformance file, used where it lives: cold, no-op, and from a
     cache that has seen the file without --split-input-file."""
-    conf = conformance_file()
+    conf = conformance_file
     expected = reference_output(conf, split=True)
     cache = tmp_path / "cache"
     cold = ok(

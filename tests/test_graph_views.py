@@ -23,15 +23,6 @@ import pytest
 from halflow.testing.engine import Module, body_edit, corpus_file, run_halflow, subprocess_env
 
 
-@pytest.fixture
-def graphviz() -> str:
-    """Graphviz's ``dot``, which these tests need (``.ci/run`` installs it)."""
-    found = shutil.which("dot")
-    if found is None:
-        pytest.fail("Graphviz's dot is not on PATH: apt-get install graphviz", pytrace=False)
-    return found
-
-
 def ok(proc: subprocess.CompletedProcess[bytes]) -> str:
     assert proc.returncode == 0, proc.stderr.decode(errors="replace")
     return proc.stdout.decode()
@@ -93,7 +84,7 @@ def test_summary_clusters_by_target(tmp_path: Path) -> None:
             'neoverse-v1"') in dot
 
 
-@pytest.mark.parametrize("name", ["openelm_serving.mlir", "openelm_l16.mlir"])
+@pytest.mark.parametrize("name", ["llama_serving.mlir", "openelm_l16.mlir"])
 def test_summary_renders_as_svg_with_real_dot(name: str, tmp_path: Path, graphviz: str) -> None:
     """Graphviz lays the summary out: one node per executable and host
     function (titles are the node ids), one cluster per host function's

@@ -26,13 +26,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("HALFLOW_SHARED") or REPO.parent / "shared")
-CORPUS = SHARED / "corpus"
+CORPUS = REPO / "tests" / "data" / "corpus"
 TIMEOUT = 90.0  # generous deadlines: the machine is shared and slow at times
-
-pytestmark = pytest.mark.skipif(
-    not (CORPUS / "mlp_s.mlir").exists(), reason=f"shared corpus not found at {CORPUS}"
-)
 
 # A float constant in the body of one executable (@main$async_dispatch_1).
 ANCHOR = "%cst_0 = arith.constant 1.280000e+02 : f32"
