@@ -505,7 +505,7 @@ def _human(size: float) -> str:
 @cache.command("stats")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the statistics as JSON (keys: see README).")
+              help="Print the statistics as JSON (keys: docs/cache.md).")
 @click.option("--zero", is_flag=True,
               help="Reset the statistics (history, hit rates, seconds saved); keep the entries.")
 def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
