@@ -240,7 +240,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     import json
     import time
 
-    from halflow.codegen.watching import open_store, report_data, show
+    from halflow.codegen.watching import build_line, open_store, report_data, show
     from halflow.core.output import write_reported
     from halflow.source.inputs import EXAMPLE
 
@@ -286,6 +286,7 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         show(result, explain=command.explain_line if explain else None, trace=trace)
     except HalflowError as err:
         _fail(err)
+    command.finished(result.mode != "up-to-date", explain, lambda: build_line(result, output))
     if report is not None:
         data = report_data(result, model, output, time.perf_counter() - started)
         try:
@@ -307,6 +308,9 @@ def _build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
               help="Use the cache, never write to it (a shared cache; also "
                    "$HALFLOW_CACHE_READ_ONLY=1 or the cache-read-only setting).")
 @click.option("--explain", is_flag=True, help="Print why each executed node ran.")
+@click.option("-n", "--dry-run", is_flag=True,
+              help="Print what the build would run and why (on stdout), and write nothing: "
+                   "no output, cache entry or history (as ninja -n -d explain).")
 @click.option("--report", type=click.Path(dir_okay=False),
               help="Write a JSON report (total, executed, reused, seconds).")
 @click.option("--trace", type=click.Path(dir_okay=False),
@@ -322,6 +326,7 @@ def build(
     no_cache: bool,
     read_only: bool,
     explain: bool,
+    dry_run: bool,
     report: str | None,
     trace: str | None,
     to: str,
@@ -342,6 +347,8 @@ def build(
     """
     _check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
                          split_input_file=split_input_file)
+    if dry_run and (report or trace):
+        raise click.UsageError("-n/--dry-run writes nothing: not with --report or --trace")
     output = _output_path(input, output, to)
     if to == "vmfb":
         input, iree_flags = _vmfb_flags(input, iree_flags)
@@ -376,6 +383,9 @@ def build(
         max_size=settings["max-size"],
         remote=remote,
     )
+    if dry_run:
+        command.dry_run_to_mlir(input, output, options)
+        return
     command.build_to_mlir(input, output, options, content=checked.data if reuse else None)
 
 

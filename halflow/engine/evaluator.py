@@ -237,8 +237,11 @@ class Evaluator:
             () if inputs is not None else [d.vfp for d in dep_recs],
         )
         value: Any = MISSING
+        span = (0.0, 0.0)
         if derived:
+            span = (time.perf_counter(), 0.0)
             value = compute()
+            span = (span[0], time.perf_counter())
         elif not self.force:
             if prev is not None and prev.key == key:
                 value = self._prev_value(node_id, prev)
@@ -261,6 +264,9 @@ class Evaluator:
         changed = prev is None or prev.vfp != vfp
         if derived:
             executed = self.force or changed
+            if executed:  # in the trace as every executed node is
+                seconds = span[1] - span[0]
+                self.recorder.event(node_id, stage, *span)
         if executed:
             reason = self._reason(prev, tag, extra, dep_recs, deps, inputs is not None, labels)
             self.recorder.executed(node_id, stage, reason, seconds)

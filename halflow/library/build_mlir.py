@@ -44,6 +44,9 @@ class BuildResult:
     output: Path | None
     seconds: float
     warnings: tuple[Diagnostic, ...] = ()
+    # Whether the build wrote ``output``: False when it already held the
+    # text (an up-to-date output is not rewritten).
+    wrote_output: bool = False
     # The report, with the executed nodes as the engine recorded them (a
     # cold build of a large module runs tens of thousands: they become
     # JSON-ready objects only when someone reads ``report``).
@@ -224,9 +227,10 @@ def build_with(
                 trace_nodes=trace is not None, t0=start,
             )
             out_path = Path(output) if output is not None else None
+            wrote = False
             if out_path is not None:
                 t_write = time.perf_counter()
-                _write_output(out_path, text, key, rep["total"], store, workspace)
+                wrote = _write_output(out_path, text, key, rep["total"], store, workspace)
                 _phase(rep, "write output", t_write, start)
             rep["seconds"] = round(time.perf_counter() - start, 6)
             rep["cache"] = {
@@ -265,7 +269,56 @@ def build_with(
         err.warnings = warnings + err.warnings
         raise
     return BuildResult(text=text, output=out_path, seconds=rep["seconds"], warnings=warnings,
-                       raw_report=rep)
+                       wrote_output=wrote, raw_report=rep)
+
+
+@dataclass(frozen=True)
+class DryRun:
+    """What the next build of an input would do (``halflow build -n``),
+    found by building it in memory against the cache, read but never
+    written (as ``halflow graph``): ``mode`` is the build's (``noop``,
+    ``incremental``, ``whole``, ``mixed``) or ``up-to-date`` (the output
+    file holds what this build writes: nothing would run or be written);
+    ``executed``: (node, stage, reason) of every node that would run, in
+    order; ``writes_output``: whether the output file would be written."""
+
+    mode: str
+    total: int
+    executed: tuple[tuple[str, str, str], ...] = ()
+    writes_output: bool = False
+    fallback: str | None = None
+
+
+def dry_run(input: PathLike | None, output: PathLike | None, options: BuildOptions) -> DryRun:
+    """What :func:`build_with` would execute for ``input`` -> ``output`` and
+    why, writing nothing: no output, no cache entry, no marker, no history
+    (the local cache and a shared one behind it are opened read-only).
+    Input errors raise :class:`HalflowError` as the build would."""
+    if output is not None and input not in (None, "-") and is_same_file(output, input):
+        raise ValueError(f"{OUTPUT_IS_INPUT}: {output}")
+    data = source_mod.read_input(input)
+    store = open_cache(cache_dir=options.cache_dir, no_cache=options.no_cache,
+                       remote=options.remote, read_only=True)
+    try:
+        out_path = Path(output) if output is not None else None
+        if out_path is not None and store.enabled:
+            try:
+                seen = out_path.stat()
+            except OSError:
+                seen = None
+            if seen is not None and stat.S_ISREG(seen.st_mode):
+                key = uptodate.output_key(uptodate.input_fingerprint(data.data), options.key)
+                recorded = store.get(uptodate.marker_key(out_path))
+                if uptodate.marker_matches(recorded, key, seen, out_path):
+                    assert isinstance(recorded, list)
+                    return DryRun("up-to-date", recorded[3])
+        _, rep, _ = _materialize(data, options.key, options.split_input_file, store, None,
+                                 progress=False)
+    finally:
+        store.close()
+    return DryRun(rep["mode"], rep["total"],
+                  tuple((r.node, r.stage, r.reason) for r in rep.get("executed", [])),
+                  out_path is not None, rep.get("fallback"))
 
 
 def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
@@ -281,10 +334,10 @@ def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
 def _write_output(
     path: Path, text: str, key: str | None, total: int, store: EntryStore,
     workspace: Workspace | None,
-) -> None:
+) -> bool:
     """Write ``text`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
-    (the marker's contract is in :mod:`halflow.cli.fast`)."""
+    (the marker's contract is in :mod:`halflow.cli.fast`); whether it wrote."""
     try:
         seen = path.stat()
     except OSError:
@@ -298,9 +351,9 @@ def _write_output(
     if seen is not None and key is not None:
         if workspace is not None:
             if uptodate.marker_matches(workspace.written.get(where), key, seen, path):
-                return
+                return False
         elif store.enabled and uptodate.marker_matches(store.get(where), key, seen, path):
-            return
+            return False
     payload = text.encode("utf-8")
     try:
         write_atomic(path, payload)
@@ -315,6 +368,7 @@ def _write_output(
             workspace.written[where] = record
         if store.enabled:
             store.put(where, record)
+    return True
 
 
 def _materialize(
