@@ -506,23 +506,28 @@ class Cache:
         for key in self.keys(_COUNTER):
             self.delete(key)
 
-    def gc(self, max_size: int) -> tuple[int, int]:
-        """Evict the oldest entries (least recently stored) until they hold
-        at most ``max_size`` bytes (:meth:`entry_bytes`), then give the
+    def gc(self, max_size: int | None = None, older_than: float | None = None) -> tuple[int, int]:
+        """Evict the oldest entries (least recently stored): every entry
+        stored more than ``older_than`` seconds ago, then more until they
+        hold at most ``max_size`` bytes (:meth:`entry_bytes`); then give the
         index's freed pages back to the file system. Persistent counters
         are kept. Returns the number of entries removed and their bytes."""
-        if max_size < 0:
+        if max_size is not None and max_size < 0:
             raise ValueError("max_size must be >= 0")
+        if older_than is not None and older_than < 0:
+            raise ValueError("older_than must be >= 0")
         total = self.entry_bytes()
+        cutoff = time.time() - older_than if older_than is not None else None
         removed = freed = 0
-        if total > max_size:
+        if (max_size is not None and total > max_size) or cutoff is not None:
             rows = self._dc._sql(
-                f"SELECT key, {self._ENTRY_BYTES} FROM Cache WHERE raw = 1"
+                f"SELECT key, {self._ENTRY_BYTES}, store_time FROM Cache WHERE raw = 1"
                 " ORDER BY store_time, rowid"
             ).fetchall()
             with self._dc.transact(retry=True):
-                for key, size in rows:
-                    if total <= max_size:
+                for key, size, stored in rows:
+                    too_old = cutoff is not None and stored < cutoff
+                    if not too_old and (max_size is None or total <= max_size):
                         break
                     if not isinstance(key, str) or key.startswith(_COUNTER):
                         continue

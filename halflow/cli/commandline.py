@@ -17,7 +17,7 @@ from halflow import __version__
 from halflow.cli import build_command as command
 from halflow.cli.build_command import fail as _fail
 from halflow.cli.graphview import SUMMARY_THRESHOLD, View
-from halflow.core.config import parse_size
+from halflow.core.config import parse_age, parse_size
 from halflow.core.diagnostics import Diagnostic, HalflowError
 from halflow.core.options import BuildOptions, RemoteCache
 
@@ -499,8 +499,24 @@ def _open_cache(cache_dir: str | None, settings: Config | None = None):
 
 
 @main.group()
-def cache() -> None:
+@click.option("--cache-dir", "group_cache_dir", type=click.Path(file_okay=False),
+              help="Cache directory (before the subcommand, as ccache's options; also after it).")
+@click.pass_context
+def cache(ctx: click.Context, group_cache_dir: str | None) -> None:
     """Inspect and maintain the cache."""
+    ctx.meta["halflow.cache-dir"] = group_cache_dir
+
+
+def _cache_dir_of(cache_dir: str | None) -> str | None:
+    """The ``--cache-dir`` of a ``cache`` subcommand, given before it
+    (``halflow cache --cache-dir DIR stats``) or after it; both, and
+    different, is a usage error."""
+    ctx = click.get_current_context()
+    before = ctx.meta.get("halflow.cache-dir")
+    if before is not None and cache_dir is not None and Path(before) != Path(cache_dir):
+        raise click.UsageError(f"two cache directories: --cache-dir {before} before the "
+                               f"subcommand and --cache-dir {cache_dir} after it", ctx)
+    return cache_dir if cache_dir is not None else before
 
 
 def _human(size: float) -> str:
@@ -526,6 +542,7 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     from halflow.codegen.store import DiskStore, codegen_stats
     from halflow.core import cachelimit
 
+    cache_dir = _cache_dir_of(cache_dir)
     settings = _settings(None, {"cache-dir": cache_dir})
     store = _open_cache(cache_dir, settings)
     try:
@@ -583,24 +600,39 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
 
 
 @cache.command("gc")
-@click.option("--max-size", required=True,
+@click.option("--max-size",
               help="Keep at most this many bytes of entries (e.g. 500M, 2G, 0).")
+@click.option("--older-than", metavar="AGE",
+              help="Evict every entry stored more than AGE ago (e.g. 30d, 12h, 90m, 3600s; "
+                   "as ccache --evict-older-than).")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
-def cache_gc(max_size: str, cache_dir: str | None) -> None:
-    """Evict the oldest entries until the entries hold at most --max-size
-    bytes (the index file is not counted; it shrinks with them)."""
-    try:
-        limit = parse_size(max_size)
-    except ValueError:
-        raise click.BadParameter(f"not a size of at least 0: {max_size!r}",
-                                 param_hint="--max-size") from None
-    store = _open_cache(cache_dir)
-    removed, freed = store.gc(limit)
+def cache_gc(max_size: str | None, older_than: str | None, cache_dir: str | None) -> None:
+    """Evict the oldest entries: those stored more than --older-than ago,
+    then more until the entries hold at most --max-size bytes (the index
+    file is not counted; it shrinks with them)."""
+    if max_size is None and older_than is None:
+        raise click.UsageError("cache gc needs --max-size SIZE or --older-than AGE (or both)")
+    limit = age = None
+    if max_size is not None:
+        try:
+            limit = parse_size(max_size)
+        except ValueError:
+            raise click.BadParameter(f"not a size of at least 0: {max_size!r}",
+                                     param_hint="--max-size") from None
+    if older_than is not None:
+        try:
+            age = parse_age(older_than)
+        except ValueError:
+            raise click.BadParameter(f"not an age such as 30d, 12h or 3600s: {older_than!r}",
+                                     param_hint="--older-than") from None
+    store = _open_cache(_cache_dir_of(cache_dir))
+    removed, freed = store.gc(limit, age)
     stats = store.stats()
     store.close()
     click.echo(
-        f"removed {removed} entries ({freed} bytes); {stats['entries']} entries, "
-        f"{stats['bytes']} bytes left (held by entries; index file: {stats['index_bytes']} bytes)"
+        f"removed {removed} entries ({_human(freed)}); {stats['entries']} entries, "
+        f"{_human(stats['bytes'])} left (held by entries; index file: "
+        f"{_human(stats['index_bytes'])})"
     )
 
 
@@ -620,6 +652,7 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
             raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE") from None
         if limit <= 0:
             raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE")
+    cache_dir = _cache_dir_of(cache_dir)
     settings = _settings(None, {"cache-dir": cache_dir})
     configured = settings["max-size"]
     store = _open_cache(cache_dir, settings)
@@ -651,7 +684,7 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 def cache_clear(cache_dir: str | None) -> None:
     """Remove every entry."""
-    store = _open_cache(cache_dir)
+    store = _open_cache(_cache_dir_of(cache_dir))
     removed = store.clear()
     store.close()
     click.echo(f"removed {removed} entries")
