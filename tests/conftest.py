@@ -50,7 +50,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # config home, and none of the settings' variables.
     os.environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config-home")
     for name in ("HALFLOW_CACHE_DIR", "HALFLOW_CONFIG", "HALFLOW_CACHE_READ_ONLY",
-                 "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS"):
+                 "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_SCHEDULER_TIMEOUT",
+                 "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS"):
         os.environ.pop(name, None)
     # Nor the user's shared cache: the tests that use one start their own.
     for name in [n for n in os.environ if n.startswith("HALFLOW_REMOTE_")]:

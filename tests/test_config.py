@@ -114,7 +114,7 @@ def test_config_prints_values_and_sources(tmp_path: Path, home: dict[str, str]) 
     assert lines[1] == "user file: none"
     rows = {line.split()[0]: line.split(None, 1)[1] for line in lines[2:]}
     assert list(rows) == ["cache-dir", "max-size", "cache-read-only", "executor", "scheduler",
-                          "jobs", "iree-flags", "remote-cache", "remote-read-only",
+                          "scheduler-timeout", "jobs", "iree-flags", "remote-cache", "remote-read-only",
                           "remote-ttl", "remote-timeout"]
     assert rows["max-size"].split() == ["2.0", "GiB", str(tmp_path / "halflow.toml")]
     assert rows["cache-read-only"].split() == ["true", "env", "HALFLOW_CACHE_READ_ONLY"]
@@ -328,6 +328,30 @@ def test_iree_flags_setting_reaches_vmfb_builds(tmp_path: Path, home: dict[str, 
     run = run_halflow("build", src, "--to", "vmfb", "-o", out, "--report", report, env=home)
     assert run.returncode == 1, run.stderr.decode()
     assert b"--iree-no-such-flag" in run.stderr and b"Traceback" not in run.stderr
+
+
+def test_an_unreachable_scheduler_fails_within_the_timeout(tmp_path: Path,
+                                                           home: dict[str, str]) -> None:
+    """Dask's own connect timeout is 30 s; the scheduler-timeout setting
+    (default 5 s) bounds it: a diagnostic naming the address, exit 1, no
+    output."""
+    import time
+
+    src = tmp_path / "m.mlir"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), src)
+    out = tmp_path / "m.vmfb"
+    for env, bound in (({}, 5.0), ({"HALFLOW_SCHEDULER_TIMEOUT": "1"}, 1.0)):
+        started = time.monotonic()
+        run = run_halflow("build", src, "--to", "vmfb", "-o", out, "--executor", "dask",
+                          "--scheduler", "tcp://127.0.0.1:9", "--cache-dir", tmp_path / "c",
+                          "--", *FLAGS, env={**home, **env})
+        took = time.monotonic() - started
+        err = run.stderr.decode()
+        assert run.returncode == 1 and "Traceback" not in err, err
+        assert (f"error: cannot reach the Dask scheduler at tcp://127.0.0.1:9: Timed out "
+                f"trying to connect to tcp://127.0.0.1:9 after {bound:g} s") in err, err
+        assert bound <= took < bound + 15, took  # + starting Python, IREE, Dask
+        assert not out.exists()
 
 
 def test_executor_and_scheduler_settings_reach_codegen(tmp_path: Path,

@@ -209,6 +209,8 @@ SETTINGS: tuple[Setting, ...] = (
             "--to vmfb: where cache misses compile"),
     Setting("scheduler", _text, None, "HALFLOW_SCHEDULER",
             "--executor dask: the scheduler's address"),
+    Setting("scheduler-timeout", _seconds, 5.0, "HALFLOW_SCHEDULER_TIMEOUT",
+            "--executor dask: seconds to try reaching the scheduler before the build fails"),
     Setting("jobs", _count, None, "HALFLOW_JOBS",
             "--to vmfb: local worker processes (default: one per CPU)"),
     Setting("iree-flags", _flags, (), "HALFLOW_IREE_FLAGS",
