@@ -178,6 +178,16 @@ def delete_recreate(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
+def write_then_append(path: Path, data: bytes) -> None:
+    """Two writes with a close between them (a tool that writes a header,
+    then the rest): the first half does not parse, and is never reported."""
+    with open(path, "wb") as f:
+        f.write(data[: len(data) // 2])
+    time.sleep(0.15)  # past the debounce, within the settling time
+    with open(path, "ab") as f:
+        f.write(data[len(data) // 2 :])
+
+
 def delete_recreate_later(path: Path, data: bytes) -> None:
     """The input is missing for a while (longer than the debounce)."""
     os.unlink(path)
@@ -193,6 +203,7 @@ SAVES = [
     vim_backup,
     delete_recreate,
     delete_recreate_later,
+    write_then_append,
 ]
 
 
