@@ -464,8 +464,10 @@ class Cache:
     def stats(self) -> dict[str, object]:
         """Entries and bytes (in all, per key kind, and per build kind:
         ``mlir`` for the pass's entries, ``vmfb`` for code generation's),
-        the size limit, the history of the last builds and, over those, the
-        share of the work each build kind reused (``hit_rate``)."""
+        the size limit, the history of the last builds, and the counters
+        since ``--zero`` (``since``): per build kind its builds, no-ops,
+        hits and misses (``hit_rate``), and the shared cache's traffic
+        (``remote``)."""
 
         def collect() -> dict[str, object]:
             kinds: dict[str, int] = {}
@@ -484,6 +486,7 @@ class Cache:
                         builds[build]["entries"] += 1
                         builds[build]["bytes"] += int(size or 0)
             history = cacheformat.read_history(self.directory)
+            totals = cacheformat.read_totals(self.directory)
             return {
                 "directory": str(self.directory),
                 "entries": len(self._dc),
@@ -492,7 +495,9 @@ class Cache:
                 "size_limit": int(self._dc.size_limit),
                 "by_kind": kinds,
                 "by_build_kind": builds,
-                "hit_rate": hit_rates(history),
+                "hit_rate": hit_rates(totals),
+                "since": totals["since"],
+                "remote": totals["remote"],
                 "history": history,
             }
 
@@ -555,24 +560,22 @@ class Cache:
 BUILD_KINDS: dict[str, str | None] = {"codegen": "vmfb", "counter": None}
 
 
-def hit_rates(history: Sequence[dict[str, object]]) -> dict[str, dict[str, float]]:
-    """Over ``history`` (the last builds), per build kind: how many builds,
-    the work they reused and executed (nodes for ``mlir``, executables for
-    ``vmfb``), and the percentage reused."""
-    totals: dict[str, list[int]] = {}  # kind -> [builds, reused, executed]
-    for entry in history:
-        reused, executed = entry.get("reused"), entry.get("executed")
-        if not isinstance(reused, int) or not isinstance(executed, int):
+def hit_rates(totals: dict[str, object]) -> dict[str, dict[str, object]]:
+    """Per build kind with builds since ``--zero``
+    (:func:`halflow.core.cacheformat.read_totals`): ``builds``, ``noops``
+    (answered up to date: counted apart, as ccache counts direct hits),
+    and of the other builds the work reused (``hits``: nodes for ``mlir``,
+    executables for ``vmfb``) and executed (``misses``), with ``percent``,
+    the hit rate (None when no build ran anything)."""
+    rates: dict[str, dict[str, object]] = {}
+    for kind in ("mlir", "vmfb"):
+        counts = totals.get(kind)
+        if not isinstance(counts, dict) or not counts.get("builds"):
             continue
-        total = totals.setdefault("vmfb" if entry.get("mode") == "vmfb" else "mlir", [0, 0, 0])
-        total[0] += 1
-        total[1] += reused
-        total[2] += executed
-    return {
-        kind: {"builds": n, "reused": r, "executed": e,
-               "percent": round(100 * r / (r + e), 1) if r + e else 100.0}
-        for kind, (n, r, e) in totals.items()
-    }
+        hits, misses = counts["hits"], counts["misses"]
+        rates[kind] = {**counts, "percent": round(100 * hits / (hits + misses), 1)
+                       if hits + misses else None}
+    return rates
 
 
 class NullCache:

@@ -548,9 +548,11 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     """Entries and sizes per build kind, hit rates and compile seconds saved
     over the last builds, and those builds."""
     import json
+    import time
 
     from halflow.codegen.store import DiskStore, codegen_stats
     from halflow.core import cachelimit
+    from halflow.core.text import plural
 
     cache_dir = _cache_dir_of(cache_dir)
     settings = _settings(None, {"cache-dir": cache_dir})
@@ -560,6 +562,7 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
             store.zero_stats()
         stats = store.stats()
         stats["max_size"] = cachelimit.limit(store.directory, settings["max-size"])
+        stats["remote_cache"] = settings.shown("remote-cache")  # without user and password
         stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
     finally:
         store.close()
@@ -581,22 +584,33 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     click.echo(f"  {'index file':<30} {'':>15} {_human(stats['index_bytes']):>12}")
     history = stats.get("history") or []
     rates = stats["hit_rate"]
-    click.echo(f"hit rate over the last {len(history)} builds:")
+    since = stats.get("since")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(since)) if since else "the start"
+    click.echo(f"since {when} (cache stats --zero resets):")
     if not rates:
         click.echo("  no builds recorded")
     for kind, what in (("mlir", "nodes"), ("vmfb", "executables")):
         r = rates.get(kind)
         if r is not None:
-            click.echo(f"  {kind}: {r['percent']:.1f}% of {what} reused ({r['reused']} reused, "
-                       f"{r['executed']} executed in {r['builds']} builds)")
+            rate = f"hit rate {r['percent']:.1f}%" if r["percent"] is not None else "no hit rate"
+            click.echo(f"  {kind}: {plural(r['builds'], 'build')}, {r['noops']} up to date; "
+                       f"{what}: {r['hits']} hits, {r['misses']} misses; {rate}")
+    remote, where = stats["remote"], stats.get("remote_cache")
+    if where is not None or any(remote.values()):
+        click.echo(
+            f"  remote {where or '(none configured now)'}: {remote['hits']} hits, "
+            f"{remote['misses']} misses, {remote['errors']} errors, "
+            f"{_human(remote['bytes_fetched'])} fetched, {remote['writes']} written "
+            f"({_human(remote['bytes_written'])})")
     codegen = stats["codegen"]
     click.echo(f"compile seconds saved: {codegen['seconds_saved']:.1f} by "
                f"{codegen['reuses']} reuses; {codegen['entries']} executables cached")
     if history:
         click.echo("last builds (newest last):")
         for h in history[-10:]:
+            noop = " (up to date)" if h.get("mode") == "vmfb" and h.get("noop") else ""
             click.echo(
-                f"  {h.get('input', '?')}: mode {h.get('mode')}, "
+                f"  {h.get('input', '?')}: mode {h.get('mode')}{noop}, "
                 f"executed {h.get('executed')}, reused {h.get('reused')}, "
                 f"{h.get('seconds', 0):.3f}s"
             )

@@ -204,7 +204,7 @@ def check_vmfb(form: VmfbForm) -> bool:
     assert isinstance(recorded, list)
     cacheformat.append_history(directory, {
         "time": time.time(), "hits": 1, "misses": 0, "corrupt": 0,
-        "by_kind": {"written": [1, 0]}, "input": form.input, "mode": "vmfb",
+        "by_kind": {"written": [1, 0]}, "input": form.input, "mode": "vmfb", "noop": True,
         "executed": 0, "reused": recorded[3],
         "seconds": round(time.perf_counter() - start, 6),
     })

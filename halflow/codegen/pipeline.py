@@ -27,6 +27,7 @@ nothing to ``output`` unless the whole build succeeds.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import json
 import os
@@ -157,6 +158,7 @@ class CodegenResult:
     host: HostReport | None = None
     spans: tuple[Span, ...] = ()
     warnings: tuple[str, ...] = ()  # IREE's warnings, as its tools print them
+    remote: dict[str, int] | None = None  # the shared cache's traffic (cache stats)
 
     @property
     def compiled(self) -> list[str]:
@@ -186,6 +188,8 @@ class CodegenResult:
         }
         if self.mode == "fallback":
             data["fallback"] = self.fallback
+        if self.remote is not None:
+            data["remote"] = self.remote
         return data
 
     def explain(self) -> list[str]:
@@ -443,18 +447,25 @@ def _record_output(store: Store, output_key: str, output_file: Path, written: Pa
                 uptodate.marker(output_key, stat, len(executables), digest))
 
 
-def _record_build(store: Store, name: str, result: CodegenResult, clock: Clock) -> None:
+def _record_build(store: Store, name: str, result: CodegenResult,
+                  clock: Clock) -> CodegenResult:
     """Add the build to the cache's history (``halflow cache stats``): an
-    up-to-date build counts every executable as reused."""
+    up-to-date build counts every executable as reused. ``result``, with
+    the shared cache's traffic of the build when there is one."""
     record = getattr(store, "record_build", None)
-    if record is not None:
-        record({
-            "input": name,
-            "mode": "vmfb",
-            "executed": len(result.compiled),
-            "reused": len(result.reused),
-            "seconds": round(clock.phases.get("total", 0.0), 6),
-        })
+    if record is None:
+        return result
+    summary: dict[str, object] = {
+        "input": name,
+        "mode": "vmfb",
+        "noop": result.mode == "up-to-date",  # counted apart (cache stats)
+        "executed": len(result.compiled),
+        "reused": len(result.reused),
+        "seconds": round(clock.phases.get("total", 0.0), 6),
+    }
+    record(summary)
+    remote = summary.get("remote")
+    return dataclasses.replace(result, remote=remote) if isinstance(remote, dict) else result
 
 
 def build_vmfb(
@@ -552,8 +563,7 @@ def build_vmfb(
                 tuple(ExecutableReport(str(e), Action.REUSED, 0.0, float(s))
                       for e, s in current.get("executables", [])),
                 dict(clock.phases), mode="up-to-date")
-            _record_build(store, name, result, clock)
-            return result
+            return _record_build(store, name, result, clock)
         if kind == model.ModelKind.PROGRAM:
             try:
                 frontend = model.Frontend(model_file, flags)
@@ -804,8 +814,7 @@ def build_vmfb(
             output_file, kind, tuple(reports[u.name] for u in units), dict(clock.phases),
             mode=mode, fallback=gap or "", groups=tuple(group_reports), host=host_report,
             spans=tuple(spans), warnings=tuple(warnings))
-        _record_build(store, name, result, clock)
-        return result
+        return _record_build(store, name, result, clock)
     finally:
         sink(Event(Kind.DONE))
         if frontend is not None:

@@ -238,15 +238,16 @@ def build_with(
                 "misses": store.counters.misses,
                 "corrupt": store.counters.corrupt,
             }
-            store.record_build(
-                {
-                    "input": data.name,
-                    "mode": rep.get("mode"),
-                    "executed": len(rep.get("executed", [])),
-                    "reused": rep.get("reused", 0),
-                    "seconds": rep["seconds"],
-                }
-            )
+            summary: dict[str, object] = {
+                "input": data.name,
+                "mode": rep.get("mode"),
+                "executed": len(rep.get("executed", [])),
+                "reused": rep.get("reused", 0),
+                "seconds": rep["seconds"],
+            }
+            store.record_build(summary)
+            if "remote" in summary:  # the shared cache's traffic of this build
+                rep["remote"] = summary["remote"]
             if rep.get("mode") != "noop":
                 from halflow.core import cachelimit
 
