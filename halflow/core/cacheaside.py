@@ -12,7 +12,9 @@ Halflow's own files are exactly these names:
 - ``cache.db`` and SQLite's companions (``-wal``, ``-shm``, ``-journal``);
 - value files ``XX/YY/<28 hex digits>.val`` (diskcache's naming: two levels
   of two hex digits);
-- ``builds.jsonl`` (the history of builds) and its ``builds.jsonl.<pid>.tmp``.
+- ``builds.jsonl`` (the history of builds), its ``builds.jsonl.<pid>.tmp``
+  and ``builds.jsonl.lock``; ``totals.json`` (the counters the history
+  dropped) and its ``totals.json.<pid>.tmp``.
 
 The set kept aside is bounded: moving a new one aside deletes the previous
 sets, which halflow recognizes by the marker file it writes into each (and
@@ -27,7 +29,7 @@ import re
 import time
 from pathlib import Path
 
-from halflow.core.cacheformat import DB_NAME, HISTORY_NAME
+from halflow.core.cacheformat import DB_NAME, HISTORY_NAME, TOTALS_NAME
 
 MARKER = "HALFLOW-DAMAGED-CACHE.txt"
 KEEP = 1  # sets of damaged files kept (the newest ones)
@@ -36,7 +38,8 @@ _HEX2 = re.compile(r"[0-9a-f]{2}")
 _VALUE = re.compile(r"[0-9a-f]{28}\.val")
 _TOP = re.compile(
     re.escape(DB_NAME) + r"(?:-wal|-shm|-journal)?"
-    + "|" + re.escape(HISTORY_NAME) + r"(?:\.\d+\.tmp)?"
+    + "|" + re.escape(HISTORY_NAME) + r"(?:\.\d+\.tmp|\.lock)?"
+    + "|" + re.escape(TOTALS_NAME) + r"(?:\.\d+\.tmp)?"
 )
 
 
