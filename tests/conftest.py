@@ -32,8 +32,8 @@ TESTS_DIR = REPO_ROOT / "tests"
 if sys.path[:1] != [str(REPO_ROOT)]:
     sys.path.insert(0, str(REPO_ROOT))
 
-from halflow.testing.engine import CORPUS  # noqa: E402
-from halflow.testing.engine import conformance_file as find_conformance_file  # noqa: E402
+from support.engine import CORPUS  # noqa: E402
+from support.engine import conformance_file as find_conformance_file  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -218,10 +218,10 @@ def graphviz() -> str:
 @pytest.fixture
 def redis_server(tmp_path: Path):
     """``redis_server(password=None, acl=None)``: a real ``redis-server`` on
-    a free loopback port (:class:`halflow.testing.redis_server.RedisServer`,
+    a free loopback port (:class:`support.redis_server.RedisServer`,
     its files under ``tmp_path``), killed at teardown; absent, see
     :func:`missing_tool`."""
-    from halflow.testing.redis_server import RedisServer, find_redis_server
+    from support.redis_server import RedisServer, find_redis_server
 
     if find_redis_server() is None:
         missing_tool("redis-server is not installed (apt-get install redis-server; "

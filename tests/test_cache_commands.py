@@ -14,7 +14,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from halflow.testing.engine import corpus_file, reference_output, run_halflow
+from support.engine import corpus_file, reference_output, run_halflow
 
 
 def ok(proc) -> str:

@@ -12,7 +12,7 @@ import re
 import shutil
 from pathlib import Path
 
-from halflow.testing.engine import body_edit, corpus_file, run_halflow
+from support.engine import body_edit, corpus_file, run_halflow
 
 FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"]
 
@@ -156,7 +156,7 @@ def test_remote_totals_location_and_report(redis_server, tmp_path: Path) -> None
 def test_totals_outlive_the_history_they_were_counted_from(tmp_path: Path) -> None:
     """The history keeps its last lines; the counters since --zero keep
     every build (the lines cut away are folded into the totals first)."""
-    from halflow.core import cacheformat
+    from halflow.store import diskformat as cacheformat
 
     for i in range(600):
         noop = i % 3 == 0

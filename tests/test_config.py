@@ -14,10 +14,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.engine import corpus_file, reference_output, run_halflow, subprocess_env
 from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
 from test_watch import WatchProcess
-
-from halflow.testing.engine import corpus_file, reference_output, run_halflow, subprocess_env
 
 SETTING_VARS = ("HALFLOW_CACHE_DIR", "HALFLOW_CONFIG", "HALFLOW_CACHE_READ_ONLY",
                 "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS")
@@ -114,8 +113,8 @@ def test_config_prints_values_and_sources(tmp_path: Path, home: dict[str, str]) 
     assert lines[1] == "user file: none"
     rows = {line.split()[0]: line.split(None, 1)[1] for line in lines[2:]}
     assert list(rows) == ["cache-dir", "max-size", "cache-read-only", "executor", "scheduler",
-                          "scheduler-timeout", "jobs", "iree-flags", "remote-cache", "remote-read-only",
-                          "remote-ttl", "remote-timeout"]
+                          "scheduler-timeout", "jobs", "iree-flags", "remote-cache",
+                          "remote-read-only", "remote-ttl", "remote-timeout"]
     assert rows["max-size"].split() == ["2.0", "GiB", str(tmp_path / "halflow.toml")]
     assert rows["cache-read-only"].split() == ["true", "env", "HALFLOW_CACHE_READ_ONLY"]
     assert rows["iree-flags"].split() == ["--iree-hal-target-device=local",

@@ -12,7 +12,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from halflow.testing.engine import body_edit, corpus_file, reference_output, run_halflow
+from support.engine import body_edit, corpus_file, reference_output, run_halflow
 
 
 def ok(proc) -> tuple[str, str]:

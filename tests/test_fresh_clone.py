@@ -26,8 +26,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO_ROOT
-
-from halflow.testing.engine import reference_output
+from support.engine import reference_output
 
 README = REPO_ROOT / "README.md"
 

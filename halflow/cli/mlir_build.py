@@ -1,7 +1,7 @@
 """What ``halflow build`` (to MLIR) does, without the command-line framework.
 
 :mod:`halflow.cli.commandline` parses every command line with click. The entry point
-(:mod:`halflow.cli.fast`) runs the forms build tools use on every build
+(:mod:`halflow.cli.entry`) runs the forms build tools use on every build
 (``halflow build INPUT -o OUTPUT`` with ``--cache-dir``, ``--report``,
 ``--trace``, ``--explain``) through :func:`build_to_mlir` directly: importing
 click costs a one-edit rebuild of a large module about a tenth of its time.
@@ -157,7 +157,7 @@ def dry_run_to_mlir(input: str | None, output: str | None, options: BuildOptions
     saying what that build would do, or ``halflow: no work to do``; writes
     nothing (:func:`halflow.library.build_mlir.dry_run`)."""
     from halflow.core.diagnostics import HalflowError
-    from halflow.core.text import plural
+    from halflow.core.wording import plural
     from halflow.library.build_mlir import dry_run
 
     try:
@@ -190,7 +190,7 @@ def change_line(report: dict[str, object], input: str | None, wrote: str | None 
     executables and host ops, out of how many. ``wrote``: the output the
     build wrote, said when no node ran (a deleted or edited output that the
     cache rewrote, which is not "no work to do")."""
-    from halflow.core.text import listed, plural
+    from halflow.core.wording import listed, plural
     from halflow.graph import what_changed
 
     executed = report.get("executed", [])
