@@ -121,3 +121,48 @@ def test_a_cold_trace_holds_every_executed_node(tmp_path: Path) -> None:
     assert sorted(spans) == sorted(executed)
     assert any(n.startswith("export:") for n in spans)
     assert any(n.startswith("dispatch:") for n in spans)
+
+
+VMFB_FLAGS = ("--", "--iree-hal-target-device=local",
+              "--iree-hal-local-target-device-backends=llvm-cpu")
+
+
+def test_vmfb_dry_run_lists_what_the_build_compiles(tmp_path: Path) -> None:
+    src, out, cache = tmp_path / "m.mlir", tmp_path / "m.vmfb", tmp_path / "cache"
+    shutil.copy(corpus_file("mlp_s.mlir"), src)
+
+    def dry() -> list[str]:
+        plan, _ = ok(run_halflow("build", "-n", src, "--to", "vmfb", "-o", out,
+                                 "--cache-dir", cache, *VMFB_FLAGS))
+        return plan.splitlines()
+
+    def explained_build() -> list[str]:
+        _, err = ok(run_halflow("build", src, "--to", "vmfb", "-o", out, "--cache-dir", cache,
+                                "--explain", *VMFB_FLAGS))
+        return [line.removeprefix("halflow: explain: ") for line in err.splitlines()
+                if line.startswith("halflow: explain: ")]
+
+    def as_built(plan: list[str]) -> list[str]:
+        """The plan's lines in --explain's words."""
+        return [line.removeprefix("halflow: would ").replace("serialize group", "group", 1)
+                .replace("compile the host", "host", 1) for line in plan[:-1]]
+
+    cold = dry()
+    assert not cache.exists() and not out.exists()
+    assert cold[-1] == (f"halflow: would build {out}: executables: 6 of 6 to translate; "
+                        "groups: 1 of 1 group to serialize; host decided after translation "
+                        "(reused unless an export's interface changed)")
+    assert as_built(cold) == explained_build()[:7]  # + the host, decided by the build
+    assert dry() == ["halflow: no work to do"]
+
+    src.write_text(body_edit(src.read_text(), "main$async_dispatch_3"))
+    before, vmfb = cache_state(cache), out.read_bytes()
+    plan = dry()
+    assert cache_state(cache) == before and out.read_bytes() == vmfb
+    assert plan[0] == "halflow: would translate @main$async_dispatch_3: content changed"
+    assert as_built(plan) == explained_build()
+
+    out.unlink()  # everything cached: only the link would run
+    assert dry() == [f"halflow: would build {out}: executables: 0 of 6 to translate; "
+                     "groups: 0 of 1 group to serialize; host reused"]
+    assert not out.exists()

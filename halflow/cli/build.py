@@ -102,6 +102,59 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         except HalflowError as err:
             _fail(err)
 
+def dry_run_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
+                 cache_dir: str | None, no_cache: bool, remote: RemoteCache | None) -> None:
+    """``halflow build -n --to vmfb``: on stdout, what the build would
+    translate, serialize and compile, and why, then one line saying what it
+    would do, or ``halflow: no work to do``; writes nothing (the cache and
+    a shared one are read only: :func:`halflow.codegen.pipeline.plan_vmfb`)."""
+    from halflow.core.wording import plural
+    from halflow.source.inputs import EXAMPLE
+    from halflow.store.artifacts import DiskStore, MemoryStore, Store
+
+    model = EXAMPLE if input is None else input
+    if model == "-":
+        raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
+    store: Store
+    if no_cache:
+        store = MemoryStore()
+    else:
+        from halflow.library.build_mlir import open_cache
+
+        store = DiskStore(cache=open_cache(cache_dir=cache_dir, remote=remote, read_only=True))
+    try:
+        from halflow.codegen.pipeline import plan_vmfb
+        from halflow.ir.startup import load_mlir
+
+        load_mlir()
+        with command.exit_on_interrupt():
+            plan = plan_vmfb(model, output, iree_flags, store=store)
+    except HalflowError as err:
+        _fail(err)
+        return
+    finally:
+        store.close()
+    if plan.up_to_date:
+        lines = ["no work to do"]
+    else:
+        lines = [f"would translate {name}: {why}" for name, why in plan.translations]
+        lines += [f"would serialize group {name}: {why}" for name, why in plan.groups]
+        host, why = plan.host
+        if host == "compiled":
+            lines.append(f"would compile the host: {why}")
+        what = (f"would build {output}: executables: {len(plan.translations)} of "
+                f"{plan.executables} to translate")
+        if plan.fallback:
+            what += f"; IREE's whole-program compile links them ({plan.fallback})"
+        else:
+            later = host == "after translation"
+            what += (f"; groups: {len(plan.groups)} of {plural(plan.group_count, 'group')} "
+                     f"to serialize; host " + (f"decided after translation ({why})" if later
+                                               else host))
+        lines.append(what)
+    click.echo("".join(f"halflow: {line}\n" for line in lines), nl=False)
+
+
 @click.command()
 # INPUT is not validated here: a missing, unreadable or directory input is an
 # input error (exit 1, diagnosed by halflow.source.inputs), not a usage error.
@@ -165,6 +218,12 @@ def build(
     cache_dir, read_only = settings["cache-dir"], settings["cache-read-only"]
     check_scheduler(scheduler, settings)
     remote = remote_of(settings)
+    if to == "vmfb" and dry_run:
+        assert output is not None  # check_codegen_usage requires it
+        settings_of = codegen_settings(settings)
+        dry_run_vmfb(input, output, settings_of["iree_flags"],  # type: ignore[arg-type]
+                     cache_dir=cache_dir, no_cache=no_cache, remote=remote)
+        return
     if to == "vmfb":
         assert output is not None  # check_codegen_usage requires it
         build_vmfb(input, output, cache_dir=cache_dir, no_cache=no_cache, report=report,

@@ -829,3 +829,81 @@ def build_vmfb(
             owned_store.close()
         with contextlib.suppress(FileNotFoundError):
             temp.unlink()
+
+
+@dataclass(frozen=True)
+class VmfbPlan:
+    """What the next ``.vmfb`` build would do (``halflow build -n --to
+    vmfb``): ``up_to_date`` (nothing would run), else the translations and
+    group serializations that would run, each ``(name, reason)``, and the
+    host: ``(action, reason)``, ``action`` being ``compiled``, ``reused`` or
+    ``after translation`` (its key needs the interfaces the translations
+    give); ``fallback``: why IREE's whole final compile would link it."""
+
+    up_to_date: bool
+    executables: int = 0
+    translations: tuple[tuple[str, str], ...] = ()
+    groups: tuple[tuple[str, str], ...] = ()
+    group_count: int = 0
+    host: tuple[str, str] = ("reused", "")
+    fallback: str = ""
+
+
+def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], *,
+              store: Store) -> VmfbPlan:
+    """The plan of :func:`build_vmfb` for these arguments, writing nothing:
+    the same up-to-date check, front-end (programs), materialize and keys,
+    looked up in ``store`` (open it read-only), without translating,
+    serializing or linking. Raises :class:`CodegenError` on bad input."""
+    model_file, name = Path(model_path), str(model_path)
+    flags = flags_mod.parse(iree_flags)
+    try:
+        data = model_file.read_bytes()
+    except OSError as e:
+        raise _error(name, f"cannot open input file '{name}': {e.strerror or e}") from None
+    output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
+    if _up_to_date(store, output_key, Path(output)) is not None:
+        return VmfbPlan(True)
+    if model.detect_kind(data) == model.ModelKind.PROGRAM:
+        frontend = model.Frontend(model_file, flags)
+        try:
+            data = frontend.result()[0].encode("utf-8")
+        finally:
+            frontend.close()
+    materialized = model.materialize(data, name, environment_for(flags).session_flags)
+    try:
+        module_text = materialized.module.get_asm(enable_debug_info=True, assume_verified=True)
+        units = _module_units(materialized.module, module_text, flags.key)
+        gap = next((g for g in map(groups_mod.recipe_gap, units) if g is not None), None)
+        host_program = _host_program(materialized.module) if gap is None else ""
+    finally:
+        materialized.close()
+    previous = _previous_manifest(store, _manifest_key(model_file, flags))
+    cached: dict[str, Entry] = {}
+    for unit in units:
+        raw = store.get(unit.key) if unit.cacheable and unit.key not in cached else None
+        entry = decode_entry(unit.key, raw) if raw is not None else None
+        if entry is not None:
+            cached[unit.key] = entry
+    misses = list({u.key: u for u in units if u.key not in cached}.values())
+    translations = tuple((u.symbol, _why_translated(u, previous)) for u in misses)
+    if gap is not None:
+        return VmfbPlan(False, len(units), translations, fallback=gap)
+    group_plan, members = groups_mod.plan(units, flags.key)
+    from halflow.codegen.backend import decode_group, decode_host
+
+    dirty = tuple((f"@{g.name} ({len(g.members)} executables)", _why_group(g, previous))
+                  for g in group_plan if decode_group(g.key, store.get(g.key)) is None)
+    host: tuple[str, str] = ("after translation", "reused unless an export's interface changed")
+    if not misses:
+        interfaces = {k: groups_mod.Interface.decode(e.interface) for k, e in cached.items()}
+        try:
+            text = groups_mod.host_text(host_program, units, members, group_plan,
+                                        {k: i for k, i in interfaces.items() if i is not None})
+        except ValueError as e:
+            host = ("compiled", str(e))
+        else:
+            key = groups_mod.host_key(text, flags.compile)
+            host = (("reused", "") if decode_host(key, store.get(key)) is not None
+                    else ("compiled", _why_host(key, previous)))
+    return VmfbPlan(False, len(units), translations, dirty, len(group_plan), host)
