@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
@@ -11,6 +13,7 @@ from halflow.cli.mlir_build import fail as _fail
 from halflow.core.config import parse_age, parse_size
 from halflow.core.diagnostics import Diagnostic, HalflowError
 
+T = TypeVar("T")
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from halflow.core.config import Config
@@ -143,6 +146,16 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
                     f"{remote.get('errors', 0)} errors, {remote.get('writes', 0)} written"
                 )
 
+def _parsed(text: str | None, parse: Callable[[str], T], expected: str, option: str) -> T | None:
+    """``parse(text)``; None for None; a value it refuses is a usage error."""
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except ValueError:
+        raise click.BadParameter(f"not {expected}: {text!r}", param_hint=option) from None
+
+
 @cache.command("gc")
 @click.option("--max-size",
               help="Keep at most this many bytes of entries (e.g. 500M, 2G, 0).")
@@ -156,19 +169,8 @@ def cache_gc(max_size: str | None, older_than: str | None, cache_dir: str | None
     file is not counted; it shrinks with them)."""
     if max_size is None and older_than is None:
         raise click.UsageError("cache gc needs --max-size SIZE or --older-than AGE (or both)")
-    limit = age = None
-    if max_size is not None:
-        try:
-            limit = parse_size(max_size)
-        except ValueError:
-            raise click.BadParameter(f"not a size of at least 0: {max_size!r}",
-                                     param_hint="--max-size") from None
-    if older_than is not None:
-        try:
-            age = parse_age(older_than)
-        except ValueError:
-            raise click.BadParameter(f"not an age such as 30d, 12h or 3600s: {older_than!r}",
-                                     param_hint="--older-than") from None
+    limit = _parsed(max_size, parse_size, "a size of at least 0", "--max-size")
+    age = _parsed(older_than, parse_age, "an age such as 30d, 12h or 3600s", "--older-than")
     store = open_cache_dir(cache_dir_of(cache_dir))
     removed, freed = store.gc(limit, age)
     stats = store.stats()
