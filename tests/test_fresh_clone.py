@@ -104,17 +104,15 @@ def test_readme_commands_work_in_a_clone_with_nothing_beside_it(tmp_path: Path) 
     # pip reports on stdout first; the build's output (stdout) comes last.
     assert built.stdout.endswith("\n" + reference_output(example)), built.stdout[-2000:]
 
-    # The test command, its pytest on a few tests: a corpus file of the
+    # The test command: the whole suite collects without ../shared (an
+    # error there fails the run), and a few tests run: corpus files of the
     # clone against iree-opt, and the three tests of the conformance file,
     # which skip.
     assert tests.endswith(" -m pytest -q"), tests
-    subset = sh(tests + " -rs -p no:cacheprovider tests/test_oracle.py"
-                " -k 'mlp_s or conformance or stdin_split'")
+    subset = sh(tests + " -rs -p no:cacheprovider -k 'test_corpus_cli_matches_iree_opt and mlp"
+                " or test_conformance_library or test_cli_conformance or test_stdin_split_input'")
     report = subset.stdout + subset.stderr
-    assert subset.returncode == 0, report
-    assert re.search(r"\b[1-9]\d* passed, 3 skipped\b", report), report
-    assert report.count("IREE's conformance file") == 3, report
-    # The whole suite collects, without ../shared.
-    collected = sh(".venv/bin/python -m pytest -q --collect-only -p no:cacheprovider")
-    assert collected.returncode == 0, collected.stdout[-3000:] + collected.stderr
-    assert re.search(r"^\d{3,} tests collected", collected.stdout, re.M), collected.stdout[-500:]
+    assert subset.returncode == 0, report[-3000:]
+    found = re.search(r"\b(\d+) passed, 3 skipped, (\d+) deselected\b", report)
+    assert found and int(found[1]) >= 2 and int(found[2]) > 900, report[-3000:]
+    assert report.count("IREE's conformance file") == 3, report[-3000:]
