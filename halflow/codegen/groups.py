@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from halflow.codegen.executables import Unit, denormalize
+from halflow.core import safejson
 from halflow.core.fingerprint import environment, fingerprint
 
 # Bump when what a group binary or host entry holds, or how it is made, changes.
@@ -184,7 +185,7 @@ class Interface:
     @staticmethod
     def decode(text: str) -> Interface | None:
         try:
-            variant, target, exports = json.loads(text)
+            variant, target, exports = safejson.loads(text)
             return Interface(str(variant), str(target), tuple(str(e) for e in exports))
         except (ValueError, TypeError):
             return None

@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Sequence
 from enum import StrEnum
@@ -34,6 +33,7 @@ from typing import Any
 
 from halflow.codegen import iree_api, tools
 from halflow.codegen.flags import IreeFlags
+from halflow.core import output
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 
 BYTECODE_MAGIC = b"ML\xefR"
@@ -110,7 +110,9 @@ class Frontend:
         self.model = model
         self.started = time.perf_counter()
         self.warnings: tuple[str, ...] = ()  # iree-compile's stderr of a successful run
-        self._dir = Path(tempfile.mkdtemp(prefix="halflow-frontend-"))
+        # Named after this process, so that a later build removes it if this
+        # one is killed (halflow.core.output.temp_folder).
+        self._dir = output.temp_folder("halflow-frontend")
         command = [
             tools.iree_compile(),
             str(model),
@@ -177,13 +179,9 @@ def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Mater
     from iree.compiler import ir
 
     from halflow.nodes.materialize import materialize as run_materialize
-    from halflow.source.inputs import ends_in_open_string
+    from halflow.source.inputs import lexable
 
-    if not data.startswith(BYTECODE_MAGIC) and ends_in_open_string(data):
-        # Cut off inside a string (e.g. a resource blob): MLIR's lexer would
-        # read past the buffer (SIGSEGV). A line end gives the same error at
-        # the same place, as for the MLIR build (halflow.source.inputs.parse_text).
-        data += b"\n"
+    data = lexable(data)  # cut inside a string, MLIR's lexer would read past the buffer
     invocation = iree_api.Invocation(session_flags)
     try:
         try:

@@ -12,9 +12,11 @@ Halflow's own files are exactly these names:
 - ``cache.db`` and SQLite's companions (``-wal``, ``-shm``, ``-journal``);
 - value files ``XX/YY/<28 hex digits>.val`` (diskcache's naming: two levels
   of two hex digits);
-- ``builds.jsonl`` (the history of builds), its ``builds.jsonl.<pid>.tmp``
-  and ``builds.jsonl.lock``; ``totals.json`` (the counters the history
-  dropped) and its ``totals.json.<pid>.tmp``.
+- ``builds.jsonl`` (the history of builds), its ``builds.jsonl.lock``, and
+  its temporary file while it is compacted
+  (``.builds.jsonl.<pid>.<8 hex>.halflow-tmp``; earlier versions:
+  ``builds.jsonl.<pid>.tmp``); ``totals.json`` (the counters the history
+  dropped) and its temporary file (``.totals.json.<pid>.<8 hex>.halflow-tmp``).
 
 The set kept aside is bounded: moving a new one aside deletes the previous
 sets, which halflow recognizes by the marker file it writes into each (and
@@ -29,6 +31,7 @@ import re
 import time
 from pathlib import Path
 
+from halflow.core.output import FileKind, write_atomic
 from halflow.store.diskformat import DB_NAME, HISTORY_NAME, TOTALS_NAME
 
 MARKER = "HALFLOW-DAMAGED-CACHE.txt"
@@ -39,7 +42,10 @@ _VALUE = re.compile(r"[0-9a-f]{28}\.val")
 _TOP = re.compile(
     re.escape(DB_NAME) + r"(?:-wal|-shm|-journal)?"
     + "|" + re.escape(HISTORY_NAME) + r"(?:\.\d+\.tmp|\.lock)?"
-    + "|" + re.escape(TOTALS_NAME) + r"(?:\.\d+\.tmp)?"
+    + "|" + re.escape(TOTALS_NAME)
+    # The history and totals being written (halflow.core.output's temporary name).
+    + "|" + r"\.(?:" + re.escape(HISTORY_NAME) + "|" + re.escape(TOTALS_NAME) + ")"
+    + r"\.\d+\.[0-9a-f]{8}\.halflow-tmp"
 )
 
 
@@ -98,10 +104,11 @@ def move_aside(directory: Path, reason: str) -> Path | None:
     else:
         return None
     with contextlib.suppress(OSError):
-        (aside / MARKER).write_text(
+        write_atomic(
+            aside / MARKER,
             "halflow moved these cache files aside because the cache was damaged:\n"
             f"{reason}\nhalflow removes this folder when it moves a newer damaged cache aside.\n",
-            encoding="utf-8",
+            FileKind.CACHE,
         )
     emptied: set[Path] = set()
     for rel in files:
