@@ -895,7 +895,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
                   for g in group_plan if decode_group(g.key, store.get(g.key)) is None)
     host: tuple[str, str] = ("after translation", "reused unless an export's interface changed")
     if not misses:
-        interfaces = {k: groups_mod.Interface.decode(e.interface) for k, e in cached.items()}
+        interfaces = {k: groups_mod.decode_interfaces(e.interface) for k, e in cached.items()}
         try:
             text = groups_mod.host_text(host_program, units, members, group_plan,
                                         {k: i for k, i in interfaces.items() if i is not None})
