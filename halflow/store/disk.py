@@ -323,7 +323,9 @@ class Cache:
         try:
             return action()
         except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
-            if is_full(e):  # never damage: nothing is moved aside
+            if is_full(e) or _no_space(self.directory):
+                # Never damage, nothing is moved aside (SQLite may call a
+                # write the full disk refused "disk I/O error").
                 self._full(e)
                 return default
             if not self.writable:  # nothing may be written, nor moved aside
@@ -523,7 +525,7 @@ class Cache:
             with self._dc.transact(retry=True):
                 yield
         except sqlite3.DatabaseError as e:
-            if is_full(e) or self._out_of_space:
+            if is_full(e) or self._out_of_space or _no_space(self.directory):
                 # Not damage: a full disk (SQLite may have rolled the
                 # transaction back already, so the commit itself fails).
                 self._full(e)
@@ -660,17 +662,23 @@ class Cache:
                 f"SELECT key, {self._ENTRY_BYTES}, store_time FROM Cache WHERE raw = 1"
                 " ORDER BY store_time, rowid"
             ).fetchall()
-            with self._dc.transact(retry=True):
-                for key, size, stored in rows:
-                    too_old = cutoff is not None and stored < cutoff
-                    if not too_old and (max_size is None or total <= max_size):
-                        break
-                    if not isinstance(key, str) or key.startswith(_COUNTER):
-                        continue
-                    if self._dc.delete(key, retry=True):
-                        removed += 1
-                        freed += int(size)
-                        total -= int(size)
+            try:
+                with self._dc.transact(retry=True):
+                    for key, size, stored in rows:
+                        too_old = cutoff is not None and stored < cutoff
+                        if not too_old and (max_size is None or total <= max_size):
+                            break
+                        if not isinstance(key, str) or key.startswith(_COUNTER):
+                            continue
+                        if self._dc.delete(key, retry=True):
+                            removed += 1
+                            freed += int(size)
+                            total -= int(size)
+            except sqlite3.DatabaseError as e:
+                if not is_full(e):
+                    raise
+                self._full(e)  # (even deleting needs room in the log): rolled back
+                return 0, 0
         if removed:
             with contextlib.suppress(sqlite3.Error):
                 self._dc._sql("VACUUM")
