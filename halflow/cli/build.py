@@ -38,6 +38,7 @@ def output_path(input: str | None, output: str | None, to: str) -> str | None:
         raise click.UsageError(OUTPUT_IS_INPUT)
     return output
 
+
 def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
                 executor: str, scheduler: str | None, jobs: int | None,
@@ -56,9 +57,9 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
     started = time.perf_counter()
-    from halflow.store.artifacts import Store
+    from halflow.store.protocol import ArtifactStore
 
-    store: Store
+    store: ArtifactStore
     if read_only and not no_cache:
         from halflow.library.build_mlir import open_cache
         from halflow.store.artifacts import DiskStore
@@ -70,19 +71,14 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 
         shared = None
         store = open_store(cache_dir, no_cache, remote)
-        size_limit.apply(getattr(store, "cache", None), max_size)
+        size_limit.apply(store.backing_cache(), max_size)
     try:
-        from halflow.codegen.pipeline import build_vmfb, up_to_date
-
-        if not up_to_date(store, model, output, iree_flags):
-            from halflow.ir.startup import load_mlir
-
-            load_mlir()  # the command line's cheaper way (see halflow.ir.startup)
+        from halflow.codegen.pipeline import build_vmfb
 
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
         if shared is None:
-            size_limit.apply(getattr(store, "cache", None), max_size)
+            size_limit.apply(store.backing_cache(), max_size)
     except HalflowError as err:
         _fail(err)
         return
@@ -110,12 +106,13 @@ def dry_run_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     a shared one are read only: :func:`halflow.codegen.pipeline.plan_vmfb`)."""
     from halflow.core.wording import plural
     from halflow.source.inputs import EXAMPLE
-    from halflow.store.artifacts import DiskStore, MemoryStore, Store
+    from halflow.store.artifacts import DiskStore, MemoryStore
+    from halflow.store.protocol import ArtifactStore
 
     model = EXAMPLE if input is None else input
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
-    store: Store
+    store: ArtifactStore
     if no_cache:
         store = MemoryStore()
     else:
@@ -124,9 +121,7 @@ def dry_run_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         store = DiskStore(cache=open_cache(cache_dir=cache_dir, remote=remote, read_only=True))
     try:
         from halflow.codegen.pipeline import plan_vmfb
-        from halflow.ir.startup import load_mlir
 
-        load_mlir()
         with command.exit_on_interrupt():
             plan = plan_vmfb(model, output, iree_flags, store=store)
     except HalflowError as err:

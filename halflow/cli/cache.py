@@ -42,6 +42,7 @@ def open_cache_dir(cache_dir: str | None, settings: Config | None = None):
     except CacheUnavailable as e:
         _fail(HalflowError(Diagnostic(str(where), 0, 0, str(e))))
 
+
 @click.group()
 @click.option("--cache-dir", "group_cache_dir", type=click.Path(file_okay=False),
               help="Cache directory (before the subcommand, as ccache's options; also after it).")
@@ -61,6 +62,7 @@ def cache_dir_of(cache_dir: str | None) -> str | None:
         raise click.UsageError(f"two cache directories: --cache-dir {before} before the "
                                f"subcommand and --cache-dir {cache_dir} after it", ctx)
     return cache_dir if cache_dir is not None else before
+
 
 @cache.command("stats")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
@@ -181,6 +183,7 @@ def cache_gc(max_size: str | None, older_than: str | None, cache_dir: str | None
         f"{human_size(stats['index_bytes'])})"
     )
 
+
 @cache.command("max-size")
 @click.argument("size", required=False)
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
@@ -223,6 +226,7 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
         store.close()
     click.echo(f"max size {human_size(limit) if limit is not None else 'none'}; removed {removed} "
                f"entries; {stats['entries']} entries, {human_size(stats['bytes'])} left")
+
 
 @cache.command("clear")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")

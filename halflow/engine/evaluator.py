@@ -274,11 +274,8 @@ class Evaluator:
             () if inputs is not None else [d.vfp for d in dep_recs],
         )
         value: Any = MISSING
-        span = (0.0, 0.0)
-        if derived:
-            span = (time.perf_counter(), 0.0)
-            value = compute()
-            span = (span[0], time.perf_counter())
+        if derived:  # (`span` is read only for derived nodes)
+            value, span = _timed(compute)
         elif not self.force:
             value = self._lookup(node_id, prev, key, persist)
         executed = value is MISSING
@@ -477,3 +474,10 @@ class Evaluator:
     def discard(self) -> None:
         """Forget the cache writes this build would make (its records cannot be kept)."""
         self.pending.clear()
+
+
+def _timed(compute: Callable[[], Any]) -> tuple[Any, tuple[float, float]]:
+    """``compute()`` and when it started and ended (for the trace)."""
+    start = time.perf_counter()
+    value = compute()
+    return value, (start, time.perf_counter())

@@ -199,6 +199,7 @@ class Cache:
     """
 
     enabled = True
+    shared_settings = None  # no shared cache behind it (see halflow.store.layered)
     writable = True  # False: opened read-only (see _read_only); writes are dropped
 
     def __init__(
@@ -223,6 +224,13 @@ class Cache:
     def _connect(self):
         import diskcache
 
+        version = getattr(diskcache, "__version__", "")
+        if version.split(".")[0] != str(diskformat.DISKCACHE_MAJOR):
+            raise CacheUnavailable(
+                f"cannot use cache directory {self.directory}: diskcache {version} is "
+                f"installed; halflow reads the index of diskcache "
+                f"{diskformat.DISKCACHE_MAJOR}.x"
+            )
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -723,6 +731,7 @@ class NullCache:
     """``--no-cache``: every lookup misses, nothing is stored."""
 
     enabled = False
+    shared_settings = None
     directory = None
 
     def __init__(self) -> None:
