@@ -31,7 +31,7 @@ from pathlib import Path
 
 from common import compile_package  # benchmarks/ is the script's directory
 from incremental import Measured, measure
-from support.engine import corpus_file, halflow_cmd, iree_opt_path
+from support.engine import benchmark_input, halflow_cmd, iree_opt_path
 
 DEFAULT_FILES = ["openelm_serving.mlir", "llama_serving.mlir"]
 
@@ -64,7 +64,7 @@ def median_of(cmd: list[str], repeat: int) -> tuple[float, float]:
 
 
 def bench_file(name: str, repeat: int) -> tuple[list[str], bool]:
-    src = corpus_file(name)
+    src = benchmark_input(name)
     lines = [f"{name} ({src.stat().st_size // 1024} KB)"]
     identical = True
     with tempfile.TemporaryDirectory(prefix="halflow-floor-") as tmp:

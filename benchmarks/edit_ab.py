@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 from common import REPO, compile_package  # benchmarks/ is the script's directory
-from support.engine import Module, body_edit, corpus_file, iree_opt_path
+from support.engine import Module, benchmark_input, body_edit, iree_opt_path
 
 INLINE = "inline_weights_111.mlir"
 
@@ -45,7 +45,7 @@ def source_text(name: str) -> str:
         from incremental import _inline_weights
 
         return str(_inline_weights().large_module(110))
-    return corpus_file(name).read_text()
+    return benchmark_input(name).read_text()
 
 
 def measure(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:

@@ -44,8 +44,8 @@ from pathlib import Path
 from common import compile_package  # benchmarks/ is the script's directory
 from support.engine import (
     Module,
+    benchmark_input,
     body_edit,
-    corpus_file,
     halflow_cmd,
     iree_opt_path,
     subprocess_env,
@@ -139,7 +139,7 @@ class Bench:
         if name == INLINE:
             self.src.write_text(_inline_weights().large_module(110))
         else:
-            shutil.copyfile(corpus_file(name), self.src)
+            shutil.copyfile(benchmark_input(name), self.src)
         self.original = self.src.read_text()
         module = Module.parse(self.original)
         self.executables = module.executables()

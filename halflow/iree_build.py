@@ -21,11 +21,11 @@ content changed, and a rebuild of an unchanged model compiles nothing::
     $ python -m iree.build build.py --iree-hal-target-device=llvm-cpu
 
 - :func:`compile` gives what ``iree.build.compile`` gives: one
-  ``bin/<name>_<target>.vmfb`` per target machine of the command line's
+  ``bin/<entrypoint>/<name>_<target>.vmfb`` per target machine of the command line's
   ``--iree-hal-target-device`` flags (``target_default=True``), else one
-  ``bin/<name>.vmfb`` compiled with ``flags`` alone; ``flags`` are added to
+  ``bin/<entrypoint>/<name>.vmfb`` compiled with ``flags`` alone; ``flags`` are added to
   every compilation. It runs :func:`halflow.codegen.build_vmfb`.
-- :func:`materialize` writes ``genfiles/<name>.hal.mlir``, the module after
+- :func:`materialize` writes ``genfiles/<entrypoint>/<name>.hal.mlir``, the module after
   ``iree-hal-materialize-interfaces`` (:func:`halflow.build`).
 - ``source`` is a file of the build graph (a ``BuildFile`` or its path, as
   in ``iree.build``) or, when the graph has no such file, a path on disk
@@ -172,7 +172,7 @@ def compile(
 def materialize(
     *, name: str, source: Source, cache_dir: str | os.PathLike[str] | None = None
 ) -> BuildFile:
-    """``genfiles/<name>.hal.mlir``: ``source`` after materialize-interfaces,
+    """``genfiles/<entrypoint>/<name>.hal.mlir``: ``source`` after materialize-interfaces,
     built incrementally by halflow."""
     context = BuildContext.current()
     file, path = _source(context, source)

@@ -1,9 +1,11 @@
-"""Shared fixtures: where the shared inputs live and how to run the tools.
+"""Shared fixtures: where the test inputs live and how to run the tools.
 
-The shared inputs (``corpus/*.mlir``, IREE's conformance file) live next to
-the repository in ``../shared``; ``HALFLOW_SHARED`` points elsewhere. They
-are required: a missing directory fails the tests that need it with a clear
-message rather than skipping them.
+The corpus files the tests use ship with the repository
+(``tests/data/corpus``, copies of ``../shared/corpus``), so the suite runs
+in any clone. IREE's own conformance file (its lit test input) may not be
+shipped: it is read from ``../shared/conformance`` next to the repository
+(``HALFLOW_SHARED`` points elsewhere), and the tests that need it skip,
+saying why, when it is absent.
 
 ``iree-opt`` is the oracle. It is taken from the Python environment running
 the tests (next to ``sys.executable``), then from ``PATH``; ``IREE_OPT``
@@ -29,7 +31,9 @@ TESTS_DIR = REPO_ROOT / "tests"
 # halflow is installed (an editable install elsewhere, say).
 if sys.path[:1] != [str(REPO_ROOT)]:
     sys.path.insert(0, str(REPO_ROOT))
-CONFORMANCE_NAME = "iree_materialize_interfaces.split.mlir"
+
+from support.engine import CORPUS  # noqa: E402
+from support.engine import conformance_file as find_conformance_file  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -46,7 +50,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # config home, and none of the settings' variables.
     os.environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config-home")
     for name in ("HALFLOW_CACHE_DIR", "HALFLOW_CONFIG", "HALFLOW_CACHE_READ_ONLY",
-                 "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS"):
+                 "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_SCHEDULER_TIMEOUT",
+                 "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS"):
         os.environ.pop(name, None)
     # Nor the user's shared cache: the tests that use one start their own.
     for name in [n for n in os.environ if n.startswith("HALFLOW_REMOTE_")]:
@@ -59,32 +64,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def shared_dir() -> Path:
-    """The shared input directory; raises ``pytest.fail`` if it is missing."""
-    override = os.environ.get("HALFLOW_SHARED")
-    path = Path(override) if override else REPO_ROOT.parent / "shared"
-    if not (path / "corpus").is_dir():
-        pytest.fail(
-            f"shared inputs not found: {path}/corpus is not a directory. "
-            "Check out the shared inputs next to the repository (../shared) "
-            "or set HALFLOW_SHARED to their location.",
-            pytrace=False,
-        )
-    return path
-
-
 def corpus_files() -> list[Path]:
-    """Every ``corpus/*.mlir``, smallest first (quick failures come first)."""
-    files = sorted(
-        (shared_dir() / "corpus").glob("*.mlir"), key=lambda p: (p.stat().st_size, p.name)
-    )
+    """Every corpus file of the repository, smallest first (quick failures
+    come first)."""
+    files = sorted(CORPUS.glob("*.mlir"), key=lambda p: (p.stat().st_size, p.name))
     if not files:
-        pytest.fail(f"no *.mlir files in {shared_dir() / 'corpus'}", pytrace=False)
+        pytest.fail(f"no *.mlir files in {CORPUS}", pytrace=False)
     return files
 
 
 def corpus_file(name: str) -> Path:
-    path = shared_dir() / "corpus" / name
+    path = CORPUS / name
     if not path.is_file():
         pytest.fail(f"corpus file missing: {path}", pytrace=False)
     return path
@@ -157,15 +147,14 @@ RunTool = Callable[..., Run]
 
 
 @pytest.fixture(scope="session")
-def shared() -> Path:
-    return shared_dir()
-
-
-@pytest.fixture(scope="session")
-def conformance_file(shared: Path) -> Path:
-    path = shared / "conformance" / CONFORMANCE_NAME
-    if not path.is_file():
-        pytest.fail(f"IREE conformance file missing: {path}", pytrace=False)
+def conformance_file() -> Path:
+    """IREE's conformance file (``../shared/conformance``); the test is
+    skipped, saying why, where it is absent (the project may not ship it)."""
+    path = find_conformance_file()
+    if path is None:
+        pytest.skip("IREE's conformance file (iree_materialize_interfaces.split.mlir) is not "
+                    "in ../shared/conformance or $HALFLOW_SHARED/conformance: it is IREE's "
+                    "lit input, which the repository may not ship", allow_module_level=False)
     return path
 
 
@@ -207,21 +196,37 @@ def iree_materialize(run_iree_opt: RunTool) -> Callable[..., Run]:
     return run
 
 
+def missing_tool(message: str) -> None:
+    """A system tool a test needs is absent: skip, saying which, except
+    under CI (``CI=true``), where that is a failure (``.ci/run`` runs
+    tests/system_tools.sh, which installs them)."""
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture
+def graphviz() -> str:
+    """Graphviz's ``dot``, for the tests that render SVG."""
+    found = shutil.which("dot")
+    if found is None:
+        missing_tool("Graphviz's dot is not on PATH (apt-get install graphviz; "
+                     "tests/system_tools.sh installs it as root)")
+    return str(found)
+
+
 @pytest.fixture
 def redis_server(tmp_path: Path):
     """``redis_server(password=None, acl=None)``: a real ``redis-server`` on
     a free loopback port (:class:`support.redis_server.RedisServer`,
-    its files under ``tmp_path``), killed at teardown. Absent
-    ``redis-server``, the test is skipped with a message saying so, except
-    under CI (``CI=true``), where that is a failure (``.ci/run`` installs it)."""
+    its files under ``tmp_path``), killed at teardown; absent, see
+    :func:`missing_tool`."""
     from support.redis_server import RedisServer, find_redis_server
 
     if find_redis_server() is None:
-        message = ("redis-server is not installed (apt-get install redis-server; "
-                   ".ci/run installs it): the shared-cache tests need a real one")
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
+        missing_tool("redis-server is not installed (apt-get install redis-server; "
+                     "tests/system_tools.sh installs it as root): the shared-cache tests "
+                     "need a real one")
     started: list[RedisServer] = []
 
     def start(**kwargs: object) -> RedisServer:

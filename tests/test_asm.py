@@ -9,7 +9,6 @@ and on small modules built to exercise one printer rule each.
 from __future__ import annotations
 
 import functools
-import os
 import pickle
 import random
 import shutil
@@ -31,8 +30,7 @@ from iree.compiler import ir
 from halflow.asm import assembler as asm
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("HALFLOW_SHARED", REPO.parent / "shared"))
-CORPUS = SHARED / "corpus"
+CORPUS = REPO / "tests" / "data" / "corpus"
 CORPUS_FILES = sorted(p.name for p in CORPUS.glob("*.mlir"))
 
 

@@ -113,8 +113,8 @@ def test_config_prints_values_and_sources(tmp_path: Path, home: dict[str, str]) 
     assert lines[1] == "user file: none"
     rows = {line.split()[0]: line.split(None, 1)[1] for line in lines[2:]}
     assert list(rows) == ["cache-dir", "max-size", "cache-read-only", "executor", "scheduler",
-                          "jobs", "iree-flags", "remote-cache", "remote-read-only",
-                          "remote-ttl", "remote-timeout", "remote-secret"]
+                          "scheduler-timeout", "jobs", "iree-flags", "remote-cache",
+                          "remote-read-only", "remote-ttl", "remote-timeout", "remote-secret"]
     assert rows["remote-secret"].split() == ["none", "default"]
     assert rows["max-size"].split() == ["2.0", "GiB", str(tmp_path / "halflow.toml")]
     assert rows["cache-read-only"].split() == ["true", "env", "HALFLOW_CACHE_READ_ONLY"]
@@ -136,6 +136,14 @@ def test_config_prints_values_and_sources(tmp_path: Path, home: dict[str, str]) 
          "halflow.toml:1:1: error: iree-flags: expected a list of strings"),
         ("halflow.toml", 'max-size = "lots"\n',
          "halflow.toml:1:1: error: max-size: expected a size such as"),
+        # A number or a boolean in quotes is a string in TOML: not guessed.
+        ("halflow.toml", 'jobs = "8"\n',
+         "halflow.toml:1:1: error: jobs: expected an integer of at least 1, got '8'"),
+        ("halflow.toml", 'remote-timeout = "2"\n',
+         "halflow.toml:1:1: error: remote-timeout: expected a number of seconds above 0, "
+         "got '2'"),
+        ("halflow.toml", 'cache-read-only = "yes"\n',
+         "halflow.toml:1:1: error: cache-read-only: expected true or false, got 'yes'"),
         ("pyproject.toml", '[project]\nname = "p"\n\n[tool.halflow]\nexecutor = "dusk"\n',
          "pyproject.toml:5:1: error: executor: expected one of 'local', 'dask', got 'dusk'"),
         ("pyproject.toml", '[tool.halflow.cache]\ndir = "x"\n',
@@ -181,6 +189,27 @@ def test_bad_user_file_and_variables(tmp_path: Path, home: dict[str, str]) -> No
     assert run.returncode == 1
     assert run.stderr.decode() == ("halflow:0:0: error: $HALFLOW_JOBS: expected an integer of "
                                    "at least 1, got 'many'\n")
+
+
+@pytest.mark.parametrize("variable", ["HALFLOW_CACHE_READ_ONLY", "HALFLOW_REMOTE_READ_ONLY"])
+def test_boolean_variables_are_strict(tmp_path: Path, home: dict[str, str],
+                                      variable: str) -> None:
+    """1/true/yes/on and 0/false/no/off/empty (any case); anything else is
+    an error before anything is built, not read-only by accident."""
+    setting = variable.removeprefix("HALFLOW_").lower().replace("_", "-")
+    for word, value in (("1", True), ("TRUE", True), ("yes", True), ("On", True),
+                        ("0", False), ("false", False), ("no", False), ("OFF", False),
+                        ("", False)):
+        assert settings({**home, variable: word})[setting] == (value, f"env {variable}"), word
+    out = tmp_path / "o.mlir"
+    for word in ("maybe", "2", "y"):
+        for args in (["config"], ["build", corpus_file("mlp_s.mlir"), "-o", out]):
+            run = run_halflow(*args, env={**home, variable: word})
+            assert run.returncode == 1, (word, args)
+            assert run.stderr.decode() == (
+                f"halflow:0:0: error: ${variable}: expected 1/0, true/false, yes/no or on/off, "
+                f"got '{word}'\n")
+    assert not out.exists() and not (tmp_path / "xdg-cache").exists()
 
 
 def contents(cache: Path, env: dict[str, str]) -> tuple:
@@ -299,6 +328,30 @@ def test_iree_flags_setting_reaches_vmfb_builds(tmp_path: Path, home: dict[str, 
     run = run_halflow("build", src, "--to", "vmfb", "-o", out, "--report", report, env=home)
     assert run.returncode == 1, run.stderr.decode()
     assert b"--iree-no-such-flag" in run.stderr and b"Traceback" not in run.stderr
+
+
+def test_an_unreachable_scheduler_fails_within_the_timeout(tmp_path: Path,
+                                                           home: dict[str, str]) -> None:
+    """Dask's own connect timeout is 30 s; the scheduler-timeout setting
+    (default 5 s; here 1.5 s) bounds it: a diagnostic naming the address,
+    exit 1, no output."""
+    import time
+
+    src = tmp_path / "m.mlir"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), src)
+    out = tmp_path / "m.vmfb"
+    for env, bound in (({"HALFLOW_SCHEDULER_TIMEOUT": "1.5"}, 1.5),):
+        started = time.monotonic()
+        run = run_halflow("build", src, "--to", "vmfb", "-o", out, "--executor", "dask",
+                          "--scheduler", "tcp://127.0.0.1:9", "--cache-dir", tmp_path / "c",
+                          "--", *FLAGS, env={**home, **env})
+        took = time.monotonic() - started
+        err = run.stderr.decode()
+        assert run.returncode == 1 and "Traceback" not in err, err
+        assert (f"error: cannot reach the Dask scheduler at tcp://127.0.0.1:9: Timed out "
+                f"trying to connect to tcp://127.0.0.1:9 after {bound:g} s") in err, err
+        assert bound <= took < bound + 15, took  # + starting Python, IREE, Dask
+        assert not out.exists()
 
 
 def test_executor_and_scheduler_settings_reach_codegen(tmp_path: Path,

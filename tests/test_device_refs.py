@@ -4,7 +4,7 @@ global at all, or round a cycle, on every build path.
 IREE resolves a device reference through any ``util.global`` (a global that
 holds no device falls back to ``hal.device.targets``); a reference that
 names no global makes IREE 3.13 assert, a cycle of fallbacks makes it loop
-forever, and halflow reports both instead (README.md, deliberate
+forever, and halflow reports both instead (docs/divergences.md, deliberate
 divergences). The lit cases ``device_refs.mlir`` and
 ``error_device_refs.mlir`` cover the single builds; here: the library's
 exception, and an edit that breaks (then repairs) a device reference in a
@@ -93,7 +93,7 @@ def test_edit_to_a_global_that_is_not_a_device(tmp_path: Path) -> None:
     """A dispatch moved onto a global holding an integer: its executable
     needs no target; with the edit as the last executable's only use, the
     output is iree-opt's (the earlier executables are not affected by
-    IREE's stop-converting behaviour, README.md)."""
+    IREE's stop-converting behaviour, docs/divergences.md)."""
     src = tmp_path / "m.mlir"
     shutil.copyfile(LIT / "device_refs.mlir", src)
     text = src.read_text().split("// -----")[0]

@@ -129,7 +129,7 @@ def break_syntax(text: str) -> str:
 
 def missing_export(text: str) -> str:
     """A dispatch naming an export its executable does not have (valid IR;
-    halflow reports it, IREE silently leaves it: README divergences)."""
+    halflow reports it, IREE silently leaves it: docs/divergences.md)."""
     module = Module.parse(text)
     site = next(s for s in module.sites() if len(s.refs) == 1)
     ex, entry = site.refs[0]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run, RunTool
+from tests.conftest import Run, RunTool, corpus_file
 
 D0 = "@main$async_dispatch_0_matmul_Dx512x256_f32"
 D0_SITE = f"stream.cmd.dispatch @main$async_dispatch_0::{D0}[%0](%12, %14 : i32, i32) {{"
@@ -129,7 +129,6 @@ def _output_state(path: Path) -> tuple[bytes, int]:
 @pytest.mark.parametrize("name", sorted(EDITS))
 def test_cached_build_verifies_dispatch_against_export(
     name: str,
-    shared: Path,
     run_halflow: RunTool,
     iree_materialize: Callable[..., Run],
     tmp_path: Path,
@@ -138,7 +137,7 @@ def test_cached_build_verifies_dispatch_against_export(
     src = tmp_path / "in.mlir"
     out = tmp_path / "out.mlir"
     cache = tmp_path / "cache"
-    original = (shared / "corpus" / edit.corpus).read_text()
+    original = corpus_file(edit.corpus).read_text()
     src.write_text(original)
 
     def build() -> Run:
@@ -169,7 +168,7 @@ def test_cached_build_verifies_dispatch_against_export(
 
 @pytest.mark.parametrize("name", ["host_fewer_uniforms", "exec_extra_uniform_argument"])
 def test_library_cached_build_verifies(
-    name: str, shared: Path, iree_materialize: Callable[..., Run], tmp_path: Path
+    name: str, iree_materialize: Callable[..., Run], tmp_path: Path
 ) -> None:
     """``halflow.build(..., cache_dir=...)`` raises iree-opt's diagnostics."""
     import halflow
@@ -177,7 +176,7 @@ def test_library_cached_build_verifies(
     edit = EDITS[name]
     src = tmp_path / "in.mlir"
     cache = tmp_path / "cache"
-    original = (shared / "corpus" / edit.corpus).read_text()
+    original = corpus_file(edit.corpus).read_text()
     src.write_text(original)
     halflow.build(src, cache_dir=cache)
     src.write_text(edit.apply(original))

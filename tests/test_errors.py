@@ -166,7 +166,7 @@ BAD_INPUTS = [
              r"cannot open input file '.*does_not_exist\.mlir': No such file or directory"),
     BadInput("directory", _directory, True,
              r"cannot open input file '.*a_directory\.mlir': Is a directory"),
-    # IREE silently ignores this one (a deliberate divergence, README.md).
+    # IREE silently ignores this one (a deliberate divergence, docs/divergences.md).
     BadInput("dispatch_to_missing_export", _copy(LIT_DIR / "error_missing_export.mlir"), False,
              r"'stream\.cmd\.dispatch' op entry point @ex_missing_export::@nope "
              r"does not refer to an executable export"),

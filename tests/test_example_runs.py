@@ -1,4 +1,4 @@
-"""The bundled example runs: the commands of README.md's "Running the
+"""The bundled example runs: the commands of docs/codegen.md's "Running the
 bundled example", exactly as written, print exactly the output written
 there (the real ``halflow build --to vmfb`` and the real
 ``iree-run-module``); the shipped parameter archive is what its generator
@@ -20,8 +20,8 @@ BIN = Path(sys.executable).parent
 
 def readme_example() -> tuple[list[list[str]], str]:
     """The commands (each a list of words) and the expected output."""
-    text = (REPO / "README.md").read_text()
-    section = text.split("### Running the bundled example\n", 1)[1].split("\n#", 1)[0]
+    text = (REPO / "docs" / "codegen.md").read_text()
+    section = text.split("## Running the bundled example\n", 1)[1].split("\n#", 1)[0]
     blocks = re.findall(r"((?:\n    [^\n]*)+)", section)
     commands_block, output_block = blocks[0], blocks[1]
     joined = commands_block.replace("\\\n", " ")

@@ -9,7 +9,7 @@ OUT --cache-dir DIR`` over a warm cache that holds the unmutated file built
 at the same path (the incremental engine meets it as an edit). Both must end
 as ``iree-opt --iree-hal-materialize-interfaces FILE`` does: the same exit
 status and output, or the same first diagnostic line; never a traceback or
-a signal, never an output file on error. Outside that, only the README's
+a signal, never an output file on error. Outside that, only docs/divergences.md's
 deliberate divergences are accepted, each counted by name.
 
 Bounded: ``HALFLOW_FUZZ_COUNT`` mutations from ``HALFLOW_FUZZ_FIRST_SEED``
@@ -52,7 +52,7 @@ CASES = [(SOURCES, seed) for seed in range(FIRST_SEED, FIRST_SEED + COUNT)] + [
     case for case in REGRESSION_CASES if case[0] != SOURCES or not (
         FIRST_SEED <= case[1] < FIRST_SEED + COUNT)]
 ERROR_LINE = re.compile(rb"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): error: (?P<message>.*)$")
-# README.md, "Deliberate divergences from IREE 3.13": halflow diagnoses these
+# docs/divergences.md: halflow diagnoses these
 # where IREE ignores them, crashes or never returns.
 HALFLOW_ONLY_ERRORS = (
     re.compile(rb"'stream\.cmd\.dispatch' op entry point .* "

@@ -22,15 +22,6 @@ import pytest
 from support.engine import Module, body_edit, corpus_file, run_halflow, subprocess_env
 
 
-@pytest.fixture
-def graphviz() -> str:
-    """Graphviz's ``dot``, which these tests need (``.ci/run`` installs it)."""
-    found = shutil.which("dot")
-    if found is None:
-        pytest.fail("Graphviz's dot is not on PATH: apt-get install graphviz", pytrace=False)
-    return found
-
-
 def ok(proc: subprocess.CompletedProcess[bytes]) -> str:
     assert proc.returncode == 0, proc.stderr.decode(errors="replace")
     return proc.stdout.decode()
@@ -92,7 +83,7 @@ def test_summary_clusters_by_target(tmp_path: Path) -> None:
             'neoverse-v1"') in dot
 
 
-@pytest.mark.parametrize("name", ["openelm_serving.mlir", "openelm_l16.mlir"])
+@pytest.mark.parametrize("name", ["llama_serving.mlir", "openelm_l16.mlir"])
 def test_summary_renders_as_svg_with_real_dot(name: str, tmp_path: Path, graphviz: str) -> None:
     """Graphviz lays the summary out: one node per executable and host
     function (titles are the node ids), one cluster per host function's
@@ -240,3 +231,44 @@ def test_graph_of_the_bundled_example(tmp_path: Path) -> None:
                          env=env, capture_output=True, check=False)
     assert run.returncode == 0, run.stderr
     assert any(n["id"] == "module" for n in json.loads(run.stdout)["nodes"])
+
+
+def test_changed_on_a_large_module_keeps_the_executable_as_it_is(tmp_path: Path) -> None:
+    """`graph --changed` in the summary view (what `auto` picks when the
+    neighbourhood of a change passes 300 nodes, as on openelm_serving): the
+    edited executable is drawn with its real sites, in the cluster of the
+    host function that dispatches it, with one tooltip (its name and why it
+    changed)."""
+    src = tmp_path / "m.mlir"
+    shutil.copy(corpus_file("openelm_l16.mlir"), src)
+    cache = tmp_path / "c"
+    ok(run_halflow("build", src, "-o", tmp_path / "out.mlir", "--cache-dir", cache))
+    whole = {e["name"]: e for e in graph_json(src, cache, "--view", "summary")["executables"]}
+    name = Module.parse(src.read_text()).executables()[40]
+    src.write_text(body_edit(src.read_text(), name))
+    data = graph_json(src, cache, "--changed", "--view", "summary")
+    (shown,) = [e for e in data["executables"] if "changed" in e]
+    assert shown["name"] == "@" + name
+    assert shown["sites"] == whole["@" + name]["sites"] > 0
+    assert shown["functions"] == whole["@" + name]["functions"] != []
+    dot = ok(run_halflow("graph", src, "--changed", "--view", "summary", "--cache-dir", cache))
+    (line,) = [s for s in dot.splitlines() if s.lstrip().startswith(f'"executable:@{name}"')]
+    assert line.count("tooltip=") == 1 and line.count("fontcolor=") == 1, line
+    assert f'tooltip="@{name}\\nchanged since the last build:' in line, line
+    assert "no dispatch sites" not in dot and " 0 sites" not in dot
+
+
+def test_svg_of_too_many_nodes_is_refused(tmp_path: Path) -> None:
+    """The node view of 1,827 nodes took Graphviz 50 s: beyond the limit,
+    a diagnostic that says what to draw instead, and no file; the summary
+    and DOT of the same graph are fine."""
+    src = corpus_file("openelm_l16.mlir")
+    out = tmp_path / "g.svg"
+    run = run_halflow("graph", src, "--view", "nodes", "--format", "svg", "-o", out,
+                      "--cache-dir", tmp_path / "c")
+    err = run.stderr.decode()
+    assert run.returncode == 1 and "Traceback" not in err, err
+    assert err.startswith("halflow:0:0: error: --format svg of 1,827 nodes: too many"), err
+    assert "--view summary" in err and not out.exists()
+    dot = ok(run_halflow("graph", src, "--view", "nodes", "--cache-dir", tmp_path / "c"))
+    assert dot.startswith("digraph")

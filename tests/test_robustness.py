@@ -44,7 +44,7 @@ DRIVER = TESTS_DIR / "robustness_driver.py"
 SPLIT_MARKER = b"// -----"
 BATCH = 60
 # halflow diagnoses these where IREE 3.13 ignores them (missing export,
-# README.md) or crashes (an export whose function is missing).
+# docs/divergences.md) or crashes (an export whose function is missing).
 HALFLOW_ONLY_ERRORS = (
     re.compile(r"'stream\.cmd\.dispatch' op entry point .* does not refer to an executable export"),
     re.compile(r"export @.* calls an undefined function @"),

@@ -251,3 +251,47 @@ def test_quiet_watch_says_only_what_went_wrong(tmp_path: Path) -> None:
     assert f"{src}:" in text and ": error: " in text, text
     for noise in ("halflow: built", "halflow: rebuilt", "halflow: watching", "stopped watching"):
         assert noise not in text, text
+
+
+VMFB_FLAGS = ("--", "--iree-hal-target-device=local",
+              "--iree-hal-local-target-device-backends=llvm-cpu")
+
+
+def test_a_vmfb_build_ends_as_an_mlir_build_does(tmp_path: Path) -> None:
+    """The summary line after a `.vmfb` build (on a terminal; with -v on a
+    pipe), `no work to do` for an up-to-date one with -v, nothing with -q."""
+    src = tmp_path / "m.mlir"
+    shutil.copy(corpus_file("mlp_s.mlir"), src)
+    out, cache = tmp_path / "m.vmfb", tmp_path / "c"
+    code, _, term = on_terminal("build", src, "--to", "vmfb", "-o", out, "--cache-dir", cache,
+                                *VMFB_FLAGS)
+    assert code == 0, term
+    assert last_line(term) == (f"halflow: built {out}: executables: 6 compiled, 0 reused; "
+                               "groups: 1 serialized, 0 reused; host compiled")
+    src.write_text(body_edit(src.read_text(), "main$async_dispatch_3"))
+    run = run_halflow("build", src, "--to", "vmfb", "-o", out, "--cache-dir", cache, "-v",
+                      *VMFB_FLAGS)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.decode().splitlines()[-1] == (
+        f"halflow: built {out}: executables: 1 compiled, 5 reused; "
+        "groups: 1 serialized, 0 reused; host reused")
+    for flags, said in ((("-v",), "halflow: no work to do\n"), ((), ""), (("-q",), "")):
+        run = run_halflow("build", src, "--to", "vmfb", "-o", out, "--cache-dir", cache,
+                          *flags, *VMFB_FLAGS)
+        assert (run.returncode, run.stderr.decode()) == (0, said), flags
+    code, _, term = on_terminal("build", src, "--to", "vmfb", "-o", out, "--cache-dir", cache,
+                                "-q", *VMFB_FLAGS)
+    assert (code, ANSI.sub("", term).strip()) == (0, "")
+
+
+def test_no_cache_builds_end_with_the_line(tmp_path: Path) -> None:
+    """--no-cache on a terminal builds as a cached build does, progress
+    (after half a second) and summary line included; on a pipe, silently."""
+    src = corpus_file("openelm_l16.mlir")
+    out = tmp_path / "o.mlir"
+    code, _, term = on_terminal("build", src, "-o", out, "--no-cache")
+    assert code == 0, term
+    assert last_line(term) == f"halflow: built {src} whole: 145 executables (no cache entry)"
+    run = run_halflow("build", src, "-o", tmp_path / "p.mlir", "--no-cache")
+    assert (run.returncode, run.stderr) == (0, b"")
+    assert out.read_bytes() == (tmp_path / "p.mlir").read_bytes()

@@ -6,7 +6,6 @@ deadlines.
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
@@ -22,8 +21,7 @@ from halflow.core.output import write_atomic
 from halflow.watch import HalBuilder, Watcher, WatchEvent, read_stable
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("HALFLOW_SHARED") or REPO.parent / "shared")
-CORPUS = SHARED / "corpus"
+CORPUS = REPO / "tests" / "data" / "corpus"
 TIMEOUT = 60.0
 ANCHOR = "%cst_0 = arith.constant 1.280000e+02 : f32"
 
@@ -189,7 +187,6 @@ def test_read_stable(tmp_path: Path) -> None:
     assert read_stable(tmp_path).state == "unreadable"
 
 
-@pytest.mark.skipif(not (CORPUS / "mlp_s.mlir").exists(), reason="shared corpus not found")
 def test_halflow_watch(tmp_path: Path) -> None:
     """``halflow.watch`` keeps OUTPUT equal to a clean build; its state is
     persisted when it stops."""
@@ -232,7 +229,6 @@ def test_halflow_watch(tmp_path: Path) -> None:
     assert again.text.encode() == out.read_bytes()
 
 
-@pytest.mark.skipif(not (CORPUS / "mlp_s.mlir").exists(), reason="shared corpus not found")
 def test_directory_library(tmp_path: Path) -> None:
     src, dst = tmp_path / "in", tmp_path / "out"
     src.mkdir()

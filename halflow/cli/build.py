@@ -48,6 +48,7 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     import json
     import time
 
+    from halflow.codegen.report import build_line
     from halflow.core.output import write_reported
     from halflow.session.vmfb_builder import open_store, report_data, show
     from halflow.source.inputs import EXAMPLE
@@ -89,12 +90,64 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         show(result, explain=command.explain_line if explain else None, trace=trace)
     except HalflowError as err:
         _fail(err)
+    command.finished(result.mode != "up-to-date", explain, lambda: build_line(result, output))
     if report is not None:
         data = report_data(result, model, output, time.perf_counter() - started)
         try:
             write_reported(report, json.dumps(data, indent=1) + "\n", "report file")
         except HalflowError as err:
             _fail(err)
+
+def dry_run_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
+                 cache_dir: str | None, no_cache: bool, remote: RemoteCache | None) -> None:
+    """``halflow build -n --to vmfb``: on stdout, what the build would
+    translate, serialize and compile, and why, then one line saying what it
+    would do, or ``halflow: no work to do``; writes nothing (the cache and
+    a shared one are read only: :func:`halflow.codegen.pipeline.plan_vmfb`)."""
+    from halflow.core.wording import plural
+    from halflow.source.inputs import EXAMPLE
+    from halflow.store.artifacts import DiskStore, MemoryStore
+    from halflow.store.protocol import ArtifactStore
+
+    model = EXAMPLE if input is None else input
+    if model == "-":
+        raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
+    store: ArtifactStore
+    if no_cache:
+        store = MemoryStore()
+    else:
+        from halflow.library.build_mlir import open_cache
+
+        store = DiskStore(cache=open_cache(cache_dir=cache_dir, remote=remote, read_only=True))
+    try:
+        from halflow.codegen.pipeline import plan_vmfb
+
+        with command.exit_on_interrupt():
+            plan = plan_vmfb(model, output, iree_flags, store=store)
+    except HalflowError as err:
+        _fail(err)
+        return
+    finally:
+        store.close()
+    if plan.up_to_date:
+        lines = ["no work to do"]
+    else:
+        lines = [f"would translate {name}: {why}" for name, why in plan.translations]
+        lines += [f"would serialize group {name}: {why}" for name, why in plan.groups]
+        host, why = plan.host
+        if host == "compiled":
+            lines.append(f"would compile the host: {why}")
+        what = (f"would build {output}: executables: {len(plan.translations)} of "
+                f"{plan.executables} to translate")
+        if plan.fallback:
+            what += f"; IREE's whole-program compile links them ({plan.fallback})"
+        else:
+            later = host == "after translation"
+            what += (f"; groups: {len(plan.groups)} of {plural(plan.group_count, 'group')} "
+                     f"to serialize; host " + (f"decided after translation ({why})" if later
+                                               else host))
+        lines.append(what)
+    click.echo("".join(f"halflow: {line}\n" for line in lines), nl=False)
 
 
 @click.command()
@@ -110,6 +163,9 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
               help="Use the cache, never write to it (a shared cache; also "
                    "$HALFLOW_CACHE_READ_ONLY=1 or the cache-read-only setting).")
 @click.option("--explain", is_flag=True, help="Print why each executed node ran.")
+@click.option("-n", "--dry-run", is_flag=True,
+              help="Print what the build would run and why (on stdout), and write nothing: "
+                   "no output, cache entry or history (as ninja -n -d explain).")
 @click.option("--report", type=click.Path(dir_okay=False),
               help="Write a JSON report (total, executed, reused, seconds).")
 @click.option("--trace", type=click.Path(dir_okay=False),
@@ -125,6 +181,7 @@ def build(
     no_cache: bool,
     read_only: bool,
     explain: bool,
+    dry_run: bool,
     report: str | None,
     trace: str | None,
     to: str,
@@ -145,6 +202,8 @@ def build(
     """
     check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
                          split_input_file=split_input_file)
+    if dry_run and (report or trace):
+        raise click.UsageError("-n/--dry-run writes nothing: not with --report or --trace")
     output = output_path(input, output, to)
     if to == "vmfb":
         input, iree_flags = vmfb_flags(input, iree_flags)
@@ -154,6 +213,12 @@ def build(
     cache_dir, read_only = settings["cache-dir"], settings["cache-read-only"]
     check_scheduler(scheduler, settings)
     remote = remote_of(settings)
+    if to == "vmfb" and dry_run:
+        assert output is not None  # check_codegen_usage requires it
+        settings_of = codegen_settings(settings)
+        dry_run_vmfb(input, output, settings_of["iree_flags"],  # type: ignore[arg-type]
+                     cache_dir=cache_dir, no_cache=no_cache, remote=remote)
+        return
     if to == "vmfb":
         assert output is not None  # check_codegen_usage requires it
         build_vmfb(input, output, cache_dir=cache_dir, no_cache=no_cache, report=report,
@@ -179,4 +244,7 @@ def build(
         max_size=settings["max-size"],
         remote=remote,
     )
+    if dry_run:
+        command.dry_run_to_mlir(input, output, options)
+        return
     command.build_to_mlir(input, output, options, content=checked.data if reuse else None)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
 from halflow.cli.common_options import human_size, load_settings
 from halflow.cli.mlir_build import fail as _fail
-from halflow.core.config import parse_size
+from halflow.core.config import parse_age, parse_size
 from halflow.core.diagnostics import Diagnostic, HalflowError
 
+T = TypeVar("T")
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from halflow.core.config import Config
@@ -41,24 +44,43 @@ def open_cache_dir(cache_dir: str | None, settings: Config | None = None):
 
 
 @click.group()
-def cache() -> None:
+@click.option("--cache-dir", "group_cache_dir", type=click.Path(file_okay=False),
+              help="Cache directory (before the subcommand, as ccache's options; also after it).")
+@click.pass_context
+def cache(ctx: click.Context, group_cache_dir: str | None) -> None:
     """Inspect and maintain the cache."""
+    ctx.meta["halflow.cache-dir"] = group_cache_dir
+
+
+def cache_dir_of(cache_dir: str | None) -> str | None:
+    """The ``--cache-dir`` of a ``cache`` subcommand, given before it
+    (``halflow cache --cache-dir DIR stats``) or after it; both, and
+    different, is a usage error."""
+    ctx = click.get_current_context()
+    before = ctx.meta.get("halflow.cache-dir")
+    if before is not None and cache_dir is not None and Path(before) != Path(cache_dir):
+        raise click.UsageError(f"two cache directories: --cache-dir {before} before the "
+                               f"subcommand and --cache-dir {cache_dir} after it", ctx)
+    return cache_dir if cache_dir is not None else before
 
 
 @cache.command("stats")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the statistics as JSON (keys: see README).")
+              help="Print the statistics as JSON (keys: docs/cache.md).")
 @click.option("--zero", is_flag=True,
               help="Reset the statistics (history, hit rates, seconds saved); keep the entries.")
 def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     """Entries and sizes per build kind, hit rates and compile seconds saved
     over the last builds, and those builds."""
     import json
+    import time
 
+    from halflow.core.wording import plural
     from halflow.store import size_limit
     from halflow.store.artifacts import DiskStore, codegen_stats
 
+    cache_dir = cache_dir_of(cache_dir)
     settings = load_settings(None, {"cache-dir": cache_dir})
     store = open_cache_dir(cache_dir, settings)
     try:
@@ -66,6 +88,7 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
             store.zero_stats()
         stats = store.stats()
         stats["max_size"] = size_limit.limit(store.directory, settings["max-size"])
+        stats["remote_cache"] = settings.shown("remote-cache")  # without user and password
         stats["codegen"] = codegen_stats(DiskStore(cache=store)).as_dict()
     finally:
         store.close()
@@ -87,22 +110,33 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
     click.echo(f"  {'index file':<30} {'':>15} {human_size(stats['index_bytes']):>12}")
     history = stats.get("history") or []
     rates = stats["hit_rate"]
-    click.echo(f"hit rate over the last {len(history)} builds:")
+    since = stats.get("since")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(since)) if since else "the start"
+    click.echo(f"since {when} (cache stats --zero resets):")
     if not rates:
         click.echo("  no builds recorded")
     for kind, what in (("mlir", "nodes"), ("vmfb", "executables")):
         r = rates.get(kind)
         if r is not None:
-            click.echo(f"  {kind}: {r['percent']:.1f}% of {what} reused ({r['reused']} reused, "
-                       f"{r['executed']} executed in {r['builds']} builds)")
+            rate = f"hit rate {r['percent']:.1f}%" if r["percent"] is not None else "no hit rate"
+            click.echo(f"  {kind}: {plural(r['builds'], 'build')}, {r['noops']} up to date; "
+                       f"{what}: {r['hits']} hits, {r['misses']} misses; {rate}")
+    remote, where = stats["remote"], stats.get("remote_cache")
+    if where is not None or any(remote.values()):
+        click.echo(
+            f"  remote {where or '(none configured now)'}: {remote['hits']} hits, "
+            f"{remote['misses']} misses, {remote['errors']} errors, "
+            f"{human_size(remote['bytes_fetched'])} fetched, {remote['writes']} written "
+            f"({human_size(remote['bytes_written'])})")
     codegen = stats["codegen"]
     click.echo(f"compile seconds saved: {codegen['seconds_saved']:.1f} by "
                f"{codegen['reuses']} reuses; {codegen['entries']} executables cached")
     if history:
         click.echo("last builds (newest last):")
         for h in history[-10:]:
+            noop = " (up to date)" if h.get("mode") == "vmfb" and h.get("noop") else ""
             click.echo(
-                f"  {h.get('input', '?')}: mode {h.get('mode')}, "
+                f"  {h.get('input', '?')}: mode {h.get('mode')}{noop}, "
                 f"executed {h.get('executed')}, reused {h.get('reused')}, "
                 f"{h.get('seconds', 0):.3f}s"
             )
@@ -114,26 +148,39 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
                     f"{remote.get('errors', 0)} errors, {remote.get('writes', 0)} written"
                 )
 
+def _parsed(text: str | None, parse: Callable[[str], T], expected: str, option: str) -> T | None:
+    """``parse(text)``; None for None; a value it refuses is a usage error."""
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except ValueError:
+        raise click.BadParameter(f"not {expected}: {text!r}", param_hint=option) from None
+
 
 @cache.command("gc")
-@click.option("--max-size", required=True,
+@click.option("--max-size",
               help="Keep at most this many bytes of entries (e.g. 500M, 2G, 0).")
+@click.option("--older-than", metavar="AGE",
+              help="Evict every entry stored more than AGE ago (e.g. 30d, 12h, 90m, 3600s; "
+                   "as ccache --evict-older-than).")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
-def cache_gc(max_size: str, cache_dir: str | None) -> None:
-    """Evict the oldest entries until the entries hold at most --max-size
-    bytes (the index file is not counted; it shrinks with them)."""
-    try:
-        limit = parse_size(max_size)
-    except ValueError:
-        raise click.BadParameter(f"not a size of at least 0: {max_size!r}",
-                                 param_hint="--max-size") from None
-    store = open_cache_dir(cache_dir)
-    removed, freed = store.gc(limit)
+def cache_gc(max_size: str | None, older_than: str | None, cache_dir: str | None) -> None:
+    """Evict the oldest entries: those stored more than --older-than ago,
+    then more until the entries hold at most --max-size bytes (the index
+    file is not counted; it shrinks with them)."""
+    if max_size is None and older_than is None:
+        raise click.UsageError("cache gc needs --max-size SIZE or --older-than AGE (or both)")
+    limit = _parsed(max_size, parse_size, "a size of at least 0", "--max-size")
+    age = _parsed(older_than, parse_age, "an age such as 30d, 12h or 3600s", "--older-than")
+    store = open_cache_dir(cache_dir_of(cache_dir))
+    removed, freed = store.gc(limit, age)
     stats = store.stats()
     store.close()
     click.echo(
-        f"removed {removed} entries ({freed} bytes); {stats['entries']} entries, "
-        f"{stats['bytes']} bytes left (held by entries; index file: {stats['index_bytes']} bytes)"
+        f"removed {removed} entries ({human_size(freed)}); {stats['entries']} entries, "
+        f"{human_size(stats['bytes'])} left (held by entries; index file: "
+        f"{human_size(stats['index_bytes'])})"
     )
 
 
@@ -153,6 +200,7 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
             raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE") from None
         if limit <= 0:
             raise click.BadParameter(f"not a size: {size!r}", param_hint="SIZE")
+    cache_dir = cache_dir_of(cache_dir)
     settings = load_settings(None, {"cache-dir": cache_dir})
     configured = settings["max-size"]
     store = open_cache_dir(cache_dir, settings)
@@ -184,7 +232,7 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
 def cache_clear(cache_dir: str | None) -> None:
     """Remove every entry."""
-    store = open_cache_dir(cache_dir)
+    store = open_cache_dir(cache_dir_of(cache_dir))
     removed = store.clear()
     store.close()
     click.echo(f"removed {removed} entries")

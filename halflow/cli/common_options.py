@@ -177,8 +177,15 @@ def vmfb_flags(input: str | None, iree_flags: tuple[str, ...]
 
 def codegen_settings(settings: Config) -> dict[str, object]:
     """What ``--to vmfb`` takes of the settings: IREE flags, executor,
-    scheduler (only for dask), jobs."""
+    scheduler (only for dask), jobs. With dask, the scheduler-timeout
+    setting becomes Dask's connect timeout (``distributed.comm.timeouts.connect``,
+    30 s of its own), so that an unreachable scheduler fails in seconds."""
     executor = settings["executor"]
+    if executor == "dask":
+        import dask
+
+        dask.config.set({"distributed.comm.timeouts.connect":
+                         f"{settings['scheduler-timeout']}s"})
     return {"iree_flags": tuple(settings["iree-flags"]), "executor": executor,
             "scheduler": settings["scheduler"] if executor == "dask" else None,
             "jobs": settings["jobs"]}

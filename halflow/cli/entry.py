@@ -246,6 +246,7 @@ def check(form: BuildForm) -> Checked:
             "input": form.input,
             # halflow.core.buildmode's words, not imported: the no-op imports little
             "mode": "vmfb" if form.to == "vmfb" else "up-to-date",
+            "noop": True,  # counted apart from hits and misses (cache stats)
             "executed": 0,
             "reused": recorded[3],
             "seconds": round(time.perf_counter() - start, 6),

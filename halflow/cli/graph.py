@@ -11,7 +11,7 @@ from halflow.cli import mlir_build as command
 from halflow.cli.common_options import load_settings, verbosity_options
 from halflow.cli.graphview import SUMMARY_THRESHOLD, View
 from halflow.cli.mlir_build import fail as _fail
-from halflow.core.diagnostics import HalflowError
+from halflow.core.diagnostics import Diagnostic, HalflowError
 
 
 @click.command()
@@ -74,9 +74,12 @@ def graph(input: str | None, fmt: str, view: str, executables: tuple[str, ...], 
     if view_of.fresh:
         command.note("no previous build in the cache: every node is new", level=1)
     g = view_of.graph
+    too_large = graphview.svg_too_large(View(view), g) if fmt == "svg" else None
+    if too_large is not None:
+        _fail(HalflowError(Diagnostic("halflow", 0, 0, too_large)))
     name = "<stdin>" if input == "-" else os.path.basename(input or "mlp_s.mlir")
     text = graphview.render(g, View(view), "dot" if fmt == "svg" else fmt, name=name,
-                            changed=changed)
+                            changed=changed, whole=view_of.whole)
     data: str | bytes = text
     if fmt == "svg":
         from halflow.cli import graphviz

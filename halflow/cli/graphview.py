@@ -39,6 +39,9 @@ from halflow.graph import node_kind as _kind
 
 # A graph with more nodes than this is summarized by default (--view auto).
 SUMMARY_THRESHOLD = 300
+# Graphviz lays out the node view slowly (openelm_l16's 1,827 nodes: 50 s;
+# openelm_serving's 11,516: past 120 s): no SVG of more nodes than this.
+SVG_NODE_LIMIT = 1500
 
 
 class View(StrEnum):
@@ -132,10 +135,12 @@ def changed_nodes(graph: BuildGraph) -> list[str]:
 @dataclass(frozen=True)
 class Filtered:
     """What :func:`filtered` kept; ``fresh``: there was no previous build
-    (every node was new, so none is marked changed)."""
+    (every node was new, so none is marked changed); ``whole``: the graph
+    it was kept from (what a summary of the selection counts in)."""
 
     graph: BuildGraph
     fresh: bool
+    whole: BuildGraph | None = None
 
 
 def filtered(graph: BuildGraph, executables: Sequence[str] = (), changed: bool = False,
@@ -145,6 +150,7 @@ def filtered(graph: BuildGraph, executables: Sequence[str] = (), changed: bool =
     neighbours up to ``depth`` edges away (default 1); the whole graph
     without filters."""
     fresh = bool(graph.nodes) and len(changed_nodes(graph)) == len(graph)
+    whole = without_changes(graph) if fresh else graph
     if executables or changed:
         seeds = (executable_nodes(graph, match_executables(graph, executables))
                  if executables else list(graph.nodes))
@@ -152,7 +158,8 @@ def filtered(graph: BuildGraph, executables: Sequence[str] = (), changed: bool =
             found = set(changed_nodes(graph))
             seeds = [n for n in seeds if n in found]
         graph = select(graph, seeds, 1 if depth is None else depth)
-    return Filtered(without_changes(graph) if fresh else graph, fresh)
+        return Filtered(without_changes(graph) if fresh else graph, fresh, whole)
+    return Filtered(whole, fresh)
 
 
 # -- the summary --------------------------------------------------------------------------------
@@ -201,8 +208,15 @@ def target_name(target: str) -> str:
     return " ".join([m.group(1), m.group(2), *([cpu.group(1)] if cpu else [])])
 
 
-def summarize(graph: BuildGraph) -> Summary:
-    """The summary of ``graph`` (a whole graph or a :func:`select`ion)."""
+def summarize(graph: BuildGraph, whole: BuildGraph | None = None) -> Summary:
+    """The summary of ``graph`` (a whole graph or a :func:`select`ion).
+    ``whole``: the graph a selection was taken from; then every count (an
+    executable's sites and exports, its host functions' clusters) is the
+    whole graph's, for the executables and host functions the selection
+    holds: a changed executable keeps its sites when its neighbourhood
+    leaves them out."""
+    if whole is not None and whole is not graph:
+        return _restricted(summarize(whole), graph)
     names = executables(graph)
     known = set(names)
     exports: dict[str, int] = dict.fromkeys(names, 0)
@@ -271,6 +285,20 @@ def summarize(graph: BuildGraph) -> Summary:
         other_changed=tuple(
             r for fn, rs in fn_reasons.items() if fn not in fn_sites for r in rs
         ),
+    )
+
+
+def _restricted(summary: Summary, selection: BuildGraph) -> Summary:
+    """``summary`` (of a whole graph) cut down to the executables and host
+    functions that ``selection`` holds nodes of."""
+    kept = set(executables(selection))
+    functions = {function_of(n) for n in selection.nodes} - {None}
+    return Summary(
+        tuple(e for e in summary.executables if e.name in kept),
+        tuple(f for f in summary.functions if f.name in functions),
+        tuple(e for e in summary.edges if e[0] in functions and e[1] in kept),
+        other_host_ops=summary.other_host_ops,
+        other_changed=summary.other_changed,
     )
 
 
@@ -435,16 +463,18 @@ def summary_to_dot(summary: Summary, title: str = "") -> str:
                     detail += f", {len(m.functions)} functions"
                 if m.exports != 1:
                     detail = f"{plural(m.exports, 'export')}, " + detail
+                # One tooltip: the full name, and why it changed.
+                tooltip = m.name + ("\n" + _tooltip(m.changed) if m.changed else "")
                 parts = [
                     "shape=box", 'style="filled"', "colorscheme=blues9",
                     f"fillcolor={_heat(m.sites, most)}",
-                    _attrs(label=f"{short}\n{detail}", tooltip=m.name, kind="executable",
+                    _attrs(label=f"{short}\n{detail}", tooltip=tooltip, kind="executable",
                            exports=m.exports, sites=m.sites),
                 ]
-                if _heat(m.sites, most) >= 6:
-                    parts.append("fontcolor=white")
                 if m.changed:
-                    parts += [_CHANGED, _attrs(tooltip=_tooltip(m.changed))]
+                    parts.append(_CHANGED)  # its red text, not white on dark blue
+                elif _heat(m.sites, most) >= 6:
+                    parts.append("fontcolor=white")
                 lines.append(f"      {dot_id('executable:' + m.name)} [{', '.join(parts)}];")
             # The grid: rows of `columns` executables joined left to right,
             # their first ones in one column.
@@ -499,6 +529,18 @@ def summary_title(name: str, summary: Summary, changed: bool = False) -> str:
     return title + (" (changed since the last build)" if changed else "")
 
 
+def svg_too_large(view: View, graph: BuildGraph) -> str | None:
+    """Why Graphviz should not lay ``graph`` out in ``view`` (auto
+    resolved), or None: a node view of more than :data:`SVG_NODE_LIMIT`
+    nodes, with what to draw instead."""
+    if choose_view(view, graph) != View.NODES or len(graph) <= SVG_NODE_LIMIT:
+        return None
+    return (f"--format svg of {len(graph):,} nodes: too many for Graphviz to lay out in "
+            f"reasonable time (1,827 nodes took 50 s here; the limit is {SVG_NODE_LIMIT:,}); draw "
+            "--view summary, narrow it with --executable or --changed, or write "
+            "--format dot and run dot yourself")
+
+
 def choose_view(view: View, graph: BuildGraph) -> View:
     """``auto``: the summary for graphs of more than
     :data:`SUMMARY_THRESHOLD` nodes, else the nodes."""
@@ -508,9 +550,10 @@ def choose_view(view: View, graph: BuildGraph) -> View:
 
 
 def render(graph: BuildGraph, view: View, fmt: str, name: str = "",
-           changed: bool = False) -> str:
+           changed: bool = False, whole: BuildGraph | None = None) -> str:
     """``graph`` in ``view`` (auto resolved) as ``fmt`` (``dot`` or
-    ``json``); ``name`` titles the picture."""
+    ``json``); ``name`` titles the picture; ``whole``: the graph a
+    selection was taken from (see :func:`summarize`)."""
     from halflow.graph import to_json
 
     chosen = choose_view(view, graph)
@@ -520,7 +563,7 @@ def render(graph: BuildGraph, view: View, fmt: str, name: str = "",
         title = f"{name}: {len(graph)} nodes" + (
             " (changed since the last build)" if changed else "")
         return nodes_to_dot(graph, title if name else "")
-    summary = summarize(graph)
+    summary = summarize(graph, whole)
     if fmt == "json":
         return summary_to_json(summary)
     return summary_to_dot(summary, summary_title(name, summary, changed) if name else "")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from halflow.core.output import write_stderr
 
@@ -34,6 +34,23 @@ def note(message: str, level: int = 0) -> None:
     with ``-v``)."""
     if level <= VERBOSITY:
         write_stderr(f"halflow: {message}\n", diagnostics=False)
+
+
+def shows_summary() -> bool:
+    """Whether a build ends with its summary line (and shows progress): on
+    a terminal, or anywhere with ``-v``; never with ``-q``. Both build
+    kinds (MLIR, ``.vmfb``) ask this."""
+    return VERBOSITY > 0 or (VERBOSITY == 0 and sys.stderr.isatty())
+
+
+def finished(executed: bool, explain: bool, line: Callable[[], str]) -> None:
+    """The end of a build of either kind: ``no work to do`` when nothing ran
+    (with ``-v``, or ``--explain``: it asked why things ran), else the
+    summary ``line()`` when :func:`shows_summary`."""
+    if not executed:
+        note("no work to do", level=0 if explain else 1)  # as Ninja says it
+    elif shows_summary():
+        note(line())
 
 
 def fail(err: HalflowError) -> None:
@@ -103,9 +120,10 @@ def build_to_mlir(
     from halflow.core.diagnostics import HalflowError
     from halflow.library.build_mlir import build_with
 
-    if not options.records_nodes:
-        # Nothing to reuse, nothing to keep, no node to name: the stages
-        # over the whole module, without recording any node.
+    if not options.records_nodes and not shows_summary():
+        # Nothing to reuse, nothing to keep, no node to name, nobody
+        # watching: the stages over the whole module, without recording any
+        # node (a terminal gets the engine's progress and summary line).
         _clean_build(input, output, options.split_input_file, content)
         return
     try:
@@ -125,13 +143,47 @@ def build_to_mlir(
     warn(result.warnings)
     if output is None:
         _write_stdout(result)
-    if not result.executed:
-        if options.explain is not None:
-            note("no work to do")  # as Ninja says it
+    def line() -> str:
+        return change_line(result.report, input, output if result.wrote_output else None)
+
+    if options.explain is not None and result.wrote_output and not result.executed:
+        note(line())  # what --explain asked: why the output changed, with no node to name
+    else:
+        finished(bool(result.executed) or result.wrote_output, options.explain is not None, line)
+
+
+def dry_run_to_mlir(input: str | None, output: str | None, options: BuildOptions) -> None:
+    """``halflow build -n``: on stdout, every node the next build would run
+    and why (``halflow: would run NODE (STAGE): REASON``), then one line
+    saying what that build would do, or ``halflow: no work to do``; writes
+    nothing (:func:`halflow.library.build_mlir.dry_run`)."""
+    from halflow.core.diagnostics import HalflowError
+    from halflow.core.wording import plural
+    from halflow.library.build_mlir import dry_run
+
+    try:
+        with exit_on_interrupt():
+            plan = dry_run(input, output, options)
+    except HalflowError as err:
+        fail(err)
+        return
+    name = {None: "the example", "-": "<stdin>"}.get(input, input)
+    lines = [f"would run {node} ({stage}): {reason}" for node, stage, reason in plan.executed]
+    write = f"would write {output}"
+    if not plan.executed:
+        lines.append(f"{write} from the cache (no node would run)" if plan.writes_output
+                     else "no work to do")
+    else:
+        if plan.mode == "whole":
+            why = plan.fallback or plan.executed[0][2]
+            what = f"would build {name} whole: {plural(plan.total, 'node')} ({why})"
         else:
-            note("no work to do", level=1)
-    elif VERBOSITY > 0 or (VERBOSITY == 0 and sys.stderr.isatty()):
-        note(change_line(result.report, input))
+            what = f"would rebuild {name}: {len(plan.executed)} of {plural(plan.total, 'node')}"
+            if plan.fallback:
+                what += f" ({plan.fallback})"
+        lines.append(what + (f"; {write}" if plan.writes_output else ""))
+    sys.stdout.write("".join(f"halflow: {line}\n" for line in lines))
+    sys.stdout.flush()
 
 
 def _write_stdout(result: BuildResult) -> None:
@@ -150,14 +202,18 @@ def _write_stdout(result: BuildResult) -> None:
     sys.stdout.flush()
 
 
-def change_line(report: dict[str, object], input: str | None) -> str:
+def change_line(report: dict[str, object], input: str | None, wrote: str | None = None) -> str:
     """The one line that ends a build which changed things: which
-    executables and host ops, out of how many."""
+    executables and host ops, out of how many. ``wrote``: the output the
+    build wrote, said when no node ran (a deleted or edited output that the
+    cache rewrote, which is not "no work to do")."""
     from halflow.core.wording import listed, plural
     from halflow.graph import what_changed
 
     executed = report.get("executed", [])
     assert isinstance(executed, list)
+    if not executed and wrote is not None:
+        return f"wrote {wrote} from the cache (no node ran)"
     changes = what_changed(run["node"] for run in executed)
     total = report.get("executables")
     name = {None: "the example", "-": "<stdin>"}.get(input, input)

@@ -26,6 +26,7 @@ nothing to ``output`` unless the whole build succeeds.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import os
@@ -158,6 +159,7 @@ class CodegenResult:
     host: HostReport | None = None
     spans: tuple[Span, ...] = ()
     warnings: tuple[str, ...] = ()  # IREE's warnings, as its tools print them
+    remote: dict[str, int] | None = None  # the shared cache's traffic (cache stats)
 
     @property
     def compiled(self) -> list[str]:
@@ -187,6 +189,8 @@ class CodegenResult:
         }
         if self.mode == BuildMode.FALLBACK:
             data["fallback"] = self.fallback
+        if self.remote is not None:
+            data["remote"] = self.remote
         return data
 
     def explain(self) -> list[str]:
@@ -447,13 +451,19 @@ def _record_output(store: ArtifactStore, output_key: str, output_file: Path, wri
                 uptodate.marker(output_key, stat, len(executables), digest))
 
 
-def _record_build(store: ArtifactStore, name: str, result: CodegenResult, clock: Clock) -> None:
+def _record_build(store: ArtifactStore, name: str, result: CodegenResult,
+                  clock: Clock) -> CodegenResult:
     """Add the build to the cache's history (``halflow cache stats``): an
-    up-to-date build counts every executable as reused."""
-    store.record_build(BuildSummary(
+    up-to-date build counts every executable as reused. ``result``, with
+    the shared cache's traffic of the build when there is one."""
+    summary = BuildSummary(
         input=name, mode=BuildMode.VMFB, executed=len(result.compiled),
         reused=len(result.reused), seconds=round(clock.phases.get("total", 0.0), 6),
-    ).as_dict())
+        noop=result.mode == BuildMode.UP_TO_DATE,  # counted apart (cache stats)
+    ).as_dict()
+    store.record_build(summary)
+    remote = summary.get("remote")
+    return dataclasses.replace(result, remote=remote) if isinstance(remote, dict) else result
 
 
 def build_vmfb(
@@ -532,8 +542,7 @@ def build_vmfb(
             dict(log.clock.phases), mode=linked.mode, fallback=generated.gap or "",
             groups=linked.groups, host=linked.host, spans=tuple(log.spans),
             warnings=tuple(log.warnings))
-        _record_build(store, request.name, result, log.clock)
-        return result
+        return _record_build(store, request.name, result, log.clock)
     finally:
         log.sink(Event(Kind.DONE))
         opened.close()
@@ -665,8 +674,7 @@ def _result_if_current(store: ArtifactStore, request: _Request, log: _Log
         tuple(ExecutableReport(str(e), Action.REUSED, 0.0, float(s))
               for e, s in current.get("executables", [])),
         dict(log.clock.phases), mode=BuildMode.UP_TO_DATE)
-    _record_build(store, request.name, result, log.clock)
-    return result
+    return _record_build(store, request.name, result, log.clock)
 
 
 @dataclass(frozen=True)
@@ -1020,3 +1028,81 @@ def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,
         "groups": {g.name: g.key for g in generated.group_plan},
         "host": outcome.host_key if outcome is not None else "",
     }), 0.0)))
+
+
+@dataclass(frozen=True)
+class VmfbPlan:
+    """What the next ``.vmfb`` build would do (``halflow build -n --to
+    vmfb``): ``up_to_date`` (nothing would run), else the translations and
+    group serializations that would run, each ``(name, reason)``, and the
+    host: ``(action, reason)``, ``action`` being ``compiled``, ``reused`` or
+    ``after translation`` (its key needs the interfaces the translations
+    give); ``fallback``: why IREE's whole final compile would link it."""
+
+    up_to_date: bool
+    executables: int = 0
+    translations: tuple[tuple[str, str], ...] = ()
+    groups: tuple[tuple[str, str], ...] = ()
+    group_count: int = 0
+    host: tuple[str, str] = ("reused", "")
+    fallback: str = ""
+
+
+def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], *,
+              store: ArtifactStore) -> VmfbPlan:
+    """The plan of :func:`build_vmfb` for these arguments, writing nothing:
+    the same up-to-date check, front-end (programs), materialize and keys,
+    looked up in ``store`` (open it read-only), without translating,
+    serializing or linking. Raises :class:`CodegenError` on bad input."""
+    model_file, name = Path(model_path), str(model_path)
+    flags = flags_mod.parse(iree_flags)
+    try:
+        data = model_file.read_bytes()
+    except OSError as e:
+        raise _error(name, f"cannot open input file '{name}': {e.strerror or e}") from None
+    output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
+    if _up_to_date(store, output_key, Path(output)) is not None:
+        return VmfbPlan(True)
+    if model.detect_kind(data) == model.ModelKind.PROGRAM:
+        frontend = model.Frontend(model_file, flags)
+        try:
+            data = frontend.result()[0].encode("utf-8")
+        finally:
+            frontend.close()
+    materialized = model.materialize(data, name, environment_for(flags).session_flags)
+    try:
+        module_text = materialized.module.get_asm(enable_debug_info=True, assume_verified=True)
+        units = _module_units(materialized.module, module_text, flags.key)
+        gap = next((g for g in map(groups_mod.recipe_gap, units) if g is not None), None)
+        host_program = _host_program(materialized.module) if gap is None else ""
+    finally:
+        materialized.close()
+    previous = _previous_manifest(store, _manifest_key(model_file, flags))
+    cached: dict[str, Entry] = {}
+    for unit in units:
+        raw = store.get(unit.key) if unit.cacheable and unit.key not in cached else None
+        entry = decode_entry(unit.key, raw) if raw is not None else None
+        if entry is not None:
+            cached[unit.key] = entry
+    misses = list({u.key: u for u in units if u.key not in cached}.values())
+    translations = tuple((u.symbol, _why_translated(u, previous)) for u in misses)
+    if gap is not None:
+        return VmfbPlan(False, len(units), translations, fallback=gap)
+    group_plan, members = groups_mod.plan(units, flags.key)
+    from halflow.codegen.backend import decode_group, decode_host
+
+    dirty = tuple((f"@{g.name} ({len(g.members)} executables)", _why_group(g, previous))
+                  for g in group_plan if decode_group(g.key, store.get(g.key)) is None)
+    host: tuple[str, str] = ("after translation", "reused unless an export's interface changed")
+    if not misses:
+        interfaces = {k: groups_mod.decode_interfaces(e.interface) for k, e in cached.items()}
+        try:
+            text = groups_mod.host_text(host_program, units, members, group_plan,
+                                        {k: i for k, i in interfaces.items() if i is not None})
+        except ValueError as e:
+            host = ("compiled", str(e))
+        else:
+            key = groups_mod.host_key(text, flags.compile)
+            host = (("reused", "") if decode_host(key, store.get(key)) is not None
+                    else ("compiled", _why_host(key, previous)))
+    return VmfbPlan(False, len(units), translations, dirty, len(group_plan), host)

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from halflow.codegen.pipeline import CodegenResult
+from halflow.codegen.pipeline import Action, CodegenResult
 
 PathLike = str | os.PathLike[str]
 
@@ -40,3 +40,18 @@ def summary(result: CodegenResult) -> str:
     """``executables: 1 compiled, 119 reused``."""
     return (f"executables: {len(result.compiled)} compiled, "
             f"{len(result.reused)} reused")
+
+
+def build_line(result: CodegenResult, output: PathLike) -> str:
+    """The line that ends a ``.vmfb`` build which ran something: ``built
+    m.vmfb: executables: 1 compiled, 119 reused; groups: 1 serialized, 14
+    reused; host reused`` (a fallback says so, and why)."""
+    how = (f" by IREE's whole-program compile ({result.fallback})"
+           if result.mode == "fallback" else "")
+    line = f"built {output}{how}: {summary(result)}"
+    if result.groups:
+        serialized = sum(g.action == Action.COMPILED for g in result.groups)
+        line += f"; groups: {serialized} serialized, {len(result.groups) - serialized} reused"
+    if result.host is not None:
+        line += "; host " + ("compiled" if result.host.action == Action.COMPILED else "reused")
+    return line

@@ -36,8 +36,13 @@ class BuildSummary:
     executed: int
     reused: int
     seconds: float
+    # An up-to-date build: counted apart from hits and misses (cache stats).
+    noop: bool = False
 
     def as_dict(self) -> dict[str, object]:
         """What :meth:`halflow.store.protocol.EntryStore.record_build` takes."""
-        return {"input": self.input, "mode": self.mode, "executed": self.executed,
-                "reused": self.reused, "seconds": self.seconds}
+        line: dict[str, object] = {"input": self.input, "mode": self.mode}
+        if self.noop:
+            line["noop"] = True
+        line.update(executed=self.executed, reused=self.reused, seconds=self.seconds)
+        return line

@@ -69,6 +69,17 @@ def parse_size(text: str) -> int:
     return int(size)
 
 
+def parse_age(text: str) -> float:
+    """Seconds in ``text`` (``30d``, ``12h``, ``90m``, ``3600s``, ``2w``; a
+    bare number is seconds); ValueError unless it is an age of at least 0."""
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+    t = text.strip().lower()
+    age = float(t[:-1]) * units[t[-1]] if t and t[-1] in units else float(t)
+    if not age >= 0 or age == float("inf"):  # also NaN
+        raise ValueError(text)
+    return age
+
+
 def _path(value: Any, base: Path | None) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError("expected a path (a string)")
@@ -91,12 +102,28 @@ def _size(value: Any, base: Path | None) -> int:
     return size
 
 
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("", "0", "false", "no", "off")
+
+
 def _bool(value: Any, base: Path | None) -> bool:
+    """A file's ``true``/``false``; the environment's ``1``/``true``/``yes``/
+    ``on`` or ``0``/``false``/``no``/``off``/empty (any case). Anything
+    else is an error, not a guess: ``maybe`` turned read-only on once."""
     if isinstance(value, bool):
         return value
-    if isinstance(value, str):  # from the environment, read as HALFLOW_CACHE_READ_ONLY always was
-        return value.strip().lower() not in ("", "0", "false", "no", "off")
-    raise ValueError("expected true or false")
+    if isinstance(value, str) and base is None:
+        word = value.strip().lower()
+        if word in _TRUE or word in _FALSE:
+            return word in _TRUE
+        raise ValueError(f"expected 1/0, true/false, yes/no or on/off, got {value!r}")
+    raise ValueError(f"expected true or false, got {value!r}")
+
+
+def _from_environment(value: Any, base: Path | None) -> bool:
+    """Whether ``value`` is the environment's text (files give typed
+    values: a number in quotes there is a string, and an error)."""
+    return isinstance(value, str) and base is None
 
 
 def _text(value: Any, base: Path | None) -> str:
@@ -106,7 +133,7 @@ def _text(value: Any, base: Path | None) -> str:
 
 
 def _count(value: Any, base: Path | None) -> int:
-    if isinstance(value, str):
+    if _from_environment(value, base):
         try:
             value = int(value)
         except ValueError:
@@ -127,7 +154,7 @@ def _flags(value: Any, base: Path | None) -> tuple[str, ...]:
 
 
 def _seconds(value: Any, base: Path | None) -> float:
-    if isinstance(value, str):
+    if _from_environment(value, base):
         try:
             value = float(value)
         except ValueError:
@@ -183,6 +210,8 @@ SETTINGS: tuple[Setting, ...] = (
             "--to vmfb: where cache misses compile"),
     Setting("scheduler", _text, None, "HALFLOW_SCHEDULER",
             "--executor dask: the scheduler's address"),
+    Setting("scheduler-timeout", _seconds, 5.0, "HALFLOW_SCHEDULER_TIMEOUT",
+            "--executor dask: seconds to try reaching the scheduler before the build fails"),
     Setting("jobs", _count, None, "HALFLOW_JOBS",
             "--to vmfb: local worker processes (default: one per CPU)"),
     Setting("iree-flags", _flags, (), "HALFLOW_IREE_FLAGS",

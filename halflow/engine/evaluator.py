@@ -274,8 +274,8 @@ class Evaluator:
             () if inputs is not None else [d.vfp for d in dep_recs],
         )
         value: Any = MISSING
-        if derived:
-            value = compute()
+        if derived:  # (`span` is read only for derived nodes)
+            value, span = _timed(compute)
         elif not self.force:
             value = self._lookup(node_id, prev, key, persist)
         executed = value is MISSING
@@ -293,6 +293,9 @@ class Evaluator:
         changed = prev is None or prev.vfp != vfp
         if derived:
             executed = self.force or changed
+            if executed:  # in the trace as every executed node is
+                seconds = span[1] - span[0]
+                self.recorder.event(node_id, stage, *span)
         if executed:
             reason = self._reason(prev, tag, extra, dep_recs, deps, inputs is not None, labels)
             self.recorder.executed(node_id, stage, reason, seconds)
@@ -471,3 +474,10 @@ class Evaluator:
     def discard(self) -> None:
         """Forget the cache writes this build would make (its records cannot be kept)."""
         self.pending.clear()
+
+
+def _timed(compute: Callable[[], Any]) -> tuple[Any, tuple[float, float]]:
+    """``compute()`` and when it started and ended (for the trace)."""
+    start = time.perf_counter()
+    value = compute()
+    return value, (start, time.perf_counter())

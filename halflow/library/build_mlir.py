@@ -56,6 +56,9 @@ class BuildResult:
     output: Path | None
     seconds: float
     warnings: tuple[Diagnostic, ...] = ()
+    # Whether the build wrote ``output``: False when it already held the
+    # text (an up-to-date output is not rewritten).
+    wrote_output: bool = False
     # The typed report (:mod:`halflow.library.report`); ``report`` is its
     # JSON-ready form, made when someone reads it.
     raw_report: MlirReport = field(
@@ -229,14 +232,19 @@ def build_with(
                 trace_nodes=trace is not None, t0=start,
             )
             out_path = Path(output) if output is not None else None
+            wrote = False
             if out_path is not None:
                 t_write = time.perf_counter()
-                _write_output(out_path, restored, key, rep.total, store, workspace)
+                wrote = _write_output(out_path, restored, key, rep.total, store, workspace)
                 rep = rep.with_event(_phase("write output", t_write, start))
             counters = store.counters
             rep = rep.finished(time.perf_counter() - start, CacheCounts(
                 hits=counters.hits, misses=counters.misses, corrupt=counters.corrupt))
-            store.record_build(rep.summary(data.name).as_dict())
+            summary = rep.summary(data.name).as_dict()
+            store.record_build(summary)
+            remote = summary.get("remote")  # the shared cache's traffic of this build
+            if isinstance(remote, dict):
+                rep = rep.with_remote(remote)
             if rep.mode != BuildMode.NOOP:
                 from halflow.store import size_limit
 
@@ -257,7 +265,56 @@ def build_with(
     except HalflowError as err:
         err.warnings = warnings + err.warnings
         raise
-    return BuildResult(restored, out_path, rep.seconds, warnings, rep)
+    return BuildResult(restored, out_path, rep.seconds, warnings, wrote, rep)
+
+
+@dataclass(frozen=True)
+class DryRun:
+    """What the next build of an input would do (``halflow build -n``),
+    found by building it in memory against the cache, read but never
+    written (as ``halflow graph``): ``mode`` is the build's (``noop``,
+    ``incremental``, ``whole``, ``mixed``) or ``up-to-date`` (the output
+    file holds what this build writes: nothing would run or be written);
+    ``executed``: (node, stage, reason) of every node that would run, in
+    order; ``writes_output``: whether the output file would be written."""
+
+    mode: str
+    total: int
+    executed: tuple[tuple[str, str, str], ...] = ()
+    writes_output: bool = False
+    fallback: str | None = None
+
+
+def dry_run(input: PathLike | None, output: PathLike | None, options: BuildOptions) -> DryRun:
+    """What :func:`build_with` would execute for ``input`` -> ``output`` and
+    why, writing nothing: no output, no cache entry, no marker, no history
+    (the local cache and a shared one behind it are opened read-only).
+    Input errors raise :class:`HalflowError` as the build would."""
+    if output is not None and input not in (None, "-") and is_same_file(output, input):
+        raise ValueError(f"{OUTPUT_IS_INPUT}: {output}")
+    data = source_mod.read_input(input)
+    store = open_cache(cache_dir=options.cache_dir, no_cache=options.no_cache,
+                       remote=options.remote, read_only=True)
+    try:
+        out_path = Path(output) if output is not None else None
+        if out_path is not None and store.enabled:
+            try:
+                seen = out_path.stat()
+            except OSError:
+                seen = None
+            if seen is not None and not written_in_place(out_path):
+                key = uptodate.output_key(uptodate.input_fingerprint(data.data), options.key)
+                recorded = store.get(uptodate.marker_key(out_path))
+                if uptodate.marker_matches(recorded, key, seen, out_path):
+                    assert isinstance(recorded, list)
+                    return DryRun("up-to-date", recorded[3])
+        _, rep, _ = _materialize(data, options.key, options.split_input_file, store, None,
+                                 progress=False)
+    finally:
+        store.close()
+    return DryRun(rep.mode, rep.total,
+                  tuple((r.node, r.stage, r.reason) for r in rep.executed),
+                  out_path is not None, rep.fallback)
 
 
 def _phase(name: str, start: float, t0: float) -> dict[str, Any]:
@@ -271,10 +328,10 @@ def _phase(name: str, start: float, t0: float) -> dict[str, Any]:
 def _write_output(
     path: Path, output: Restored, key: str | None, total: int, store: EntryStore,
     workspace: Workspace | None,
-) -> None:
+) -> bool:
     """Write ``output`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
-    (the marker's contract is in :mod:`halflow.cli.entry`)."""
+    (the marker's contract is in :mod:`halflow.cli.entry`); whether it wrote."""
     try:
         seen = path.stat()
     except OSError:
@@ -288,9 +345,9 @@ def _write_output(
     if seen is not None and key is not None:
         if workspace is not None:
             if uptodate.marker_matches(workspace.written.get(where), key, seen, path):
-                return
+                return False
         elif store.enabled and uptodate.marker_matches(store.get(where), key, seen, path):
-            return
+            return False
     try:
         write_atomic(path, output.chunks())
         written = path.stat()
@@ -307,6 +364,7 @@ def _write_output(
             workspace.written[where] = record
         if store.enabled:
             store.put(where, record)
+    return True
 
 
 def _materialize(

@@ -76,6 +76,8 @@ class MlirReport:
     cases: tuple[CaseReport, ...] = ()
     seconds: float = 0.0
     cache: CacheCounts | None = None
+    # The shared cache's traffic of the build, when one is configured.
+    remote: Mapping[str, Any] | None = None
     trace_events: tuple[dict[str, Any], ...] = field(default=(), repr=False, compare=False)
 
     def finished(self, seconds: float, cache: CacheCounts) -> MlirReport:
@@ -83,6 +85,12 @@ class MlirReport:
         from dataclasses import replace
 
         return replace(self, seconds=round(seconds, 6), cache=cache)
+
+    def with_remote(self, remote: Mapping[str, Any]) -> MlirReport:
+        """The report with the shared cache's traffic of the build."""
+        from dataclasses import replace
+
+        return replace(self, remote=dict(remote))
 
     def with_event(self, event: dict[str, Any]) -> MlirReport:
         from dataclasses import replace
@@ -105,6 +113,8 @@ class MlirReport:
         data["seconds"] = self.seconds
         if self.cache is not None:
             data["cache"] = self.cache.as_dict()
+        if self.remote is not None:
+            data["remote"] = dict(self.remote)
         return data
 
     def as_dict(self) -> dict[str, Any]:

@@ -27,7 +27,10 @@ When a change is built (the contract the tests check):
 - **same content as the last good build** (and the output still there):
   nothing to do.
 - **a failed build** (diagnostics, ``file:line:col: error: ...``) leaves the
-  output untouched; the next change builds again. Outputs are replaced
+  output untouched; the next change builds again. Its diagnostics are
+  reported once the file has stayed unchanged for ``SETTLE_BEFORE_ERROR``
+  seconds: a save written in two steps (write, close, append) is built
+  again whole, and its first half is never reported. Outputs are replaced
   atomically, so a reader never sees a half-written one.
 - a **poll** every ``poll_interval`` seconds (one ``stat`` per input) catches
   changes whose events were lost (inotify queue overflow, filesystems
@@ -61,6 +64,10 @@ DEFAULT_DEBOUNCE = 0.05
 DEFAULT_CLOSE_WAIT = 2.0
 DEFAULT_POLL_INTERVAL = 2.0
 DEFAULT_IDLE_AFTER = 30.0
+# A save that does not build is reported only when the file then stays as it
+# is for this long: an editor or tool that writes a file in two steps (write,
+# close, append) is built again, not reported half-written.
+SETTLE_BEFORE_ERROR = 0.4
 INPUT_SUFFIX = ".mlir"
 
 
@@ -478,6 +485,28 @@ class Watcher:
         self._build(target, snap.data, None if first else burst_end)
         return True
 
+    def _changes_within(self, target: _Target, seconds: float) -> bool:
+        """Whether ``target`` changes (an event, or another ``stat``) within
+        ``seconds`` of the snapshot just built; it is then dirty again."""
+        deadline = time.monotonic() + seconds
+        with self._cond:
+            while not (target.dirty or self._stopping):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._cond.wait(left)
+            if target.dirty:
+                return True
+        try:
+            moved = stat_key(os.stat(target.input)) != target.seen
+        except OSError:
+            moved = target.seen is not None
+        if moved:
+            with self._cond:
+                target.dirty = True
+                target.last_event = time.monotonic()
+        return moved
+
     def _status(self, target: _Target, status: str, line: str) -> None:
         if target.status != status:
             target.status = status
@@ -494,6 +523,8 @@ class Watcher:
         except Exception as e:  # a builder bug must not end the watch
             error = e
         seconds = time.perf_counter() - start
+        if isinstance(error, HalflowError) and self._changes_within(target, SETTLE_BEFORE_ERROR):
+            return  # a save still being written: the loop builds the rest
         latency = None if burst_end is None else time.monotonic() - burst_end
         target.builds += 1
         summary = ""

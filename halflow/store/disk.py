@@ -606,8 +606,10 @@ class Cache:
     def stats(self) -> dict[str, object]:
         """Entries and bytes (in all, per key kind, and per build kind:
         ``mlir`` for the pass's entries, ``vmfb`` for code generation's),
-        the size limit, the history of the last builds and, over those, the
-        share of the work each build kind reused (``hit_rate``)."""
+        the size limit, the history of the last builds, and the counters
+        since ``--zero`` (``since``): per build kind its builds, no-ops,
+        hits and misses (``hit_rate``), and the shared cache's traffic
+        (``remote``)."""
 
         def collect() -> dict[str, object]:
             kinds: dict[str, int] = {}
@@ -626,6 +628,7 @@ class Cache:
                         builds[build]["entries"] += 1
                         builds[build]["bytes"] += int(size or 0)
             history = diskformat.read_history(self.directory)
+            totals = diskformat.read_totals(self.directory)
             return {
                 "directory": str(self.directory),
                 "entries": len(self._dc),
@@ -634,7 +637,9 @@ class Cache:
                 "size_limit": int(self._dc.size_limit),
                 "by_kind": kinds,
                 "by_build_kind": builds,
-                "hit_rate": hit_rates(history),
+                "hit_rate": hit_rates(totals),
+                "since": totals["since"],
+                "remote": totals["remote"],
                 "history": history,
             }
 
@@ -650,26 +655,31 @@ class Cache:
         for key in self.keys(_COUNTER):
             self.delete(key)
 
-    def gc(self, max_size: int) -> tuple[int, int]:
-        """Evict the oldest entries (least recently stored) until they hold
-        at most ``max_size`` bytes (:meth:`entry_bytes`), then give the
+    def gc(self, max_size: int | None = None, older_than: float | None = None) -> tuple[int, int]:
+        """Evict the oldest entries (least recently stored): every entry
+        stored more than ``older_than`` seconds ago, then more until they
+        hold at most ``max_size`` bytes (:meth:`entry_bytes`); then give the
         index's freed pages back to the file system. Persistent counters
         are kept. Returns the number of entries removed and their bytes."""
-        if max_size < 0:
+        if max_size is not None and max_size < 0:
             raise ValueError("max_size must be >= 0")
+        if older_than is not None and older_than < 0:
+            raise ValueError("older_than must be >= 0")
         if not self.writable:
             return 0, 0
         total = self.entry_bytes()
+        cutoff = time.time() - older_than if older_than is not None else None
         removed = freed = 0
-        if total > max_size:
+        if (max_size is not None and total > max_size) or cutoff is not None:
             rows = self._dc._sql(
-                f"SELECT key, {self._ENTRY_BYTES} FROM Cache WHERE raw = 1"
+                f"SELECT key, {self._ENTRY_BYTES}, store_time FROM Cache WHERE raw = 1"
                 " ORDER BY store_time, rowid"
             ).fetchall()
             try:
                 with self._dc.transact(retry=True):
-                    for key, size in rows:
-                        if total <= max_size:
+                    for key, size, stored in rows:
+                        too_old = cutoff is not None and stored < cutoff
+                        if not too_old and (max_size is None or total <= max_size):
                             break
                         if not isinstance(key, str) or key.startswith(_COUNTER):
                             continue
@@ -704,24 +714,22 @@ class Cache:
 BUILD_KINDS: dict[str, str | None] = {"codegen": "vmfb", "counter": None}
 
 
-def hit_rates(history: Sequence[dict[str, object]]) -> dict[str, dict[str, float]]:
-    """Over ``history`` (the last builds), per build kind: how many builds,
-    the work they reused and executed (nodes for ``mlir``, executables for
-    ``vmfb``), and the percentage reused."""
-    totals: dict[str, list[int]] = {}  # kind -> [builds, reused, executed]
-    for entry in history:
-        reused, executed = entry.get("reused"), entry.get("executed")
-        if not isinstance(reused, int) or not isinstance(executed, int):
+def hit_rates(totals: dict[str, object]) -> dict[str, dict[str, object]]:
+    """Per build kind with builds since ``--zero``
+    (:func:`halflow.store.diskformat.read_totals`): ``builds``, ``noops``
+    (answered up to date: counted apart, as ccache counts direct hits),
+    and of the other builds the work reused (``hits``: nodes for ``mlir``,
+    executables for ``vmfb``) and executed (``misses``), with ``percent``,
+    the hit rate (None when no build ran anything)."""
+    rates: dict[str, dict[str, object]] = {}
+    for kind in ("mlir", "vmfb"):
+        counts = totals.get(kind)
+        if not isinstance(counts, dict) or not counts.get("builds"):
             continue
-        total = totals.setdefault("vmfb" if entry.get("mode") == "vmfb" else "mlir", [0, 0, 0])
-        total[0] += 1
-        total[1] += reused
-        total[2] += executed
-    return {
-        kind: {"builds": n, "reused": r, "executed": e,
-               "percent": round(100 * r / (r + e), 1) if r + e else 100.0}
-        for kind, (n, r, e) in totals.items()
-    }
+        hits, misses = counts["hits"], counts["misses"]
+        rates[kind] = {**counts, "percent": round(100 * hits / (hits + misses), 1)
+                       if hits + misses else None}
+    return rates
 
 
 class NullCache:

@@ -14,7 +14,9 @@ opens the cache and repairs what needs repairing.
 The history of builds (``halflow cache stats``) is a file of JSON lines,
 ``builds.jsonl``, appended to with one ``write`` per build (concurrent
 builds do not lose each other's lines) and cut back to the last entries
-when it grows.
+when it grows. The lines it drops are first folded into ``totals.json``:
+the counters since ``cache stats --zero`` (as ccache keeps them) are that
+file plus the lines still in the history (:func:`read_totals`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ DB_NAME = "cache.db"  # diskcache's index
 # index these queries meet was written by one.
 DISKCACHE_MAJOR = 5
 HISTORY_NAME = "builds.jsonl"
+TOTALS_NAME = "totals.json"  # the counters of the history lines compacted away
 HISTORY_KEEP = 20  # entries `cache stats` shows
 _HISTORY_COMPACT = 1 << 16  # bytes: rewrite the file with the last entries beyond this
 
@@ -199,11 +202,108 @@ def append_history(directory: str | os.PathLike[str], entry: dict[str, object]) 
 
 
 def _compact(path: str) -> None:
+    """Cut the history back to its last entries, the others folded into the
+    totals first; one process at a time (a lock file beside it)."""
+    import fcntl
+
+    with open(path + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.path.getsize(path) <= _HISTORY_COMPACT:
+            return  # another process compacted it meanwhile
+        entries = _read_entries(path)
+        directory = os.path.dirname(path)
+        totals = fold(entries[:-HISTORY_KEEP], _read_totals_file(directory))
+        _write_json(os.path.join(directory, TOTALS_NAME), totals)
+        _write_lines(path, entries[-HISTORY_KEEP:])
+
+
+def _write_lines(path: str, entries: list[dict[str, object]]) -> None:
     from halflow.core.output import FileKind, write_atomic
 
-    kept = read_history_file(path)
-    lines = ((json.dumps(e, separators=(",", ":")) + "\n").encode("utf-8") for e in kept)
+    lines = ((json.dumps(e, separators=(",", ":")) + "\n").encode("utf-8") for e in entries)
     write_atomic(path, lines, FileKind.CACHE)
+
+
+def _write_json(path: str, data: object) -> None:
+    from halflow.core.output import FileKind, write_atomic
+
+    write_atomic(path, json.dumps(data).encode("utf-8"), FileKind.CACHE)
+
+
+# What the totals count, per build kind, and of the shared cache's traffic.
+_KIND_COUNTERS = ("builds", "noops", "hits", "misses")
+REMOTE_COUNTERS = ("hits", "misses", "errors", "bytes_fetched", "writes", "bytes_written")
+
+
+def build_kind(entry: dict[str, object]) -> str:
+    """``vmfb`` for a ``--to vmfb`` build's history line, else ``mlir``."""
+    return "vmfb" if entry.get("mode") == "vmfb" else "mlir"
+
+
+def is_noop(entry: dict[str, object]) -> bool:
+    """Whether a history line is a no-op: an up-to-date output, or (MLIR)
+    an output answered whole from the cache; no-ops are counted apart from
+    hits and misses, as ccache counts its direct-mode answers."""
+    return entry.get("noop") is True or entry.get("mode") in ("noop", "up-to-date")
+
+
+def empty_totals(since: float | None = None) -> dict[str, object]:
+    return {"since": since,
+            "mlir": dict.fromkeys(_KIND_COUNTERS, 0), "vmfb": dict.fromkeys(_KIND_COUNTERS, 0),
+            "remote": dict.fromkeys(REMOTE_COUNTERS, 0)}
+
+
+def fold(entries: list[dict[str, object]], totals: dict[str, object]) -> dict[str, object]:
+    """``totals`` plus the counters of ``entries`` (history lines): per
+    build kind the builds, the no-ops among them, and, of the others, the
+    work reused (``hits``: nodes for ``mlir``, executables for ``vmfb``)
+    and executed (``misses``); the shared cache's traffic in all."""
+    for entry in entries:
+        kind = totals[build_kind(entry)]
+        assert isinstance(kind, dict)
+        kind["builds"] += 1
+        reused, executed = entry.get("reused"), entry.get("executed")
+        if is_noop(entry):
+            kind["noops"] += 1
+        elif isinstance(reused, int) and isinstance(executed, int):
+            kind["hits"] += reused
+            kind["misses"] += executed
+        remote, summed = entry.get("remote"), totals["remote"]
+        if isinstance(remote, dict) and isinstance(summed, dict):
+            for name in REMOTE_COUNTERS:
+                value = remote.get(name)
+                if isinstance(value, int):
+                    summed[name] += value
+        when = entry.get("time")
+        if totals["since"] is None and isinstance(when, (int, float)):
+            totals["since"] = when
+    return totals
+
+
+def _read_totals_file(directory: str | os.PathLike[str]) -> dict[str, object]:
+    totals = empty_totals()
+    try:
+        with open(os.path.join(directory, TOTALS_NAME), encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return totals
+    if not isinstance(data, dict):
+        return totals
+    if isinstance(data.get("since"), (int, float)):
+        totals["since"] = data["since"]
+    for group, names in (("mlir", _KIND_COUNTERS), ("vmfb", _KIND_COUNTERS),
+                         ("remote", REMOTE_COUNTERS)):
+        saved, into = data.get(group), totals[group]
+        if isinstance(saved, dict) and isinstance(into, dict):
+            into.update({n: saved[n] for n in names if isinstance(saved.get(n), int)})
+    return totals
+
+
+def read_totals(directory: str | os.PathLike[str]) -> dict[str, object]:
+    """The counters since the statistics were last zeroed (see :func:`fold`;
+    ``since``: when, or the first build's time)."""
+    return fold(_read_entries(os.path.join(directory, HISTORY_NAME)),
+                _read_totals_file(directory))
 
 
 def read_history(directory: str | os.PathLike[str]) -> list[dict[str, object]]:
@@ -212,6 +312,10 @@ def read_history(directory: str | os.PathLike[str]) -> list[dict[str, object]]:
 
 
 def read_history_file(path: str) -> list[dict[str, object]]:
+    return _read_entries(path)[-HISTORY_KEEP:]
+
+
+def _read_entries(path: str) -> list[dict[str, object]]:
     try:
         with open(path, "rb") as f:
             lines = f.read().splitlines()
@@ -225,11 +329,19 @@ def read_history_file(path: str) -> list[dict[str, object]]:
             continue
         if isinstance(entry, dict):
             entries.append(entry)
-    return entries[-HISTORY_KEEP:]
+    return entries
 
 
 def clear_history(directory: str | os.PathLike[str]) -> None:
+    """Forget the history and the totals (``cache stats --zero``): counting
+    starts again now."""
     try:  # noqa: SIM105 (contextlib is not imported on the up-to-date path)
         os.unlink(os.path.join(directory, HISTORY_NAME))
+    except OSError:
+        pass
+    import time
+
+    try:  # noqa: SIM105
+        _write_json(os.path.join(directory, TOTALS_NAME), empty_totals(time.time()))
     except OSError:
         pass

@@ -163,8 +163,10 @@ class LayeredCache:
         return value
 
     def record_build(self, summary: dict[str, object]) -> None:
-        """The build's history line, with its traffic with the remote."""
-        self.local.record_build({**summary, "remote": self.remote.end_build()})
+        """The build's history line, with its traffic with the remote (also
+        added to ``summary``, for the build's report)."""
+        summary["remote"] = self.remote.end_build()
+        self.local.record_build(summary)
 
     def close(self) -> None:
         try:

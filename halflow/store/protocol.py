@@ -93,7 +93,10 @@ class EntryStore(Store[object], Protocol):
 
     def counter(self, counter: str) -> int: ...
 
-    def record_build(self, summary: dict[str, object]) -> None: ...
+    def record_build(self, summary: dict[str, object]) -> None:
+        """Add a build (``summary``) to the history; a store may add to
+        ``summary`` what it knows of the build (a shared cache behind it:
+        its traffic, as ``remote``), which the build's report then shows."""
 
     @property
     def directory(self) -> Path | None:

@@ -12,9 +12,11 @@ Halflow's own files are exactly these names:
 - ``cache.db`` and SQLite's companions (``-wal``, ``-shm``, ``-journal``);
 - value files ``XX/YY/<28 hex digits>.val`` (diskcache's naming: two levels
   of two hex digits);
-- ``builds.jsonl`` (the history of builds) and its temporary file while it
-  is compacted (``.builds.jsonl.<pid>.<8 hex>.halflow-tmp``; earlier
-  versions: ``builds.jsonl.<pid>.tmp``).
+- ``builds.jsonl`` (the history of builds), its ``builds.jsonl.lock``, and
+  its temporary file while it is compacted
+  (``.builds.jsonl.<pid>.<8 hex>.halflow-tmp``; earlier versions:
+  ``builds.jsonl.<pid>.tmp``); ``totals.json`` (the counters the history
+  dropped) and its temporary file (``.totals.json.<pid>.<8 hex>.halflow-tmp``).
 
 The set kept aside is bounded: moving a new one aside deletes the previous
 sets, which halflow recognizes by the marker file it writes into each (and
@@ -30,7 +32,7 @@ import time
 from pathlib import Path
 
 from halflow.core.output import FileKind, write_atomic
-from halflow.store.diskformat import DB_NAME, HISTORY_NAME
+from halflow.store.diskformat import DB_NAME, HISTORY_NAME, TOTALS_NAME
 
 MARKER = "HALFLOW-DAMAGED-CACHE.txt"
 KEEP = 1  # sets of damaged files kept (the newest ones)
@@ -39,9 +41,11 @@ _HEX2 = re.compile(r"[0-9a-f]{2}")
 _VALUE = re.compile(r"[0-9a-f]{28}\.val")
 _TOP = re.compile(
     re.escape(DB_NAME) + r"(?:-wal|-shm|-journal)?"
-    + "|" + re.escape(HISTORY_NAME) + r"(?:\.\d+\.tmp)?"
-    # The history being compacted (halflow.core.output's temporary name).
-    + "|" + re.escape("." + HISTORY_NAME) + r"\.\d+\.[0-9a-f]{8}\.halflow-tmp"
+    + "|" + re.escape(HISTORY_NAME) + r"(?:\.\d+\.tmp|\.lock)?"
+    + "|" + re.escape(TOTALS_NAME)
+    # The history and totals being written (halflow.core.output's temporary name).
+    + "|" + r"\.(?:" + re.escape(HISTORY_NAME) + "|" + re.escape(TOTALS_NAME) + ")"
+    + r"\.\d+\.[0-9a-f]{8}\.halflow-tmp"
 )
 
 

@@ -31,36 +31,53 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def shared_dir() -> Path:
-    """``../shared`` next to the repository (or ``$HALFLOW_SHARED``)."""
+    """``../shared`` next to the repository (or ``$HALFLOW_SHARED``): the
+    inputs the project may not ship (IREE's conformance file) and the
+    benchmark-only corpus file (``openelm_serving.mlir``)."""
     env = os.environ.get("HALFLOW_SHARED")
-    path = Path(env) if env else REPO.parent / "shared"
-    if not (path / "corpus").is_dir():
-        raise FileNotFoundError(
-            f"halflow shared data not found at {path} (expected {path}/corpus/*.mlir); "
-            "set HALFLOW_SHARED to the directory that holds corpus/ and conformance/"
-        )
-    return path
+    return Path(env) if env else REPO.parent / "shared"
 
 
-# The committed inline-weight modules (tests/inline_weights.py) go by
-# "inline/NAME" wherever corpus files are named.
+# The corpus files the tests use, shipped with the repository (copies of
+# ``../shared/corpus``; tests/data/corpus/README.md says which test uses
+# which), and the committed inline-weight modules (tests/inline_weights.py),
+# which go by "inline/NAME" wherever corpus files are named.
+CORPUS = REPO / "tests" / "data" / "corpus"
 INLINE_DATA = REPO / "tests" / "data" / "inline"
+CONFORMANCE_NAME = "iree_materialize_interfaces.split.mlir"
 
 
 def corpus_file(name: str) -> Path:
+    """A corpus file of the repository (``tests/data/corpus``): tests use
+    only these, so that they pass in any clone."""
     if name.startswith("inline/"):
         return INLINE_DATA / name.removeprefix("inline/")
-    path = shared_dir() / "corpus" / name
+    path = CORPUS / name
     if not path.is_file():
         raise FileNotFoundError(f"corpus file missing: {path}")
     return path
 
 
-def conformance_file() -> Path:
-    path = shared_dir() / "conformance" / "iree_materialize_interfaces.split.mlir"
+def benchmark_input(name: str) -> Path:
+    """A corpus file for a benchmark: the repository's copy, else the
+    shared corpus (``../shared/corpus`` or ``$HALFLOW_SHARED/corpus``),
+    which alone holds the largest file, ``openelm_serving.mlir``."""
+    if name.startswith("inline/") or (CORPUS / name).is_file():
+        return corpus_file(name)
+    path = shared_dir() / "corpus" / name
     if not path.is_file():
-        raise FileNotFoundError(f"conformance file missing: {path}")
+        raise FileNotFoundError(
+            f"corpus file missing: neither {CORPUS / name} nor {path} exists "
+            "(set HALFLOW_SHARED to the directory that holds corpus/)"
+        )
     return path
+
+
+def conformance_file() -> Path | None:
+    """IREE's own lit input (``../shared/conformance``, which the project
+    may not ship), or None when it is absent: the tests that need it skip."""
+    path = shared_dir() / "conformance" / CONFORMANCE_NAME
+    return path if path.is_file() else None
 
 
 # -- processes ----------------------------------------------------------------------
