@@ -101,10 +101,13 @@ class ExecutableReport:
     saved_seconds: float = 0.0  # compile time a reuse saved
     worker: str = ""  # host:pid that compiled it
     reason: str = ""  # why it was compiled
+    key: str = ""  # its translation key (the cache entry)
 
     def as_dict(self) -> dict[str, object]:
-        return _node_dict({"executable": self.executable}, self.action, self.seconds,
-                          self.saved_seconds, self.reason)
+        entry: dict[str, object] = {"executable": self.executable}
+        if self.key:
+            entry["key"] = self.key
+        return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
 
 
 @dataclass(frozen=True)
@@ -708,11 +711,12 @@ def build_vmfb(
                 result_ = translated[unit.key]
                 reports[unit.name] = ExecutableReport(
                     unit.symbol, Action.COMPILED, result_.seconds, 0.0, result_.worker,
-                    _why_translated(unit, previous))
+                    _why_translated(unit, previous), unit.key)
             else:
                 seconds = (cached[unit.key].seconds if unit.key in cached
                            else translated[unit.key].seconds)
-                reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds)
+                reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds,
+                                                      key=unit.key)
 
         texts = {k: e.text for k, e in cached.items()}
         texts.update({k: r.text for k, r in translated.items()})
