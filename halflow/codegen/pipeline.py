@@ -526,6 +526,7 @@ def build_vmfb(
         raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
 
     frontend: model.Frontend | None = None
+    materialized_data = b""  # what the front end wrote (programs)
     local: LocalExecutor | None = None
     remote: DaskExecutor | None = None
     materialized: model.Materialized | None = None
@@ -590,8 +591,7 @@ def build_vmfb(
 
         if frontend is not None:
             sink(Event(Kind.PHASE, detail="front-end"))
-            text, seconds = frontend.result()
-            data = text.encode("utf-8")
+            materialized_data, seconds = frontend.result()
             clock.add("frontend", seconds)
             spans.append(Span("front-end (iree-compile)", "phase", frontend.started,
                               frontend.started + seconds, "halflow"))
@@ -608,7 +608,10 @@ def build_vmfb(
 
         sink(Event(Kind.PHASE, detail="materialize"))
         started = time.perf_counter()
-        materialized = model.materialize(data, name, session_flags)
+        if frontend is not None:  # IREE's front end materialized it
+            materialized = model.parse_materialized(materialized_data, name, session_flags)
+        else:
+            materialized = model.materialize(data, name, session_flags)
         module_text = materialized.module.get_asm(enable_debug_info=True, assume_verified=True)
         clock.add("materialize", time.perf_counter() - started)
         spans.append(Span("materialize", "phase", started, time.perf_counter(), "halflow"))
