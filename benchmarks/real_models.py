@@ -205,46 +205,84 @@ class Row:
         return self.plain / self.halflow
 
 
+def _translations(report: dict, store_dir: Path, wanted: list[str]) -> list[tuple[str, str, str]]:
+    """(name in the binary, translated text, variant) of the executables
+    ``wanted`` (symbols), from the cache; [] if one is missing."""
+    from halflow.codegen import DiskStore
+    from halflow.codegen.groups import Interface
+    from halflow.codegen.store import decode_entry
+
+    names = {m["executable"]: m["binary_name"] for g in report["groups"] for m in g["members"]}
+    keys = {e["executable"]: e["key"] for e in report["codegen"]}
+    out: dict[str, tuple[str, str, str]] = {}
+    with DiskStore(store_dir) as store:
+        for symbol in wanted:
+            raw = store.get(keys[symbol])
+            entry = decode_entry(keys[symbol], raw) if raw is not None else None
+            iface = Interface.decode(entry.interface) if entry is not None else None
+            if entry is None or iface is None:
+                return []
+            out.setdefault(names[symbol], (names[symbol], entry.text, iface.variant))
+    return list(out.values())
+
+
+def serialize_alone(members: list[tuple[str, str, str]], iree_flags: list[str]) -> float:
+    """Seconds IREE takes to link and serialize ``members`` as one group, in
+    this process."""
+    from halflow.codegen import flags as flags_mod
+    from halflow.codegen.pipeline import environment_for
+    from halflow.codegen.worker import GroupTask, serialize_group
+
+    linked = members[0][0] if len(members) == 1 else "hf_alone_linked"
+    env = environment_for(flags_mod.parse(iree_flags))
+    task = GroupTask("alone", "hf_alone", linked, members[0][2],
+                     tuple((n, t) for n, t, _ in members), env)
+    result = serialize_group(task)
+    if not result.ok:
+        raise SystemExit(f"serializing {len(members)} executables alone failed: "
+                         f"{result.messages}")
+    return result.seconds
+
+
 def floor_of(report: dict, frontend: float, store_dir: Path, iree_flags: list[str]) -> float:
     """Front end + the dirty translations two at a time + serializing only
     the dirty executables, as one group + the final link."""
-    from halflow.codegen import DiskStore
-    from halflow.codegen import flags as flags_mod
-    from halflow.codegen.groups import Interface
-    from halflow.codegen.pipeline import environment_for
-    from halflow.codegen.store import decode_entry
-    from halflow.codegen.worker import GroupTask, serialize_group
-
     dirty = [e for e in report["codegen"] if e["action"] == "compiled"]
     seconds = sorted((e["seconds"] for e in dirty), reverse=True)
     translate = max(sum(seconds) / 2, seconds[0]) if seconds else 0.0
     timings = report["codegen_timings"]
-    link = timings.get("compile", 0.0) + timings.get("splice", 0.0)
-    if not dirty or report["mode"] != "groups":
-        return frontend + translate + link
-    names = {m["executable"]: m["binary_name"] for g in report["groups"] for m in g["members"]}
-    members: dict[str, tuple[str, str]] = {}
-    variant = ""
-    with DiskStore(store_dir) as store:
-        for e in dirty:
-            raw = store.get(e["key"])
-            entry = decode_entry(e["key"], raw) if raw is not None else None
-            if entry is None:
-                return frontend + translate + link
-            iface = Interface.decode(entry.interface)
-            variant = iface.variant if iface is not None else variant
-            members.setdefault(names[e["executable"]], (names[e["executable"]], entry.text))
-    chosen = tuple(members.values())
-    linked = chosen[0][0] if len(chosen) == 1 else "hf_floor_linked"
-    env = environment_for(flags_mod.parse(iree_flags))
-    result = serialize_group(GroupTask("floor", "hf_floor", linked, variant, chosen, env))
-    if not result.ok:
-        raise SystemExit(f"serializing the dirty executables alone failed: {result.messages}")
-    return frontend + translate + result.seconds + link
+    floor = frontend + translate + timings.get("compile", 0.0) + timings.get("splice", 0.0)
+    members = (_translations(report, store_dir, [e["executable"] for e in dirty])
+               if dirty and report["mode"] == "groups" else [])
+    return floor + (serialize_alone(members, iree_flags) if members else 0.0)
+
+
+def group_cost(name: str, report: dict, store_dir: Path, iree_flags: list[str]) -> None:
+    """The cost of one group against its size: the first k executables (in
+    plan order) serialized as one group, k = 1, 2, 4, ...; with a least-squares
+    line seconds = c0 + c1 * KB of executable text."""
+    order = [m["executable"] for g in report["groups"] for m in g["members"]]
+    points = []
+    k = 1
+    while k <= len(order):
+        members = _translations(report, store_dir, order[:k])
+        seconds = min(serialize_alone(members, iree_flags) for _ in range(2))
+        kb = sum(len(t) for _, t, _ in members) / 1000
+        points.append((len(members), kb, seconds))
+        print(f"# group cost {name}: {len(members):4} executables, {kb:8.0f} KB translated, "
+              f"{seconds:6.3f} s", flush=True)
+        k *= 2
+    if len(points) >= 2:
+        xs, ys = [p[1] for p in points], [p[2] for p in points]
+        mx, my = statistics.mean(xs), statistics.mean(ys)
+        c1 = (sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+              / max(sum((x - mx) ** 2 for x in xs), 1e-9))
+        print(f"# group cost {name}: ~{my - c1 * mx:.3f} s per group + {c1 * 1000:.3f} s per MB "
+              f"of translated text")
 
 
 def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | None,
-                env: dict[str, str]) -> list[Row]:
+                env: dict[str, str], costs: bool = False) -> list[Row]:
     exports = export(name, model, work, python)
     run_dir = work / "runs" / name
     shutil.rmtree(run_dir, ignore_errors=True)
@@ -289,6 +327,8 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
             row.check = "bitwise" if same else "DIFFERENT"
         rows.append(row)
         print(format_row(row, model), flush=True)
+        if edit == "cold" and costs:
+            group_cost(name, report, cache, iree_flags)
     return rows
 
 
@@ -326,6 +366,8 @@ def main() -> None:
     ap.add_argument("--work", type=Path, default=Path("/tmp/halflow-real-models"))
     ap.add_argument("-j", "--jobs", type=int, default=None)
     ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--group-cost", action="store_true",
+                    help="after each cold build, time groups of 1, 2, 4, ... executables")
     a = ap.parse_args()
     known = {**MODELS, **LARGE}
     names = [n for n in a.models.split(",") if n] + (list(LARGE) if a.large else [])
@@ -338,7 +380,7 @@ def main() -> None:
     print(HEADER)
     rows: list[Row] = []
     for n in names:
-        rows += bench_model(n, known[n], a.work, a.turbine_python, a.jobs, env)
+        rows += bench_model(n, known[n], a.work, a.turbine_python, a.jobs, env, a.group_cost)
     print(f"# load {os.getloadavg()[0]:.2f} at end")
     edits = [r for r in rows if r.edit not in ("cold", "reexport")]
     if edits:
