@@ -31,8 +31,7 @@ from pathlib import Path
 
 from common import compile_package  # benchmarks/ is the script's directory
 from incremental import Measured, measure
-
-from halflow.testing.engine import corpus_file, halflow_cmd, iree_opt_path
+from support.engine import corpus_file, halflow_cmd, iree_opt_path
 
 DEFAULT_FILES = ["openelm_serving.mlir", "llama_serving.mlir"]
 

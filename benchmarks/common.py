@@ -12,6 +12,9 @@ import halflow
 
 REPO = Path(__file__).resolve().parents[1]
 
+# The test helpers (tests/support) the benchmarks share with the tests.
+sys.path.insert(0, str(REPO / "tests"))
+
 # A benchmark measures this checkout's halflow: the one installed (`pip
 # install -e .`), or, from another worktree, the one PYTHONPATH names.
 if Path(halflow.__file__).resolve().parents[1] != REPO:

@@ -10,7 +10,7 @@ halflow build`` of this checkout and (``--other``) of another tree (an
 older commit: ``git archive REV | tar -x -C DIR``), each halflow with its
 own cache directory warmed by one build of the unedited module: all of
 them under the same load. Edits are cumulative, one executable's constant
-each (``halflow.testing.engine.body_edit``). Every output is compared with
+each (``support.engine.body_edit``). Every output is compared with
 iree-opt's, and every halflow build must be ``incremental`` and run
 exactly that executable's three nodes.
 
@@ -35,8 +35,7 @@ import time
 from pathlib import Path
 
 from common import REPO, compile_package  # benchmarks/ is the script's directory
-
-from halflow.testing.engine import Module, body_edit, corpus_file, iree_opt_path
+from support.engine import Module, body_edit, corpus_file, iree_opt_path
 
 INLINE = "inline_weights_111.mlir"
 

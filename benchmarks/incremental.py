@@ -42,8 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from common import compile_package  # benchmarks/ is the script's directory
-
-from halflow.testing.engine import (
+from support.engine import (
     Module,
     body_edit,
     corpus_file,
@@ -225,8 +224,8 @@ class Bench:
 
     def warm(self) -> None:
         import halflow
-        from halflow.cache import Cache
         from halflow.engine import Workspace
+        from halflow.store.disk import Cache
 
         out = self.work / "lib_out.mlir"
         ws = Workspace(Cache(self.work / "cache-warm"))

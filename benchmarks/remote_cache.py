@@ -32,8 +32,7 @@ from pathlib import Path
 
 from codegen import flags, iree_compile  # benchmarks/ is the script's directory
 from common import REPO, compile_package
-
-from halflow.testing.redis_server import RedisServer
+from support.redis_server import RedisServer
 
 CORPUS = REPO.parent / "shared" / "corpus"
 

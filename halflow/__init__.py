@@ -10,7 +10,7 @@ Library entry points (``docs/API.md`` is the reference)::
         ...  # rebuilt in a background thread whenever model.mlir changes
 
 The exports below resolve on first use: ``import halflow`` costs nothing, so
-that a command-line rebuild of an up-to-date output (``halflow.cli.fast``) pays
+that a command-line rebuild of an up-to-date output (``halflow.cli.entry``) pays
 only for what it reads. ``halflow.build`` lives in
 :mod:`halflow.library.build_mlir` (no submodule shares its name, so no import order
 can rebind it). ``halflow.watch`` is the module

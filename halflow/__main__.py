@@ -1,3 +1,3 @@
-from halflow.cli.fast import main
+from halflow.cli.entry import main
 
 main()

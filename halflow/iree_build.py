@@ -106,7 +106,7 @@ class _CompileAction(_HalflowAction):
 
     def _run(self, output: Path) -> None:
         from halflow.codegen.pipeline import build_vmfb
-        from halflow.codegen.watching import open_store
+        from halflow.store.artifacts import open_store
 
         store = open_store(self.cache_dir)
         try:

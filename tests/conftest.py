@@ -210,11 +210,11 @@ def iree_materialize(run_iree_opt: RunTool) -> Callable[..., Run]:
 @pytest.fixture
 def redis_server(tmp_path: Path):
     """``redis_server(password=None, acl=None)``: a real ``redis-server`` on
-    a free loopback port (:class:`halflow.testing.redis_server.RedisServer`,
+    a free loopback port (:class:`support.redis_server.RedisServer`,
     its files under ``tmp_path``), killed at teardown. Absent
     ``redis-server``, the test is skipped with a message saying so, except
     under CI (``CI=true``), where that is a failure (``.ci/run`` installs it)."""
-    from halflow.testing.redis_server import RedisServer, find_redis_server
+    from support.redis_server import RedisServer, find_redis_server
 
     if find_redis_server() is None:
         message = ("redis-server is not installed (apt-get install redis-server; "

@@ -17,8 +17,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-
-from halflow.testing.engine import REPO, corpus_file, run_halflow
+from support.engine import REPO, corpus_file, run_halflow
 
 DOC = REPO / "docs" / "API.md"
 HEADING = re.compile(r"^### `([\w.]+)(\((.*)\))?`$", re.M)

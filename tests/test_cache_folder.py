@@ -13,8 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import corpus_file, reference_output, run_halflow
+from support.engine import corpus_file, reference_output, run_halflow
 
 
 def contents(directory: Path) -> dict[str, str]:

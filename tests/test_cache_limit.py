@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from halflow.testing.engine import corpus_file, reference_output, run_halflow
+from support.engine import corpus_file, reference_output, run_halflow
 
 FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"]
 

@@ -10,7 +10,7 @@ import json
 import shutil
 from pathlib import Path
 
-from halflow.testing.engine import (
+from support.engine import (
     body_edit,
     corpus_file,
     reference_output,

@@ -11,7 +11,7 @@ import re
 import shutil
 from pathlib import Path
 
-from halflow.testing.engine import body_edit, corpus_file, run_halflow
+from support.engine import body_edit, corpus_file, run_halflow
 
 FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"]
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import corpus_file
+from support.engine import run_halflow
 from test_codegen import (
     FLAGS,
     MLP_SHAPES,
@@ -29,8 +30,6 @@ from test_codegen import (
     plain_compile,
 )
 from test_watch import WatchProcess, wait_until
-
-from halflow.testing.engine import run_halflow
 
 
 def ok(proc) -> str:

@@ -20,9 +20,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from codegen_programs import layers
+from support.engine import run_halflow
 from test_codegen import PROGRAMS, iree_compile
-
-from halflow.testing.engine import run_halflow
 
 CPU = ["--iree-hal-target-device=local", "--iree-llvmcpu-target-cpu=host"]
 LLVM_CPU = [*CPU, "--iree-hal-local-target-device-backends=llvm-cpu"]

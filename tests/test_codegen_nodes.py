@@ -235,8 +235,8 @@ def test_no_op_compiles_nothing(tmp_path: Path, store: DiskStore) -> None:
     subprocess.run([sys.executable, "-m", "halflow", *plain_form], check=True,
                    capture_output=True, cwd=tmp_path, env=subprocess_env())
     cold = cli_out.read_bytes()
-    probe = ("import json, sys, runpy\nimport halflow.cli.fast\n"
-             "halflow.cli.fast.exit_now = lambda code: None  # keep the process to look at it\n"
+    probe = ("import json, sys, runpy\nimport halflow.cli.entry\n"
+             "halflow.cli.entry.exit_now = lambda code: None  # keep the process to look at it\n"
              "sys.argv = ['halflow', *json.loads(sys.argv[1])]\n"
              "try:\n    runpy.run_module('halflow', run_name='__main__')\n"
              "except SystemExit as e:\n    assert not e.code, e.code\n"

@@ -14,10 +14,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.engine import corpus_file, reference_output, run_halflow, subprocess_env
 from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
 from test_watch import WatchProcess
-
-from halflow.testing.engine import corpus_file, reference_output, run_halflow, subprocess_env
 
 SETTING_VARS = ("HALFLOW_CACHE_DIR", "HALFLOW_CONFIG", "HALFLOW_CACHE_READ_ONLY",
                 "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS")

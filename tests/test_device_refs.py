@@ -18,9 +18,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.engine import corpus_file, reference_output, run_halflow
 
 import halflow
-from halflow.testing.engine import corpus_file, reference_output, run_halflow
 
 LIT = Path(__file__).parent / "lit"
 NAME = "gpt2_l2.mlir"

@@ -16,8 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import (
+from support.engine import (
     Module,
     body_edit,
     conformance_file,
@@ -570,7 +569,7 @@ def test_build_form_recognizes_what_click_would_read_the_same_way(tmp_path: Path
     """The entry point takes only command lines it reads exactly as click
     does; anything else (short options with '=', unknown or repeated
     options, stdin, paths click rejects) goes to the full command line."""
-    from halflow.cli.fast import build_form
+    from halflow.cli.entry import build_form
 
     out, rep = str(tmp_path / "o.mlir"), str(tmp_path / "r.json")
     form = build_form(["build", "in.mlir", "--report", rep, "--explain", "-o", out])
@@ -600,7 +599,7 @@ def test_vmfb_form_is_the_plain_command_only(tmp_path: Path) -> None:
     """The entry point answers ``build IN --to vmfb -o OUT -- FLAGS`` (also
     with --to=vmfb, --cache-dir, -q, in any order before ``--``); anything
     else a .vmfb build can be given goes to the full command line."""
-    from halflow.cli.fast import vmfb_form
+    from halflow.cli.entry import vmfb_form
 
     out = str(tmp_path / "o.vmfb")
     flags = ["--", "--iree-hal-target-device=local"]
@@ -679,12 +678,12 @@ def test_build_history_survives_damage_and_stays_bounded(tmp_path: Path) -> None
     """The history of builds is a file of JSON lines: a line cut short or
     damaged is skipped, ``cache stats`` shows the last 20 builds, and the
     file is cut back as it grows; ``cache clear`` empties it."""
-    from halflow.core import cacheformat
+    from halflow.store import diskformat
 
     src = copy("mlp_s.mlir", tmp_path)
     out, cache = tmp_path / "out.mlir", tmp_path / "cache"
     ok(run_halflow("build", src, "-o", out, "--cache-dir", cache))
-    history_file = cache / cacheformat.HISTORY_NAME
+    history_file = cache / diskformat.HISTORY_NAME
     with history_file.open("ab") as f:
         f.write(b'{"mode": "cut sh')  # a crash in the middle of a line
         f.write(b"\n\xff\xfe not json\n")
@@ -692,7 +691,7 @@ def test_build_history_survives_damage_and_stays_bounded(tmp_path: Path) -> None
     stats = json.loads(ok(run_halflow("cache", "stats", "--cache-dir", cache, "--json")))
     assert [h["mode"] for h in stats["history"]] == ["whole", "up-to-date"]
     for k in range(2000):
-        cacheformat.append_history(cache, {"mode": "test", "n": k})
+        diskformat.append_history(cache, {"mode": "test", "n": k})
     assert history_file.stat().st_size <= 2 * (1 << 16)
     stats = json.loads(ok(run_halflow("cache", "stats", "--cache-dir", cache, "--json")))
     assert [h["n"] for h in stats["history"]] == list(range(1980, 2000))

@@ -27,8 +27,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import (
+from support.engine import (
     Module,
     body_edit,
     corpus_file,
@@ -296,15 +295,15 @@ def flip_db_bytes(cache: Path, rng: random.Random) -> None:
 
 def flip_db_entries(cache: Path, rng: random.Random) -> None:
     """Flip a byte inside every entry stored in the index itself."""
-    from halflow.core import cacheformat
+    from halflow.store import diskformat
 
     db = cache / "cache.db"
     data = bytearray(db.read_bytes())
-    for magic in (cacheformat.MAGIC_JSON, cacheformat.MAGIC_BLOB):
+    for magic in (diskformat.MAGIC_JSON, diskformat.MAGIC_BLOB):
         i = data.find(magic)
         while i >= 0:
             # A byte of the checksum or of the first bytes of the payload.
-            data[i + len(magic) + rng.randrange(cacheformat.DIGEST + 8)] ^= 0xFF
+            data[i + len(magic) + rng.randrange(diskformat.DIGEST + 8)] ^= 0xFF
             i = data.find(magic, i + len(magic))
     db.write_bytes(bytes(data))
 

@@ -19,8 +19,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import (
+from support.engine import (
     REPO,
     Module,
     body_edit,
@@ -132,8 +131,8 @@ def test_unchanged_input_cli_noop_never_imports_mlir(name: str, work: Path) -> N
 
 
 def test_unchanged_input_library_and_warm_workspace(work: Path) -> None:
-    from halflow.cache import Cache
     from halflow.engine import Workspace
+    from halflow.store.disk import Cache
 
     path = copy_corpus("gpt2_l2.mlir", work)
     first = lib_build(path, cache_dir=work / "cache")

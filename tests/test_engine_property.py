@@ -1,6 +1,6 @@
 """Incremental builds equal clean builds, whatever the edit history.
 
-Seeded random sequences of edits (halflow/testing/engine.py: body edits,
+Seeded random sequences of edits (tests/support/engine.py: body edits,
 added/removed executables with their dispatch sites, added/removed dispatch
 sites, access changes, renames and swapped names, host edits, device
 changes: a second executable target, a changed target, an execute region
@@ -23,8 +23,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import (
+from support.engine import (
     Module,
     body_edit,
     clean_build,
@@ -83,8 +82,8 @@ def test_random_edit_sequence_inline_weights(name: str, seed: int, tmp_path: Pat
 @pytest.mark.parametrize("name", ["gpt2_l2.mlir", "llama_l2.mlir"])
 def test_random_edit_sequence_warm_workspace(name: str, tmp_path: Path) -> None:
     """The same property for a long-lived ``Workspace`` (state in memory)."""
-    from halflow.cache import Cache
     from halflow.engine import Workspace
+    from halflow.store.disk import Cache
 
     ws = Workspace(Cache(tmp_path / "ws-cache"))
     check(run_sequence(name, 100, tmp_path, steps=6, workspace=ws))
@@ -164,7 +163,7 @@ def test_invalid_step_fails_like_clean_build_and_recovers(breaker, tmp_path: Pat
     assert out.read_text() == good, "a failed build touched the output file"
     assert not (tmp_path / "clean.mlir").exists()
     if breaker is break_syntax:
-        from halflow.testing.engine import run_iree_opt
+        from support.engine import run_iree_opt
 
         assert run_iree_opt(path).returncode != 0
 

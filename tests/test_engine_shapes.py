@@ -28,8 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import (
+from support.engine import (
     Module,
     body_edit,
     clean_build,
@@ -215,8 +214,8 @@ def test_shape_host_edit_reprints_that_function(shape: str, tmp_path: Path) -> N
 def test_inline_weight_module_edits_every_executable(name: str, tmp_path: Path) -> None:
     """Each executable of each inline-weight module, edited in turn over one
     warm workspace: exactly its nodes run, and the output is iree-opt's."""
-    from halflow.cache import Cache
     from halflow.engine import Workspace
+    from halflow.store.disk import Cache
 
     text = inline_text(name)
     path = tmp_path / name
@@ -382,7 +381,7 @@ def test_copy_at_another_path_edited_once_reuses_the_original(via: str, tmp_path
 def emit_bytecode(text: str, path: Path) -> Path:
     import subprocess
 
-    from halflow.testing.engine import iree_opt_path
+    from support.engine import iree_opt_path
 
     source = path.with_suffix(".src.mlir")
     source.write_text(text)
@@ -459,8 +458,8 @@ def test_state_is_found_by_a_majority_of_anchors(tmp_path: Path) -> None:
     (every IREE module has the same device global), and starting from
     their state would turn a cold whole-module build into a slower
     unit-by-unit one."""
-    from halflow.cache import Cache
-    from halflow.core import similar
+    from halflow.engine import anchors as similar
+    from halflow.store.disk import Cache
 
     cache = Cache(tmp_path / "cache")
     original = [f"{i:04x}" for i in range(40)]

@@ -373,7 +373,7 @@ def test_long_alias_with_non_utf8_byte_in_every_build_mode(
     as a lone surrogate: no cache, a fresh cache, a no-op over it, and an
     edit of an executable built incrementally all print iree-opt's output."""
     sys.path.insert(0, str(TESTS_DIR))
-    from halflow.testing.engine import body_edit, load_report
+    from support.engine import body_edit, load_report
 
     path = tmp_path / "long_alias.mlir"
     content = _with_long_alias(comment)

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from halflow.testing.engine import REPO, subprocess_env
+from support.engine import REPO, subprocess_env
 
 BIN = Path(sys.executable).parent
 

@@ -19,8 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import Module, body_edit, corpus_file, run_halflow, subprocess_env
+from support.engine import Module, body_edit, corpus_file, run_halflow, subprocess_env
 
 
 @pytest.fixture

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from halflow.testing.engine import corpus_text
+from support.engine import corpus_text
 
 # A module without aliases, its header only comments (IREE's lit test of
 # public hal.executable.source ops, trimmed).

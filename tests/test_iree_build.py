@@ -16,8 +16,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
-
-from halflow.testing.engine import REPO, corpus_file, reference_output, subprocess_env
+from support.engine import REPO, corpus_file, reference_output, subprocess_env
 
 PROGRAMS = REPO / "tests" / "codegen_programs"
 BUILD_FILE = '''

@@ -21,17 +21,17 @@ import time
 from pathlib import Path
 
 import pytest
-from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
-
-from halflow.core.options import RemoteCache
-from halflow.core.remote import CHUNK, KIND_BLOB, RemoteStore, namespace
-from halflow.testing.engine import (
+from support.engine import (
     corpus_file,
     halflow_cmd,
     reference_output,
     run_halflow,
     subprocess_env,
 )
+from test_codegen import FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
+
+from halflow.core.options import RemoteCache
+from halflow.store.remote import CHUNK, KIND_BLOB, RemoteStore, namespace
 
 
 def ok(proc: subprocess.CompletedProcess[bytes]) -> str:
@@ -324,7 +324,7 @@ def test_group_worker_reports_members_the_shared_cache_lost(redis_server) -> Non
     """A group whose member's translation is gone from the shared cache (or
     damaged) is not serialized: the worker names the members, and the client
     translates them again (halflow.codegen.backend)."""
-    from halflow.codegen.shared import serialize_group_shared
+    from halflow.codegen.remote_workers import serialize_group_shared
     from halflow.codegen.worker import Environment, GroupTask
 
     server = redis_server()

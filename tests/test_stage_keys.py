@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import halflow.nodes
-from halflow.engine import build_script, providers
+from halflow.engine import pass_groups, providers
 from halflow.engine.evaluator import ir_key, tracked_key
 from halflow.nodes import (
     Stage,
@@ -149,7 +149,7 @@ def test_every_ir_node_of_the_build_script_is_declared() -> None:
     assert declared == set(IR_STAGES)
     names = {d.stage.name for d in declared}
     assert names == {"host", "executable", "convert", "print", "shell"}
-    tree = ast.parse(inspect.getsource(build_script))
+    tree = ast.parse(inspect.getsource(pass_groups))
     calls = [c for c in ast.walk(tree) if isinstance(c, ast.Call)
              and isinstance(c.func, ast.Attribute) and c.func.attr in ("node", "read_ir")]
     by_hand = [ast.unparse(c.args[0]) for c in calls if c.func.attr == "node"  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from halflow.testing.engine import subprocess_env
+from support.engine import subprocess_env
 
 # Every record class's generated methods, as the process sees them: their
 # signatures, annotations and behaviour (equality, hashing, repr, frozen).

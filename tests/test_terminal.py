@@ -19,7 +19,7 @@ import sys
 from importlib.metadata import version
 from pathlib import Path
 
-from halflow.testing.engine import body_edit, corpus_file, run_halflow, set_access, subprocess_env
+from support.engine import body_edit, corpus_file, run_halflow, set_access, subprocess_env
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -164,7 +164,7 @@ def test_version_names_halflow_and_iree() -> None:
 def _as_installed(entry: str, *args: str, env: dict[str, str] | None = None
                   ) -> subprocess.CompletedProcess[bytes]:
     """The command as the installed ``halflow`` script runs it (program
-    name ``halflow``), through ``halflow.cli.fast.main`` or ``halflow.cli.commandline.main``."""
+    name ``halflow``), through ``halflow.cli.entry.main`` or ``halflow.cli.commandline.main``."""
     code = (f"import sys; sys.argv[0] = 'halflow'; from {entry} import main; "
             "main(); sys.exit(0)")
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
@@ -174,10 +174,10 @@ def _as_installed(entry: str, *args: str, env: dict[str, str] | None = None
 def test_shell_completion_is_clicks() -> None:
     env = subprocess_env(_HALFLOW_COMPLETE="bash_complete", COMP_WORDS="halflow gr",
                          COMP_CWORD="1")
-    run = _as_installed("halflow.cli.fast", env=env)
+    run = _as_installed("halflow.cli.entry", env=env)
     assert run.returncode == 0
     assert "plain,graph" in run.stdout.decode().split("\n")
-    source = _as_installed("halflow.cli.fast", env=subprocess_env(_HALFLOW_COMPLETE="bash_source"))
+    source = _as_installed("halflow.cli.entry", env=subprocess_env(_HALFLOW_COMPLETE="bash_source"))
     assert b"complete -o nosort -F _halflow_completion halflow" in source.stdout
 
 
@@ -200,7 +200,7 @@ def test_fast_entry_usage_errors_are_clicks(tmp_path: Path) -> None:
         ["build", str(src), str(src), "-o", out],
     ]
     for argv in cases:
-        fast = _as_installed("halflow.cli.fast", *argv)
+        fast = _as_installed("halflow.cli.entry", *argv)
         full = _as_installed("halflow.cli.commandline", *argv)
         assert fast.returncode == full.returncode == 2, argv
         assert fast.stderr == full.stderr, argv

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from halflow.core.text import plural
+from halflow.core.wording import plural
 from halflow.graph import EXECUTABLE_KINDS, EXPORT_KINDS, BuildGraph, executable_of, function_of
 from halflow.graph import node_kind as _kind
 

@@ -30,9 +30,10 @@ materialized module), ``executables`` (units, keys, name normalization),
 ``groups`` (group membership, names in binaries, stubs, host text),
 ``backend`` (running the dirty translation, group and host nodes),
 ``worker`` (what worker processes run), ``executors`` (local pool, Dask),
-``store`` (cache interface and entries), ``watching`` (the builder of
-``halflow watch --to vmfb``), ``flags`` (IREE flag policy), ``iree_api`` (the
-in-process compiler), ``progress``.
+``report`` (what a build shows), ``remote_workers`` (Dask workers writing to
+the shared cache), ``flags`` (IREE flag policy), ``iree_api`` (the in-process
+compiler). The store of translations is :mod:`halflow.store.artifacts`, the
+builder of ``halflow watch --to vmfb`` :mod:`halflow.session.vmfb_builder`.
 
 See ``NOTES.md`` in this package for what was measured with stock IREE 3.13
 and what it does not allow.
@@ -51,25 +52,23 @@ __all__ = [
     "ExecutableReport",
     "MemoryStore",
     "Store",
-    "VmfbBuilder",
     "Workers",
     "build_vmfb",
     "codegen_stats",
 ]
 
 _EXPORTS = {
-    "Action": "pipeline",
-    "CodegenError": "pipeline",
-    "CodegenResult": "pipeline",
-    "ExecutableReport": "pipeline",
-    "build_vmfb": "pipeline",
-    "Workers": "pipeline",
-    "CodegenStats": "store",
-    "DiskStore": "store",
-    "MemoryStore": "store",
-    "VmfbBuilder": "watching",
-    "Store": "store",
-    "codegen_stats": "store",
+    "Action": "halflow.codegen.pipeline",
+    "CodegenError": "halflow.codegen.pipeline",
+    "CodegenResult": "halflow.codegen.pipeline",
+    "ExecutableReport": "halflow.codegen.pipeline",
+    "build_vmfb": "halflow.codegen.pipeline",
+    "Workers": "halflow.codegen.pipeline",
+    "CodegenStats": "halflow.store.artifacts",
+    "DiskStore": "halflow.store.artifacts",
+    "MemoryStore": "halflow.store.artifacts",
+    "Store": "halflow.store.artifacts",
+    "codegen_stats": "halflow.store.artifacts",
 }
 
 
@@ -79,4 +78,4 @@ def __getattr__(name: str) -> Any:  # lazy: importing the package stays cheap
         raise AttributeError(name)
     import importlib
 
-    return getattr(importlib.import_module(f"halflow.codegen.{module}"), name)
+    return getattr(importlib.import_module(module), name)

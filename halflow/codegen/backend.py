@@ -25,8 +25,6 @@ from typing import Any
 
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.executables import Unit
-from halflow.codegen.progress import Event, Kind, Sink
-from halflow.codegen.store import Entry, Store, encode_entry, seal, unseal
 from halflow.codegen.worker import (
     Binary,
     Environment,
@@ -37,6 +35,8 @@ from halflow.codegen.worker import (
     TranslateResult,
     TranslateTask,
 )
+from halflow.core.progress import Event, Kind, Sink
+from halflow.store.artifacts import Entry, Store, encode_entry, seal, unseal
 
 GROUP_KIND = "codegen.group"
 HOST_KIND = "codegen.host"
@@ -159,7 +159,7 @@ def run_nodes(
 
     # With a shared cache Dask workers write to themselves, translations go
     # from worker to worker through it, not through this process
-    # (halflow.codegen.shared).
+    # (halflow.codegen.remote_workers).
     shared = getattr(runner, "shared", None)
 
     def group_job(group: groups_mod.Group) -> tuple[str, GroupTask]:

@@ -398,7 +398,7 @@ class DaskExecutor:
     def __init__(self, scheduler: Any, retries: int = 2, shared: Any = None):
         """``shared``: a shared cache (:class:`halflow.core.options.RemoteCache`)
         the workers write translations to and read them from themselves
-        (:mod:`halflow.codegen.shared`); None: results come back whole."""
+        (:mod:`halflow.codegen.remote_workers`); None: results come back whole."""
         self.shared = shared
         try:
             from distributed import Client
@@ -461,7 +461,7 @@ class DaskExecutor:
         def submit(job: Job) -> Any:
             name, task = job
             if name.endswith("_shared"):
-                from halflow.codegen import shared
+                from halflow.codegen import remote_workers as shared
 
                 args: tuple[Any, ...] = (getattr(shared, name), task, self.shared)
             else:

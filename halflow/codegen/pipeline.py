@@ -43,8 +43,18 @@ from halflow.codegen import flags as flags_mod
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.backend import Outcome, Span, run_nodes
 from halflow.codegen.executors import DaskExecutor, LocalExecutor
-from halflow.codegen.progress import Clock, Event, Kind, Sink, sink_for
-from halflow.codegen.store import (
+from halflow.codegen.worker import (
+    AssembleTask,
+    Environment,
+    LinkTask,
+    TranslateResult,
+    TranslateTask,
+)
+from halflow.core import uptodate
+from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
+from halflow.core.fingerprint import environment, fingerprint
+from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
+from halflow.store.artifacts import (
     MANIFEST_PREFIX,
     REUSES,
     SECONDS_SAVED,
@@ -57,16 +67,6 @@ from halflow.codegen.store import (
     seal,
     unseal,
 )
-from halflow.codegen.worker import (
-    AssembleTask,
-    Environment,
-    LinkTask,
-    TranslateResult,
-    TranslateTask,
-)
-from halflow.core import uptodate
-from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
-from halflow.core.fingerprint import environment, fingerprint
 
 PathLike = str | os.PathLike[str]
 
@@ -382,7 +382,7 @@ def _summary_key(output_key: str) -> str:
 
 def _get_marker(store: Store, where: str) -> object:
     """The output marker at ``where``: a JSON entry of the halflow cache
-    (where :mod:`halflow.cli.fast` reads it), else JSON bytes in ``store``."""
+    (where :mod:`halflow.cli.entry` reads it), else JSON bytes in ``store``."""
     cache = getattr(store, "cache", None)
     if cache is not None:
         return cache.get(where)
@@ -484,7 +484,7 @@ def build_vmfb(
     ``distributed`` cluster at ``scheduler``, an address or a Client, or
     None for Dask's configured scheduler, else a local cluster: see
     :class:`DaskExecutor`; the final compile still runs locally). ``progress``: see
-    :func:`halflow.codegen.progress.sink_for`. ``model_kind``: ``auto``,
+    :func:`halflow.core.progress.sink_for`. ``model_kind``: ``auto``,
     ``program`` or ``pre-materialize``. ``retries`` bounds re-runs of a task
     whose worker died or raised. ``workers``: local worker processes kept
     warm across builds (see :class:`Workers`); they must have been started
@@ -536,7 +536,7 @@ def build_vmfb(
     output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
     try:
         if store is None:
-            from halflow.cache import CacheUnavailable, _warn_stderr
+            from halflow.store.disk import CacheUnavailable, _warn_stderr
 
             try:
                 store = owned_store = DiskStore()
@@ -725,7 +725,7 @@ def build_vmfb(
         texts.update({k: r.text for k, r in translated.items()})
         if gap is not None:
             # Dask workers left translations in the shared cache only
-            # (halflow.codegen.shared); the final compile needs their texts.
+            # (halflow.codegen.remote_workers); the final compile needs their texts.
             for k in [k for k, r in translated.items() if r.shared]:
                 raw = store.get(k)
                 entry = decode_entry(k, raw) if raw is not None else None

@@ -188,7 +188,7 @@ class GroupTask:
     members: tuple[tuple[str, str], ...]
     env: Environment
     # Translation keys of the members, for a member whose text is "": it is
-    # read from the shared cache by the worker (halflow.codegen.shared).
+    # read from the shared cache by the worker (halflow.codegen.remote_workers).
     member_keys: tuple[str, ...] = ()
 
 
@@ -427,7 +427,7 @@ def _parse_all(task: PreloadTask) -> None:
     except iree_api.CompileError:
         return
     from halflow.codegen.executables import denormalize
-    from halflow.codegen.store import decode_entry
+    from halflow.store.artifacts import decode_entry
 
     modules: dict[tuple[str, str], Any] = {}
     with inv.context, ir.Location.unknown():

@@ -16,7 +16,7 @@ the first of these that sets it:
 
 Files are read only when they exist (and a ``pyproject.toml`` parsed only
 when it mentions halflow), so that the up-to-date check of the fast entry
-point (:mod:`halflow.cli.fast`) stays a few system calls. A path in a file is
+point (:mod:`halflow.cli.entry`) stays a few system calls. A path in a file is
 relative to that file's directory. A bad file (TOML syntax, an unknown key,
 a value of the wrong type) raises :class:`halflow.HalflowError`, whose diagnostics
 point at the file, line and column.
@@ -28,7 +28,7 @@ import os
 import re
 from pathlib import Path
 
-from halflow.core import cacheformat
+from halflow.core import cachedir
 
 # Read on every command, also by the up-to-date check before anything else
 # loads: no dataclasses, typing or diagnostics at import (they cost that
@@ -172,11 +172,11 @@ class Setting:
 
 # Adding a setting is one row here (and its use where it applies).
 SETTINGS: tuple[Setting, ...] = (
-    Setting("cache-dir", _path, None, cacheformat.ENV_VAR,
+    Setting("cache-dir", _path, None, cachedir.ENV_VAR,
             "the cache directory (default: $XDG_CACHE_HOME/halflow)"),
     Setting("max-size", _size, None, None,
             "the lasting size limit of a cache that keeps none of its own (`cache max-size`)"),
-    Setting("cache-read-only", _bool, False, cacheformat.READ_ONLY_ENV_VAR,
+    Setting("cache-read-only", _bool, False, cachedir.READ_ONLY_ENV_VAR,
             "use the cache without writing to it"),
     Setting("executor", _choice("local", "dask"), "local", "HALFLOW_EXECUTOR",
             "--to vmfb: where cache misses compile"),
@@ -234,7 +234,7 @@ class Config:
     def cache_dir(self) -> str:
         """The cache directory in effect (the default one when unset)."""
         value = self["cache-dir"]
-        return value if value is not None else cacheformat.user_cache_dir()
+        return value if value is not None else cachedir.user_cache_dir()
 
     def remote(self) -> RemoteCache | None:
         """The shared cache the ``remote-*`` settings ask for (None without

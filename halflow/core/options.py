@@ -2,7 +2,7 @@
 
 The library (:func:`halflow.build`, :func:`halflow.watch`), the command
 line (``halflow build``, ``halflow watch``) and the fast entry point
-(:mod:`halflow.cli.fast`) all describe a build as a :class:`BuildOptions`, so
+(:mod:`halflow.cli.entry`) all describe a build as a :class:`BuildOptions`, so
 an option added here reaches every path, and :attr:`BuildOptions.key` (what
 enters cache keys) is computed in one place.
 """
@@ -32,7 +32,7 @@ DEFAULT_REMOTE_TIMEOUT = 2.0
 
 @dataclass(frozen=True)
 class RemoteCache:
-    """A shared cache behind the local one (:mod:`halflow.library.layered`):
+    """A shared cache behind the local one (:mod:`halflow.store.layered`):
     ``url`` is ``redis://[USER:PASSWORD@]HOST:PORT/DB`` (``rediss://``: TLS);
     ``read_only``: read it, never write to it; ``ttl``: seconds an entry
     written lives (None: until Redis evicts it); ``timeout``: seconds a
@@ -91,14 +91,14 @@ def remote_url_problem(url: str) -> str | None:
 class BuildOptions:
     """``split_input_file``: build each ``// -----`` case (as ``iree-opt
     --split-input-file``). ``cache_dir`` / ``no_cache``: which cache (see
-    :func:`halflow.cache.default_cache_dir`), or none. ``explain`` receives
+    :func:`halflow.store.disk.default_cache_dir`), or none. ``explain`` receives
     one line per executed node; ``report`` / ``trace`` are files to write
     the JSON report and a Chrome trace to; ``progress`` shows progress on a
     terminal (None: when stderr is one). ``read_only``: use the cache
     without writing to it (the command line's ``--cache-read-only``).
     ``max_size``: the lasting size limit of a cache that keeps none of its
     own (the ``max-size`` setting, :mod:`halflow.core.config`; see
-    :func:`halflow.core.cachelimit.limit`). ``remote``: a shared cache behind
+    :func:`halflow.store.size_limit.limit`). ``remote``: a shared cache behind
     the local one (``--remote-cache``)."""
 
     split_input_file: bool = False

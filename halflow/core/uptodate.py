@@ -8,7 +8,7 @@ model is compiled under, the IREE flags and the versions). For each output
 file written, either build records a *marker* under :func:`marker_key` of
 the path: that key with the file's size, modification time and a digest of
 its bytes. An output file whose marker still matches holds what a build of
-the same input would write. The entry point (:mod:`halflow.cli.fast`) answers
+the same input would write. The entry point (:mod:`halflow.cli.entry`) answers
 a no-op rebuild of either kind with these before anything else loads, and
 the library builds (:mod:`halflow.library.build_mlir`, :mod:`halflow.codegen.pipeline`)
 write them: one definition, so they cannot disagree. Imports only the

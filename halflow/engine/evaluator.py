@@ -1,6 +1,6 @@
 """The generic evaluator: content keys, reuse, early cutoff, reasons.
 
-The build script (:mod:`halflow.engine.build_script`) asks it for node
+The build script (:mod:`halflow.engine.pass_groups`) asks it for node
 values inside groups; it decides, per node, whether the previous build's
 value stands, a memoized or cached one has the same key, or the node must
 execute, and records why (:class:`~halflow.engine.recorder.Recorder`). A
@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from halflow import graph
 from halflow.asm import assembler, pieces
@@ -37,9 +37,22 @@ from halflow.nodes.tracked import IrStage, Tracked, label, stage_tag
 from halflow.source import keys
 
 if TYPE_CHECKING:
-    from halflow.engine.workspace import Workspace
+    from halflow.store.protocol import EntryStore
 
 T = TypeVar("T")
+
+
+class NodeMemory(Protocol):
+    """What the evaluator needs of the session it runs in (a
+    :class:`halflow.engine.Workspace`): node values kept in memory between
+    builds, the persistent cache, and where warnings go."""
+
+    memo: dict[str, Any]
+    cache: EntryStore
+
+    def remember(self, key: str, value: Any) -> None: ...
+
+    def warn(self, message: str) -> None: ...
 
 
 MISSING = object()
@@ -98,7 +111,7 @@ class Evaluator:
     """
 
     def __init__(
-        self, workspace: Workspace, prev: DocState | None, recorder: Recorder, options: str = ""
+        self, workspace: NodeMemory, prev: DocState | None, recorder: Recorder, options: str = ""
     ):
         self.ws = workspace
         # The versions of halflow and IREE; stage versions are per node.

@@ -2,7 +2,7 @@
 
 The build script is the same for both build modes; they differ in the
 provider. :class:`IncrementalProvider` parses and prints only the units
-executing nodes need (:mod:`halflow.engine.lazy_ir`); :class:`WholeProvider`
+executing nodes need (:mod:`halflow.engine.unit_ir`); :class:`WholeProvider`
 runs the reference driver over the whole module and hands out what it found.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 
 from halflow.asm import assembler, pieces
 from halflow.core import stages
-from halflow.engine.lazy_ir import LazyIR
 from halflow.engine.records import Assembled, Record
 from halflow.engine.splice import piece_visit_fp
+from halflow.engine.unit_ir import LazyIR
 from halflow.nodes import plan
 from halflow.nodes.facts import ExecutableFacts
 from halflow.nodes.host import HostFacts

@@ -15,11 +15,9 @@ from typing import Any
 from halflow.asm import assembler
 from halflow.core import stages
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
-from halflow.core.store import EntryStore
 from halflow.engine import units
-from halflow.engine.build_script import evaluate
 from halflow.engine.evaluator import Evaluator
-from halflow.engine.lazy_ir import LazyIR, UnitMismatch
+from halflow.engine.pass_groups import evaluate
 from halflow.engine.providers import IncrementalProvider, WholeProvider
 from halflow.engine.recorder import Recorder
 from halflow.engine.records import Assembled, CaseResult, DocState, Fallback, Group
@@ -31,10 +29,12 @@ from halflow.engine.state import (
     iter_payload,
     state_key,
 )
+from halflow.engine.unit_ir import LazyIR, UnitMismatch
 from halflow.graph import BuildGraph
 from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import plan
 from halflow.source.toplevel import EXECUTABLE_KINDS, SplitError, SplitModule, split_module
+from halflow.store.protocol import EntryStore
 
 
 class Workspace:
@@ -44,7 +44,7 @@ class Workspace:
     def __init__(
         self, cache: EntryStore | None = None, *, warn: Callable[[str], None] | None = None
     ):
-        from halflow.cache import NullCache, open_or_none
+        from halflow.store.disk import NullCache, open_or_none
 
         self.cache: EntryStore = (
             cache if cache is not None else open_or_none(None) or NullCache()
@@ -117,7 +117,7 @@ class Workspace:
         groups evaluated by this build (``fresh``) are encoded and written.
         ``write_output=False``: the caller stores the output entry.
         ``anchored``: this document's state that the cache holds, whose
-        anchors (:mod:`halflow.core.similar`) need not be written again when
+        anchors (:mod:`halflow.engine.anchors`) need not be written again when
         ``state`` has the same."""
         self.docs[doc_id] = state
         if not self.cache.enabled:
@@ -169,15 +169,15 @@ class Workspace:
                 )
             self.cache.put_json_text(state_key(doc_id), encode_core(state))
             if state.units:
-                from halflow.core import similar
+                from halflow.engine import anchors
 
                 if (
                     anchored is None
                     or anchored.env != state.env
-                    or similar.sample(anchored.units.values())
-                    != similar.sample(state.units.values())
+                    or anchors.sample(anchored.units.values())
+                    != anchors.sample(state.units.values())
                 ):
-                    similar.record(self.cache, state.units.values(), doc_id, self._env)
+                    anchors.record(self.cache, state.units.values(), doc_id, self._env)
 
     def save_states(self) -> None:
         """Write every document's in-memory state to the cache.
@@ -338,10 +338,10 @@ class Workspace:
         self, doc_id: str, unit_keys: Sequence[str], options: str
     ) -> DocState | None:
         """Another document's state that most of these units share (see
-        :mod:`halflow.core.similar`), for a document without state of its own."""
-        from halflow.core import similar
+        :mod:`halflow.engine.anchors`), for a document without state of its own."""
+        from halflow.engine import anchors
 
-        other = similar.lookup(self.cache, unit_keys, self._env, doc_id)
+        other = anchors.lookup(self.cache, unit_keys, self._env, doc_id)
         if other is None:
             return None
         state = self.docs.get(other) or self._load_state(other)

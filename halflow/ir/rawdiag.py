@@ -14,7 +14,7 @@ bindings' interop handle for it), which reads every part of a diagnostic as
 bytes, and sets ``Context.emit_error_diagnostics`` so that error diagnostics
 reach it instead of the bindings' capture. Bytes are decoded with
 ``surrogateescape``: writing the text back with the same error handler (as
-:func:`halflow.cli.build_command.fail` does) gives MLIR's bytes.
+:func:`halflow.cli.mlir_build.fail` does) gives MLIR's bytes.
 """
 
 from __future__ import annotations

@@ -25,8 +25,8 @@ from halflow.source import inputs as source_mod
 
 if TYPE_CHECKING:
     from halflow.core.config import Config
-    from halflow.core.store import EntryStore
     from halflow.engine import Workspace
+    from halflow.store.protocol import EntryStore
 
 
 
@@ -88,28 +88,28 @@ def open_cache(
     one when None), else (``no_cache``, or a cache that cannot be used) the
     null cache. ``max_size``: the lasting limit when the cache keeps none.
     ``remote``: a shared cache behind the one opened here
-    (:func:`halflow.library.layered.with_remote`). ``read_only``: the cache
-    is used without writing (:mod:`halflow.library.readonly`), and so is
+    (:func:`halflow.store.layered.with_remote`). ``read_only``: the cache
+    is used without writing (:mod:`halflow.store.readonly`), and so is
     the remote."""
-    from halflow.cache import NullCache, open_or_none
-    from halflow.library.layered import with_remote
+    from halflow.store.disk import NullCache, open_or_none
+    from halflow.store.layered import with_remote
 
     if cache is not None:
         return cache
     if no_cache:
         return NullCache()
     if read_only:
-        from halflow.library.readonly import open_read_only
+        from halflow.store.readonly import open_read_only
 
         shared: EntryStore = with_remote(open_read_only(cache_dir), remote, read_only=True)
         return shared
     store = open_or_none(cache_dir)
     if store is None:
         return NullCache()
-    from halflow.core import cachelimit
+    from halflow.store import size_limit
 
     # its eviction keeps to the lasting limit while the build writes
-    cachelimit.apply(store, max_size)
+    size_limit.apply(store, max_size)
     layered: EntryStore = with_remote(store, remote)
     return layered
 
@@ -244,9 +244,9 @@ def build_with(
                 }
             )
             if rep.get("mode") != "noop":
-                from halflow.core import cachelimit
+                from halflow.store import size_limit
 
-                cachelimit.apply(store, options.max_size)
+                size_limit.apply(store, options.max_size)
         finally:
             if workspace is None and cache is None:
                 store.close()
@@ -284,7 +284,7 @@ def _write_output(
 ) -> None:
     """Write ``text`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
-    (the marker's contract is in :mod:`halflow.cli.fast`)."""
+    (the marker's contract is in :mod:`halflow.cli.entry`)."""
     try:
         seen = path.stat()
     except OSError:
@@ -399,7 +399,7 @@ def _build_text(
     from halflow.ir.startup import load_mlir
 
     load_mlir()
-    from halflow.core.progress_display import Progress
+    from halflow.core.progress import Progress
     from halflow.engine import Recorder, Workspace
 
     ws = workspace if workspace is not None else Workspace(store)
@@ -583,10 +583,10 @@ def build_graph(
     ``--split-input-file`` node ids get a ``case<k>/`` prefix, and the
     graph's ``warnings`` are the build's (:attr:`BuildResult.warnings`).
     """
-    from halflow.cache import NullCache
     from halflow.engine import Recorder, Workspace
     from halflow.graph import BuildGraph
-    from halflow.library.readonly import open_read_only
+    from halflow.store.disk import NullCache
+    from halflow.store.readonly import open_read_only
 
     if workspace is not None:
         store = workspace.cache

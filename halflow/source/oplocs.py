@@ -11,9 +11,18 @@ from __future__ import annotations
 import re
 
 from halflow.core.diagnostics import PARSED_BUFFER_NAME
-from halflow.source.toplevel import SplitError
 
 _LOC_RE = re.compile(r":(\d+):(\d+)\)$")
+
+
+class DoesNotParse(ValueError):
+    """MLIR's parser refused the text; ``line``, ``col``: its error position
+    (1-based; 0, 0 when it gave none)."""
+
+    def __init__(self, line: int, col: int) -> None:
+        super().__init__(f"{line}:{col}: does not parse")
+        self.line = line
+        self.col = col
 
 
 def top_level_starts(text: str) -> list[tuple[int, int]]:
@@ -21,8 +30,8 @@ def top_level_starts(text: str) -> list[tuple[int, int]]:
     order, as the locations MLIR's parser gives them; (0, 0) for an op that
     carries a location of its own (``loc("model.py":3:4)``: MLIR's parser
     then keeps that one, and the op's place in the text is unknown). Raises
-    :class:`~halflow.source.toplevel.SplitError` (at MLIR's error position) when the
-    text does not parse."""
+    :class:`DoesNotParse` (at MLIR's error position) when the text does not
+    parse."""
     from iree.compiler import ir
 
     from halflow.ir import irutil
@@ -34,7 +43,7 @@ def top_level_starts(text: str) -> list[tuple[int, int]]:
         diagnostics = getattr(e, "error_diagnostics", None) or []
         where = _LOC_RE.search(str(diagnostics[0].location)) if diagnostics else None
         line, col = (int(where.group(1)), int(where.group(2))) if where else (0, 0)
-        raise SplitError("the module's top-level ops do not parse apart", line, col) from None
+        raise DoesNotParse(line, col) from None
     starts = []
     with context:
         for op in irutil.region_ops(module.operation):

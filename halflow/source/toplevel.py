@@ -205,14 +205,23 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
             False, indent,
         )
     if locate is None:
-        from halflow.source.oplocs import top_level_starts
-
-        locate = top_level_starts
+        locate = _starts_from_mlir
     units = _refine(text, units, irregular, header_end, locate)
     return SplitModule(
         header_end, aliases, module_open, body_start, body_end, tuple(units), trailer, True,
         indent,
     )
+
+
+def _starts_from_mlir(text: str) -> list[tuple[int, int]]:
+    """:func:`halflow.source.oplocs.top_level_starts`, its failure a
+    :class:`SplitError` at MLIR's error position."""
+    from halflow.source.oplocs import DoesNotParse, top_level_starts
+
+    try:
+        return top_level_starts(text)
+    except DoesNotParse as e:
+        raise SplitError("the module's top-level ops do not parse apart", e.line, e.col) from None
 
 
 _DISTINCT_RE = re.compile(r"distinct\[(\d+)\]")

@@ -1,7 +1,7 @@
 """What ``halflow build`` (to MLIR) does, without the command-line framework.
 
 :mod:`halflow.cli.commandline` parses every command line with click. The entry point
-(:mod:`halflow.cli.fast`) runs the forms build tools use on every build
+(:mod:`halflow.cli.entry`) runs the forms build tools use on every build
 (``halflow build INPUT -o OUTPUT`` with ``--cache-dir``, ``--report``,
 ``--trace``, ``--explain``) through :func:`build_to_mlir` directly: importing
 click costs a one-edit rebuild of a large module about a tenth of its time.
@@ -136,7 +136,7 @@ def build_to_mlir(
 def change_line(report: dict[str, object], input: str | None) -> str:
     """The one line that ends a build which changed things: which
     executables and host ops, out of how many."""
-    from halflow.core.text import listed, plural
+    from halflow.core.wording import listed, plural
     from halflow.graph import what_changed
 
     executed = report.get("executed", [])

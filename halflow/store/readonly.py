@@ -5,9 +5,9 @@ the last build, without becoming the last build itself: what ``--changed``
 shows stays "since the last build" however often the graph is drawn.
 ``halflow build --cache-read-only`` (``$HALFLOW_CACHE_READ_ONLY``) uses a
 shared cache without adding to it, as ccache's read-only mode does. The
-wrapper forwards every lookup to a :class:`halflow.cache.Cache` and drops
+wrapper forwards every lookup to a :class:`halflow.store.disk.Cache` and drops
 every write (entries, build state, counters, history), as ``--no-cache``'s
-:class:`halflow.cache.NullCache` does; the engine sees an enabled cache
+:class:`halflow.store.disk.NullCache` does; the engine sees an enabled cache
 whose writes are lost, as if another process had evicted them. Where
 there is no cache yet, nothing is created (no folder, no index).
 """
@@ -18,11 +18,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from halflow.cache import NullCache, open_or_none
+from halflow.store.disk import NullCache, open_or_none
 
 
 class ReadOnlyCache(NullCache):
-    """Reads of ``cache`` (a :class:`halflow.cache.Cache`); no writes."""
+    """Reads of ``cache`` (a :class:`halflow.store.disk.Cache`); no writes."""
 
     enabled = True
 
@@ -53,8 +53,8 @@ def open_read_only(directory: str | os.PathLike[str] | None) -> NullCache:
     :class:`NullCache` after a warning when it cannot be used, and, without
     a word, when there is no cache there: opening one would create the
     folder and an index, and a read-only cache creates nothing."""
-    from halflow.cache import default_cache_dir
-    from halflow.core.cacheformat import DB_NAME
+    from halflow.store.disk import default_cache_dir
+    from halflow.store.diskformat import DB_NAME
 
     where = Path(directory) if directory is not None else default_cache_dir()
     if not (where / DB_NAME).is_file():

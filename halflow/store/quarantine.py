@@ -27,7 +27,7 @@ import re
 import time
 from pathlib import Path
 
-from halflow.core.cacheformat import DB_NAME, HISTORY_NAME
+from halflow.store.diskformat import DB_NAME, HISTORY_NAME
 
 MARKER = "HALFLOW-DAMAGED-CACHE.txt"
 KEEP = 1  # sets of damaged files kept (the newest ones)

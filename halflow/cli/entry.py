@@ -12,7 +12,7 @@ bytes, options, stage versions and compiler (the check only ever declines
 or confirms: it never builds, writes an output or diagnoses).
 
 When the check declines, the same forms (also with ``--report``,
-``--trace`` or ``--explain``) build through :mod:`halflow.cli.build_command`, as the
+``--trace`` or ``--explain``) build through :mod:`halflow.cli.mlir_build`, as the
 full command line does, still without loading click. Anything else (other
 options, paths the command line would reject, any doubt) is handed to the
 full command line (:mod:`halflow.cli.commandline`).
@@ -194,15 +194,16 @@ def check_vmfb(form: VmfbForm) -> bool:
             data = f.read()
     except OSError:
         return False
-    from halflow.core import cacheformat
+    from halflow.core import cachedir
+    from halflow.store import diskformat
 
-    directory = form.cache_dir if form.cache_dir is not None else cacheformat.default_cache_dir()
-    recorded = cacheformat.read_json_entry(directory, marker_key(form.output))
+    directory = form.cache_dir if form.cache_dir is not None else cachedir.default_cache_dir()
+    recorded = diskformat.read_json_entry(directory, marker_key(form.output))
     key = vmfb_output_key(input_fingerprint(data), form.input, form.iree_flags)
     if not file_is_current(recorded, key, form.output):
         return False
     assert isinstance(recorded, list)
-    cacheformat.append_history(directory, {
+    diskformat.append_history(directory, {
         "time": time.time(), "hits": 1, "misses": 0, "corrupt": 0,
         "by_kind": {"written": [1, 0]}, "input": form.input, "mode": "vmfb",
         "executed": 0, "reused": recorded[3],
@@ -245,14 +246,15 @@ def check(argv: Sequence[str]) -> Checked | None:
         return checked
     if not S_ISREG(stat.st_mode):
         return checked  # a device or pipe holds nothing: always written
-    from halflow.core import cacheformat
+    from halflow.core import cachedir
+    from halflow.store import diskformat
 
-    directory = cache_dir if cache_dir is not None else cacheformat.default_cache_dir()
+    directory = cache_dir if cache_dir is not None else cachedir.default_cache_dir()
     key = output_key(input_fingerprint(checked.data), options_fingerprint(False))
-    recorded = cacheformat.read_json_entry(directory, marker_key(output_path))
+    recorded = diskformat.read_json_entry(directory, marker_key(output_path))
     if marker_matches(recorded, key, stat, output_path):
         assert isinstance(recorded, list)
-        cacheformat.append_history(directory, {
+        diskformat.append_history(directory, {
             "time": time.time(),
             "hits": 1,
             "misses": 0,
@@ -305,19 +307,19 @@ def _build(form: BuildForm, checked: Checked | None) -> None:
     from halflow.ir import startup
 
     startup.command_line()  # first: the options' record class is the first one defined
-    from halflow.cli import build_command
+    from halflow.cli import mlir_build
     from halflow.core.options import BuildOptions
-    build_command.VERBOSITY = form.verbosity
+    mlir_build.VERBOSITY = form.verbosity
     content = checked.data if checked is not None and checked.input == form.input else None
     options = BuildOptions(
         cache_dir=form.cache_dir,
         max_size=form.max_size,
-        explain=build_command.explain_line if form.explain else None,
+        explain=mlir_build.explain_line if form.explain else None,
         report=form.report,
         trace=form.trace,
         remote=form.remote,
     )
-    build_command.build_to_mlir(form.input, form.output, options, content=content)
+    mlir_build.build_to_mlir(form.input, form.output, options, content=content)
 
 
 def exit_now(code: object) -> None:

@@ -1,10 +1,10 @@
 """The local cache with a shared one behind it (``--remote-cache``).
 
-:class:`LayeredCache` is the :class:`halflow.core.store.EntryStore` the engine,
+:class:`LayeredCache` is the :class:`halflow.store.protocol.EntryStore` the engine,
 the library build and code generation (through
-:class:`halflow.codegen.store.DiskStore`) already use: a read tries the
-local cache (:class:`halflow.cache.Cache`, or its read-only wrapper), then
-the remote (:class:`halflow.core.remote.RemoteStore`), and a remote hit is
+:class:`halflow.store.artifacts.DiskStore`) already use: a read tries the
+local cache (:class:`halflow.store.disk.Cache`, or its read-only wrapper), then
+the remote (:class:`halflow.store.remote.RemoteStore`), and a remote hit is
 copied into the local cache; a write goes to both (to the remote unless
 it is read-only). Every kind of entry is shared (node values, build state,
 whole outputs, translations, serialized groups, hosts), except what only
@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from halflow.core.options import RemoteCache
-from halflow.core.remote import KIND_BLOB, KIND_JSON, RemoteStore
+from halflow.store.remote import KIND_BLOB, KIND_JSON, RemoteStore
 
 # Key prefixes that stay on this machine.
 LOCAL_ONLY = ("counter:", "written:", "codegen:uptodate-")

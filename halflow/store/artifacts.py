@@ -2,7 +2,7 @@
 
 :class:`Store` is the whole interface code generation needs: bytes in, bytes
 out, and a counter hook for statistics. :class:`DiskStore` implements it in
-the halflow cache (:mod:`halflow.cache`), next to the pass's entries.
+the halflow cache (:mod:`halflow.store.disk`), next to the pass's entries.
 
 Entries are plain data, never pickled objects: :func:`encode_entry` seals a
 JSON header and the zlib-compressed translation text with a blake2b checksum,
@@ -19,9 +19,12 @@ import json
 import os
 import zlib
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from halflow.core import store
+from halflow.store import protocol as store
+
+if TYPE_CHECKING:
+    from halflow.core.options import RemoteCache
 
 _MAGIC = b"HFCG1\n"
 _DIGEST = 20
@@ -40,7 +43,7 @@ REUSES = "codegen.reuses"
 
 @runtime_checkable
 class Store(store.Store[bytes], Protocol):
-    """The :class:`halflow.core.store.Store` of translations: key -> bytes, with
+    """The :class:`halflow.store.protocol.Store` of translations: key -> bytes, with
     statistics counters. ``get`` may be called from a helper thread while
     the build goes on (diskcache is thread-safe)."""
 
@@ -123,7 +126,7 @@ def cache_key(key: str) -> str:
 
 class DiskStore:
     """A :class:`Store` in the halflow cache (the directory ``halflow build``
-    uses, default :func:`halflow.cache.default_cache_dir`): translations and
+    uses, default :func:`halflow.store.disk.default_cache_dir`): translations and
     manifests are entries of kind ``codegen``, so ``halflow cache stats``,
     ``gc`` and ``clear`` cover them, and they get the cache's guarantees
     (checksummed plain bytes, never unpickled, safe for several processes,
@@ -133,10 +136,10 @@ class DiskStore:
                  remote: Any = None):
         """The cache in ``directory`` (with the shared cache ``remote``, a
         :class:`halflow.core.options.RemoteCache`, behind it), or an open
-        :class:`halflow.cache.Cache` (``cache``; then :meth:`close` leaves
+        :class:`halflow.store.disk.Cache` (``cache``; then :meth:`close` leaves
         it open)."""
-        from halflow.cache import Cache
-        from halflow.library.layered import with_remote
+        from halflow.store.disk import Cache
+        from halflow.store.layered import with_remote
 
         self._owned = cache is None
         self.cache = with_remote(Cache(directory), remote) if cache is None else cache
@@ -226,3 +229,19 @@ class CodegenStats:
 def codegen_stats(store: DiskStore) -> CodegenStats:
     return CodegenStats(store.entries(), round(store.counter(REUSES)),
                         store.counter(SECONDS_SAVED))
+
+
+def open_store(cache_dir: str | os.PathLike[str] | None = None, no_cache: bool = False,
+               remote: RemoteCache | None = None) -> Store:
+    """The halflow cache (``cache_dir``, else the default location), with
+    the shared cache ``remote`` behind it, or a store that keeps nothing
+    (``no_cache``)."""
+    if no_cache:
+        return MemoryStore()
+    from halflow.store.disk import CacheUnavailable, _warn_stderr
+
+    try:
+        return DiskStore(cache_dir, remote=remote)
+    except CacheUnavailable as e:  # a cache is never fatal
+        _warn_stderr(f"{e}; building without a cache")
+        return MemoryStore()

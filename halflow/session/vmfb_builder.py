@@ -1,7 +1,6 @@
-"""``.vmfb`` builds from the command line and under ``halflow watch``.
+"""The builder of ``halflow watch --to vmfb``.
 
-:func:`open_store` picks the translation store for the cache options of the
-command line; :class:`VmfbBuilder` is the :class:`halflow.watch.Builder`
+:class:`VmfbBuilder` is the :class:`halflow.session.watcher.Builder`
 of ``halflow watch --to vmfb``: one store and one set of worker processes
 for the whole session (and one Dask client, or LocalCluster, with
 ``--executor dask``), so that a rebuild after a save pays neither for
@@ -13,61 +12,17 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from halflow.codegen.executors import DaskExecutor
 from halflow.codegen.pipeline import CodegenResult, Workers, build_vmfb
-from halflow.codegen.store import DiskStore, MemoryStore, Store
+from halflow.codegen.report import report_data, show, summary
 from halflow.core.diagnostics import Diagnostic, HalflowError
 from halflow.core.options import RemoteCache
+from halflow.store.artifacts import open_store
 
 PathLike = str | os.PathLike[str]
-
-
-def open_store(cache_dir: PathLike | None = None, no_cache: bool = False,
-               remote: RemoteCache | None = None) -> Store:
-    """The halflow cache (``cache_dir``, else the default location), with
-    the shared cache ``remote`` behind it, or a store that keeps nothing
-    (``no_cache``)."""
-    if no_cache:
-        return MemoryStore()
-    from halflow.cache import CacheUnavailable, _warn_stderr
-
-    try:
-        return DiskStore(cache_dir, remote=remote)
-    except CacheUnavailable as e:  # a cache is never fatal
-        _warn_stderr(f"{e}; building without a cache")
-        return MemoryStore()
-
-
-def report_data(result: CodegenResult, input: PathLike, output: PathLike,
-                seconds: float) -> dict[str, Any]:
-    """The JSON of ``--report`` for a ``.vmfb`` build."""
-    return {**result.report, "input": str(input), "output": str(output),
-            "seconds": round(seconds, 6)}
-
-
-def show(result: CodegenResult, *, explain: Callable[[str], object] | None = None,
-         trace: PathLike | None = None) -> None:
-    """What a build prints besides its summary: IREE's warnings on stderr
-    (as its tools print them), ``--explain`` lines, the ``--trace`` file."""
-    from halflow.core.output import write_reported
-
-    for line in result.warnings:
-        sys.stderr.write(line + "\n")
-    if explain is not None:
-        for line in result.explain():
-            explain(line)
-    if trace is not None:
-        write_reported(trace, json.dumps(result.trace()) + "\n", "trace file")
-
-
-def summary(result: CodegenResult) -> str:
-    """``executables: 1 compiled, 119 reused``."""
-    return (f"executables: {len(result.compiled)} compiled, "
-            f"{len(result.reused)} reused")
 
 
 class VmfbBuilder:
@@ -131,9 +86,9 @@ class VmfbBuilder:
             input, output, self.iree_flags, store=self._store, executor=self.executor,
             scheduler=self.scheduler, workers=self._workers, progress=False,
         )
-        from halflow.core import cachelimit
+        from halflow.store import size_limit
 
-        cachelimit.apply(getattr(self._store, "cache", None), self.max_size)  # as build does
+        size_limit.apply(getattr(self._store, "cache", None), self.max_size)  # as build does
         show(result, explain=(lambda line: sys.stderr.write(f"halflow: explain: {line}\n"))
              if self.explain else None, trace=self.trace)
         if self.report is not None:

@@ -1,9 +1,9 @@
 """The Store protocol: what every store of build results offers.
 
 Three things store results between builds: the persistent cache
-(:class:`halflow.cache.Cache`, JSON entries and blobs), the null cache of
-``--no-cache`` builds (:class:`halflow.cache.NullCache`, which keeps
-nothing) and the code generation store (:mod:`halflow.codegen.store`,
+(:class:`halflow.store.disk.Cache`, JSON entries and blobs), the null cache of
+``--no-cache`` builds (:class:`halflow.store.disk.NullCache`, which keeps
+nothing) and the code generation store (:mod:`halflow.store.artifacts`,
 translations as bytes, kept in the cache). They share :class:`Store`; the
 engine needs the richer :class:`EntryStore` (blobs, batches, counters),
 which the cache and the null cache implement. ``enabled`` says whether

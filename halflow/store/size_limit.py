@@ -55,7 +55,7 @@ def limit(directory: str | os.PathLike[str] | None, default: int | None = None) 
 
 
 def apply(cache: Any, default: int | None = None) -> int:
-    """Evict from ``cache`` (a :class:`halflow.cache.Cache`) down to its
+    """Evict from ``cache`` (a :class:`halflow.store.disk.Cache`) down to its
     lasting limit (:func:`limit`, ``default`` when it keeps none), if there
     is one; returns the number of entries removed."""
     if not getattr(cache, "enabled", False) or not hasattr(cache, "gc"):

@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import sys
 
-from halflow.codegen.store import Entry, cache_key, decode_entry, encode_entry
 from halflow.codegen.worker import (
     GroupResult,
     GroupTask,
@@ -32,7 +31,8 @@ from halflow.codegen.worker import (
     translate,
 )
 from halflow.core.options import RemoteCache
-from halflow.core.remote import KIND_BLOB, RemoteStore
+from halflow.store.artifacts import Entry, cache_key, decode_entry, encode_entry
+from halflow.store.remote import KIND_BLOB, RemoteStore
 
 _STORES: dict[RemoteCache, RemoteStore] = {}  # one per worker process and settings
 

@@ -2,7 +2,7 @@
 the cache: the entry format, one entry read straight from the index, and
 the history of builds.
 
-The up-to-date check of a plain ``halflow build`` (:mod:`halflow.cli.fast`)
+The up-to-date check of a plain ``halflow build`` (:mod:`halflow.cli.entry`)
 reads one small entry and records one line of history. Opening the cache
 through diskcache costs more than the rest of that check (importing it and
 its dependencies, and setting up its connection), so the check reads the
@@ -23,8 +23,6 @@ import json
 import os
 import zlib
 
-ENV_VAR = "HALFLOW_CACHE_DIR"
-READ_ONLY_ENV_VAR = "HALFLOW_CACHE_READ_ONLY"  # as --cache-read-only
 DB_NAME = "cache.db"  # diskcache's index
 HISTORY_NAME = "builds.jsonl"
 HISTORY_KEEP = 20  # entries `cache stats` shows
@@ -34,17 +32,6 @@ MAGIC_JSON = b"HFJ2"
 MAGIC_BLOB = b"HFB2"
 DIGEST = 4  # CRC-32: detects truncation and flipped bytes, 2.5 ms per 5 MB
 
-
-def default_cache_dir() -> str:
-    """``$HALFLOW_CACHE_DIR``, else :func:`user_cache_dir`."""
-    return os.environ.get(ENV_VAR) or user_cache_dir()
-
-
-def user_cache_dir() -> str:
-    """``halflow`` in the user's cache directory (``$XDG_CACHE_HOME``, else
-    ``~/.cache``)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "halflow")
 
 
 class CorruptEntry(Exception):

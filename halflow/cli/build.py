@@ -1,0 +1,185 @@
+"""``halflow build``: to MLIR (the pass) or, with ``--to vmfb``, to a runnable
+module."""
+
+from __future__ import annotations
+
+import click
+
+from halflow.cli import mlir_build as command
+from halflow.cli.common_options import (
+    cache_dir_option,
+    check_codegen_usage,
+    check_scheduler,
+    codegen_options,
+    codegen_settings,
+    load_settings,
+    remote_of,
+    remote_options,
+    split_input_file_option,
+    verbosity_options,
+    vmfb_flags,
+)
+from halflow.cli.mlir_build import fail as _fail
+from halflow.core.diagnostics import HalflowError
+from halflow.core.options import BuildOptions, RemoteCache
+
+
+def output_path(input: str | None, output: str | None, to: str) -> str | None:
+    """``-o``'s file, None for stdout (``-o -``, as for iree-opt and every
+    LLVM tool); one that names the input is a usage error (it would
+    replace it)."""
+    from halflow.core.output import OUTPUT_IS_INPUT, is_same_file
+
+    if output == "-":
+        if to == "vmfb":
+            raise click.UsageError("--to vmfb writes a file: -o OUTPUT.vmfb, not '-'")
+        return None
+    if output is not None and input not in (None, "-") and is_same_file(output, input):
+        raise click.UsageError(OUTPUT_IS_INPUT)
+    return output
+
+def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
+                cache_dir: str | None, no_cache: bool, report: str | None,
+                executor: str, scheduler: str | None, jobs: int | None,
+                read_only: bool = False, explain: bool = False,
+                trace: str | None = None, max_size: int | None = None,
+                remote: RemoteCache | None = None) -> None:
+    import json
+    import time
+
+    from halflow.core.output import write_reported
+    from halflow.session.vmfb_builder import open_store, report_data, show
+    from halflow.source.inputs import EXAMPLE
+
+    model = EXAMPLE if input is None else input
+    if model == "-":
+        raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
+    started = time.perf_counter()
+    from halflow.store.artifacts import Store
+
+    store: Store
+    if read_only and not no_cache:
+        from halflow.library.build_mlir import open_cache
+        from halflow.store.artifacts import DiskStore
+
+        shared = open_cache(cache_dir=cache_dir, remote=remote, read_only=True)
+        store = DiskStore(cache=shared)
+    else:
+        from halflow.store import size_limit
+
+        shared = None
+        store = open_store(cache_dir, no_cache, remote)
+        size_limit.apply(getattr(store, "cache", None), max_size)
+    try:
+        from halflow.codegen.pipeline import build_vmfb, up_to_date
+
+        if not up_to_date(store, model, output, iree_flags):
+            from halflow.ir.startup import load_mlir
+
+            load_mlir()  # the command line's cheaper way (see halflow.ir.startup)
+
+        result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
+                            scheduler=scheduler, jobs=jobs)
+        if shared is None:
+            size_limit.apply(getattr(store, "cache", None), max_size)
+    except HalflowError as err:
+        _fail(err)
+        return
+    finally:
+        store.close()
+        if shared is not None:
+            shared.close()
+    try:
+        show(result, explain=command.explain_line if explain else None, trace=trace)
+    except HalflowError as err:
+        _fail(err)
+    if report is not None:
+        data = report_data(result, model, output, time.perf_counter() - started)
+        try:
+            write_reported(report, json.dumps(data, indent=1) + "\n", "report file")
+        except HalflowError as err:
+            _fail(err)
+
+@click.command()
+# INPUT is not validated here: a missing, unreadable or directory input is an
+# input error (exit 1, diagnosed by halflow.source.inputs), not a usage error.
+@click.argument("input", required=False, type=click.Path(readable=False, allow_dash=True))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+              help="Write the result here (atomically) instead of stdout ('-': stdout).")
+@split_input_file_option
+@cache_dir_option
+@click.option("--no-cache", is_flag=True, help="Build from scratch; read and write no cache.")
+@click.option("--cache-read-only", "read_only", is_flag=True,
+              help="Use the cache, never write to it (a shared cache; also "
+                   "$HALFLOW_CACHE_READ_ONLY=1 or the cache-read-only setting).")
+@click.option("--explain", is_flag=True, help="Print why each executed node ran.")
+@click.option("--report", type=click.Path(dir_okay=False),
+              help="Write a JSON report (total, executed, reused, seconds).")
+@click.option("--trace", type=click.Path(dir_okay=False),
+              help="Write a Chrome/Perfetto trace of the build.")
+@codegen_options
+@verbosity_options
+@remote_options
+def build(
+    input: str | None,
+    output: str | None,
+    split_input_file: bool,
+    cache_dir: str | None,
+    no_cache: bool,
+    read_only: bool,
+    explain: bool,
+    report: str | None,
+    trace: str | None,
+    to: str,
+    executor: str,
+    scheduler: str | None,
+    jobs: int | None,
+    iree_flags: tuple[str, ...],
+    remote_flags: dict[str, object],
+) -> None:
+    """Materialize interfaces for INPUT (.mlir, .mlirbc or -).
+
+    Without INPUT, builds the bundled example. With --to vmfb, compiles INPUT
+    (a module right before materialize-interfaces, or any program
+    iree-compile accepts) to a runnable .vmfb, reusing the cached code of
+    every executable an edit did not change; IREE_FLAGS after '--' go to
+    IREE (e.g. -- --iree-hal-target-device=local
+    --iree-hal-local-target-device-backends=llvm-cpu).
+    """
+    check_codegen_usage(to, output, iree_flags, executor, scheduler, jobs,
+                         split_input_file=split_input_file)
+    output = output_path(input, output, to)
+    if to == "vmfb":
+        input, iree_flags = vmfb_flags(input, iree_flags)
+    settings = load_settings(input, {
+        "cache-dir": cache_dir, "cache-read-only": read_only or None, "executor": executor,
+        "scheduler": scheduler, "jobs": jobs, "iree-flags": iree_flags or None, **remote_flags})
+    cache_dir, read_only = settings["cache-dir"], settings["cache-read-only"]
+    check_scheduler(scheduler, settings)
+    remote = remote_of(settings)
+    if to == "vmfb":
+        assert output is not None  # check_codegen_usage requires it
+        build_vmfb(input, output, cache_dir=cache_dir, no_cache=no_cache, report=report,
+                    read_only=read_only, explain=explain, trace=trace,
+                    max_size=settings["max-size"], remote=remote,
+                    **codegen_settings(settings))  # type: ignore[arg-type]
+        return
+    # What the entry point's up-to-date check already read (halflow.cli.entry).
+    checked = click.get_current_context().obj
+    reuse = (
+        checked is not None
+        and (checked.input, checked.cache_dir) == (input, cache_dir)
+        and not (no_cache or split_input_file or read_only)
+    )
+    options = BuildOptions(
+        split_input_file=split_input_file,
+        cache_dir=cache_dir,
+        no_cache=no_cache,
+        explain=command.explain_line if explain else None,
+        report=report,
+        trace=trace,
+        read_only=read_only,
+        max_size=settings["max-size"],
+        remote=remote,
+    )
+    command.build_to_mlir(input, output, options, content=checked.data if reuse else None)

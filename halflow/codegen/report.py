@@ -1,0 +1,42 @@
+"""What a ``.vmfb`` build shows: the ``--report`` JSON, IREE's warnings,
+``--explain`` lines, the ``--trace`` file and the one-line summary."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from halflow.codegen.pipeline import CodegenResult
+
+PathLike = str | os.PathLike[str]
+
+
+def report_data(result: CodegenResult, input: PathLike, output: PathLike,
+                seconds: float) -> dict[str, Any]:
+    """The JSON of ``--report`` for a ``.vmfb`` build."""
+    return {**result.report, "input": str(input), "output": str(output),
+            "seconds": round(seconds, 6)}
+
+
+def show(result: CodegenResult, *, explain: Callable[[str], object] | None = None,
+         trace: PathLike | None = None) -> None:
+    """What a build prints besides its summary: IREE's warnings on stderr
+    (as its tools print them), ``--explain`` lines, the ``--trace`` file."""
+    from halflow.core.output import write_reported
+
+    for line in result.warnings:
+        sys.stderr.write(line + "\n")
+    if explain is not None:
+        for line in result.explain():
+            explain(line)
+    if trace is not None:
+        write_reported(trace, json.dumps(result.trace()) + "\n", "trace file")
+
+
+def summary(result: CodegenResult) -> str:
+    """``executables: 1 compiled, 119 reused``."""
+    return (f"executables: {len(result.compiled)} compiled, "
+            f"{len(result.reused)} reused")

@@ -1,0 +1,2 @@
+"""Sessions: ``halflow watch`` (snapshots of saved inputs, the watcher, the
+warm builders of MLIR and of ``.vmfb``, the command)."""
