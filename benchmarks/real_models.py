@@ -210,7 +210,7 @@ def _translations(report: dict, store_dir: Path, wanted: list[str]) -> list[tupl
     ``wanted`` (symbols), from the cache; [] if one is missing."""
     from halflow.codegen import DiskStore
     from halflow.codegen.groups import Interface
-    from halflow.codegen.store import decode_entry
+    from halflow.store.artifacts import decode_entry
 
     names = {m["executable"]: m["binary_name"] for g in report["groups"] for m in g["members"]}
     keys = {e["executable"]: e["key"] for e in report["codegen"]}
