@@ -38,6 +38,7 @@ with the same models exports nothing.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -125,10 +126,8 @@ def timed(command: list[str], env: dict[str, str] | None = None) -> Run:
             total = 0
             try:
                 for p in [root, *root.children(recursive=True)]:
-                    try:
+                    with contextlib.suppress(psutil.NoSuchProcess):
                         total += p.memory_info().rss
-                    except psutil.NoSuchProcess:
-                        pass
             except psutil.NoSuchProcess:
                 break
             peak = max(peak, total)
@@ -275,7 +274,7 @@ def group_cost(name: str, report: dict, store_dir: Path, iree_flags: list[str]) 
     if len(points) >= 2:
         xs, ys = [p[1] for p in points], [p[2] for p in points]
         mx, my = statistics.mean(xs), statistics.mean(ys)
-        c1 = (sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+        c1 = (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
               / max(sum((x - mx) ** 2 for x in xs), 1e-9))
         print(f"# group cost {name}: ~{my - c1 * mx:.3f} s per group + {c1 * 1000:.3f} s per MB "
               f"of translated text")
@@ -350,8 +349,9 @@ def format_row(row: Row, model: Model) -> str:
     p = row.phases
     phases = (f"{p['frontend']:.2f} {p['materialize']:.2f} {p['keys']:.2f} {p['codegen']:.2f} "
               f"{p['compile']:.2f} {p['process']:.2f}")
+    goal = f"{target:.1f}x {met}" if target else ""
     return (f"{row.model:18} {row.edit:8} {row.executables:4} {row.plain:7.2f} "
-            f"{row.halflow:7.2f} {row.ratio:5.2f}x {(f'{target:.1f}x ' + met) if target else '':>6} "
+            f"{row.halflow:7.2f} {row.ratio:5.2f}x {goal:>6} "
             f"{row.compiled:4} {row.groups_compiled:3}/{row.groups:<3} {row.host or row.mode:8} "
             f"{floor} {mem:>5}  {phases}  {row.check}")
 
