@@ -1,6 +1,7 @@
 """Benchmark: per-executable cached code generation vs plain ``iree-compile``.
 
     PYTHONPATH=. python benchmarks/codegen.py [--layers 24] [--reps 3] [--json out.json]
+    PYTHONPATH=. python benchmarks/codegen.py --gpu [--layers 24] [--reps 3]   # rocm gfx942
 
 One run measures, on a generated linalg program with 100+ executables (an
 MLP stack whose layers all have different widths, so every layer has its
@@ -79,9 +80,13 @@ print(json.dumps(results))
 
 
 EXTRA_FLAGS: list[str] = []  # --iree-flag (repeatable): added to every compile
+GPU_FLAGS = ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx942"]
+TARGET_FLAGS: list[str] = []  # --gpu: the GPU target instead of llvm-cpu
 
 
 def flags() -> list[str]:
+    if TARGET_FLAGS:
+        return [*TARGET_FLAGS, *EXTRA_FLAGS]
     cpu = "x86-64-v3" if platform.machine() in ("x86_64", "AMD64") else "host"
     return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
             f"--iree-llvmcpu-target-cpu={cpu}", *EXTRA_FLAGS]
@@ -452,6 +457,62 @@ def run_corpus(path: Path, reps: int, json_out: Path | None) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def run_gpu(layers: int, reps: int, json_out: Path | None) -> None:
+    """The GPU line: plain ``iree-compile`` of the program vs halflow's
+    rebuild after a one-dispatch edit (a ``halflow build`` process each,
+    interleaved), and a no-op, for rocm gfx942 compile-only (``GPU_FLAGS``;
+    nothing runs). Each rebuild is checked: groups mode, one translation,
+    one group, the host reused."""
+    TARGET_FLAGS[:] = GPU_FLAGS
+    work = Path(tempfile.mkdtemp(prefix="halflow-bench-gpu-"))
+    try:
+        model = work / "model.mlir"
+        model.write_text(mlp_program(layers))
+        store = work / "cache"
+        _, cold = halflow(model, work / "out.vmfb", store, "halflow_cold")  # not timed
+        times: dict[str, list[float]] = {"plain": [], "edit": [], "noop": []}
+        checks = [cold["mode"] == "groups"]
+        for k in range(reps):
+            print(f"repetition {k + 1}/{reps}", file=sys.stderr)
+            model.write_text(mlp_program(layers, edit=(layers // 2, f"{2.5 + k / 8}")))
+            times["plain"].append(plain(model, work / "plain.vmfb", "plain"))
+            seconds, report = halflow(model, work / "out.vmfb", store, "edit")
+            times["edit"].append(seconds)
+            checks.append(one_node_edit(report))
+        for _ in range(reps):
+            seconds, entry = halflow_noop(model, work / "out.vmfb", store)
+            times["noop"].append(seconds)
+            checks.append(up_to_date(entry))
+        med = {k: median(v) for k, v in times.items()}
+        figures = {
+            "target": " ".join(GPU_FLAGS),
+            "executables": cold["codegen_summary"]["executables"],
+            "groups": cold["codegen_summary"]["groups"],
+            "median_seconds": {k: round(v, 3) for k, v in med.items()},
+            "all_seconds": {k: [round(x, 3) for x in v] for k, v in times.items()},
+            "ratio_edit_vs_plain": round(med["plain"] / med["edit"], 3),
+            "load_average_1min": round(__import__("os").getloadavg()[0], 2),
+            "checks_passed": all(checks),
+        }
+        print(f"\nGPU, compile only: {' '.join(flags())}; {layers}-layer generated MLP, "
+              f"{figures['executables']} executables, {figures['groups']} groups; "
+              f"{reps} repetitions, medians")
+        print(f"  plain iree-compile {med['plain']:.2f} s, halflow one-dispatch edit "
+              f"{med['edit']:.2f} s: {figures['ratio_edit_vs_plain']:.2f}x "
+              "(target >= 2x at >= 100 executables); no-op "
+              f"{med['noop']:.3f} s")
+        print(f"  load average (1 min) at the end: {figures['load_average_1min']} on "
+              f"{__import__('os').cpu_count()} CPUs")
+        print(f"  checks (groups mode; one translation, one group, host reused; no-op up to "
+              f"date): {'passed' if figures['checks_passed'] else 'FAILED'}")
+        if json_out:
+            json_out.write_text(json.dumps(figures, indent=2) + "\n")
+        if not figures["checks_passed"]:
+            sys.exit(1)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def iree_compile() -> str:
     from halflow.codegen.tools import iree_compile as find
 
@@ -614,9 +675,15 @@ def main() -> None:
                         help="one run of everything the issue lists: g24 and a 500-dispatch "
                              "program, openelm_l16 (and openelm_serving with --large)")
     parser.add_argument("--large", action="store_true", help="with --suite: openelm_serving too")
+    parser.add_argument("--gpu", action="store_true",
+                        help="the GPU line: rocm gfx942 compile only, one-dispatch edit "
+                             "and no-op on the generated MLP (--layers, default 24)")
     args = parser.parse_args()
     compile_package()
     EXTRA_FLAGS.extend(args.iree_flag)
+    if args.gpu:
+        run_gpu(args.layers or 24, args.reps, args.json)
+        return
     if args.suite:
         run_suite(args.reps, args.large, args.json)
         return

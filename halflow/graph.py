@@ -4,7 +4,9 @@ Node ids are stable, readable symbol paths:
 
     executable:@ex            facts read from the executable's text
     export:@ex::@entry        one export's facts (signature, forced layout)
-    dispatch:@main#3          the 4th dispatch site (walk order) of @main
+    dispatch:@main/@ex::@e    the dispatch of export @ex::@e in @main
+    dispatch:@main/@ex::@e#2  its second dispatch in @main (walk order
+                              among the dispatches of that export only)
     host                      analysis of the host program (devices, sites)
     targets:@ex               executable targets the executable needs
     variants:@ex              its hal.executable.variant plan
@@ -12,7 +14,7 @@ Node ids are stable, readable symbol paths:
     interface:@ex::@entry     its #hal.pipeline.layout attribute
     convert:@ex               the hal.executable (cloned functions, export
                               ops, workgroup info, fold), printed
-    annotate:@main#3          the dispatch site's new entry points
+    annotate:@main/@ex::@e    the dispatch site's new entry points
     print:@main               a host op's printed text after annotation
     module                    the assembled output
 
@@ -67,9 +69,40 @@ def owner_names(ops: Iterable[tuple[str | None, str]]) -> list[str]:
     return names
 
 
-def dispatch(owner: str, index: int) -> str:
-    """The ``index``-th dispatch site (walk order) of host op ``owner``."""
-    return f"dispatch:{owner}#{index}"
+def dispatch(owner: str, callee: str, nth: int = 1) -> str:
+    """The ``nth`` dispatch (walk order, counting from 1) of ``callee`` (its
+    entry points, ``@ex::@e`` or ``@ex::@a,@ex::@b``) in host op ``owner``.
+
+    A site is named by what it calls, not by its position: adding, removing
+    or moving another dispatch of the function leaves the id alone, and so
+    does one of the same callee after it. A site's id says only which of
+    its equals it is, and equal sites are interchangeable: every dispatch
+    of one export in one function of the corpus carries the same facts.
+
+    >>> dispatch("@main", "@ex::@e"), dispatch("@main", "@ex::@e", 2)
+    ('dispatch:@main/@ex::@e', 'dispatch:@main/@ex::@e#2')
+    """
+    return f"dispatch:{owner}/{callee}" + (f"#{nth}" if nth > 1 else "")
+
+
+def dispatch_ids(owner: str, callees: Iterable[str]) -> list[str]:
+    """The ids of the dispatch sites of host op ``owner``, given their
+    callees in walk order (see :func:`dispatch`).
+
+    >>> dispatch_ids("@f", ["@a::@x", "@b::@y", "@a::@x"])
+    ['dispatch:@f/@a::@x', 'dispatch:@f/@b::@y', 'dispatch:@f/@a::@x#2']
+    """
+    seen: dict[str, int] = {}
+    ids = []
+    for callee in callees:
+        nth = seen[callee] = seen.get(callee, 0) + 1
+        ids.append(dispatch(owner, callee, nth))
+    return ids
+
+
+def callee(entry_points: Iterable[str]) -> str:
+    """How a site's id names what it calls: its entry points, in order."""
+    return ",".join(entry_points)
 
 
 def targets(executable: str) -> str:
@@ -217,12 +250,25 @@ def executable_of(node: str, names: Container[str] = ()) -> str | None:
     return None
 
 
+def _owner_end(rest: str) -> int:
+    """Where the host op's name ends in the rest of a site id (``@main`` in
+    ``@main/@ex::@e``): at the first ``/`` after the name, which a bare
+    symbol or op name cannot hold and a quoted symbol may."""
+    start = 0
+    if rest.startswith('@"'):
+        start = 2
+        while start < len(rest) and rest[start] != '"':
+            start += 2 if rest[start] == "\\" else 1
+    end = rest.find("/", start)
+    return end if end >= 0 else len(rest)
+
+
 def function_of(node: str) -> str | None:
     """The host op (``@main``, ``util.initializer#0``) that a dispatch
     site, its annotation or a printed host op belongs to."""
     prefix, kind, rest = node_parts(node)
     if kind in SITE_KINDS:
-        return prefix + rest.rpartition("#")[0]
+        return prefix + rest[: _owner_end(rest)]
     if kind == "print":
         return prefix + rest
     return None

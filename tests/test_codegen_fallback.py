@@ -6,8 +6,8 @@ One command-line build per shape (``halflow build --to vmfb --report
 ``--explain`` prints it, and the ``.vmfb`` run by ``iree-run-module`` gives
 outputs bitwise equal to those of a plain ``iree-compile`` of the same
 program with the same flags. The shapes: an executable reading a constant
-block, one with a ``hal.executable.condition``, several variants per
-executable (two target backends), and a target other than llvm-cpu (vmvx).
+block, and one with a ``hal.executable.condition``. (Other targets and
+several variants per executable build in groups: test_codegen_targets.py.)
 """
 
 from __future__ import annotations
@@ -19,13 +19,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from codegen_programs import layers
 from support.engine import run_halflow
 from test_codegen import PROGRAMS, iree_compile
 
 CPU = ["--iree-hal-target-device=local", "--iree-llvmcpu-target-cpu=host"]
 LLVM_CPU = [*CPU, "--iree-hal-local-target-device-backends=llvm-cpu"]
-WIDTHS, SCALES = [16, 24, 32], [0.5, 0.75]
 
 
 def run_module(vmfb: Path, inputs: list[np.ndarray], work: Path) -> np.ndarray:
@@ -49,25 +47,12 @@ def kernel_program(name: str, _: Path) -> tuple[Path, list[np.ndarray]]:
     return PROGRAMS / name, [np.linspace(-2, 2, 16, dtype=np.float32)]
 
 
-def layers_program(_: str, work: Path) -> tuple[Path, list[np.ndarray]]:
-    model = work / "layers.mlir"
-    model.write_text(layers.program(WIDTHS, SCALES))
-    return model, layers.inputs(WIDTHS)
-
-
 SHAPES = {
     # name: (make the program, flags, the reason halflow gives)
     "constant_block": (lambda w: kernel_program("constant_block.mlir", w), LLVM_CPU,
                        "executable @ex uses constant blocks"),
     "condition": (lambda w: kernel_program("condition.mlir", w), LLVM_CPU,
                   "executable @ex has a hal.executable.condition"),
-    "several_variants": (lambda w: layers_program("", w),
-                         [*CPU, "--iree-hal-local-target-device-backends=llvm-cpu",
-                          "--iree-hal-local-target-device-backends=vmvx"],
-                         "has 2 variants"),
-    "vmvx": (lambda w: layers_program("", w),
-             [*CPU, "--iree-hal-local-target-device-backends=vmvx"],
-             "targets vmvx, not llvm-cpu"),
 }
 
 

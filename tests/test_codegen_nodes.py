@@ -264,33 +264,6 @@ def test_no_op_compiles_nothing(tmp_path: Path, store: DiskStore) -> None:
     assert cli_out.read_bytes() == cold
 
 
-@pytest.mark.parametrize(
-    ("backends", "reason"),
-    [(["vmvx"], "targets vmvx, not llvm-cpu"), (["llvm-cpu", "vmvx"], "2 variants")],
-)
-def test_fallback_shapes(tmp_path: Path, store: DiskStore, backends: list[str],
-                         reason: str) -> None:
-    """Targets other than llvm-cpu, and several variants per executable, go
-    through IREE's whole-program final compile: reported, explained, and
-    still bitwise equal to a plain compile (cold and after an edit)."""
-    flags = ["--iree-hal-target-device=local",
-             *(f"--iree-hal-local-target-device-backends={b}" for b in backends),
-             "--iree-llvmcpu-target-cpu=host"]
-    widths, scales = WIDTHS[:4], SCALES[:3]
-    model = write(tmp_path / "m.mlir", widths, scales)
-    out = tmp_path / "m.vmfb"
-    first = build_vmfb(model, out, flags, store=store, progress=False)
-    assert first.mode == "fallback" and reason in first.fallback
-    assert first.report["fallback"] == first.fallback
-    assert first.explain()[0].startswith("fallback to IREE's whole-program final compile: ")
-    assert_bitwise_equal(out, plain(model, tmp_path / "p.vmfb", flags), widths)
-    scales = [*scales[:2], 2.5]
-    write(model, widths, scales)
-    second = build_vmfb(model, out, flags, store=store, progress=False)
-    assert second.mode == "fallback" and len(compiled(second)) == 1
-    assert_bitwise_equal(out, plain(model, tmp_path / "p2.vmfb", flags), widths)
-
-
 def test_program_with_a_custom_kernel(tmp_path: Path, store: DiskStore) -> None:
     """A program holding a ``hal.executable.source`` is a program (not a
     pre-materialize module): built through the front-end, grouped with the

@@ -714,8 +714,8 @@ NODE_SHAPES = {
     "layout": r"layout:@[\w$.\-]+::@[\w$.\-]+",
     "interface": r"interface:@[\w$.\-]+::@[\w$.\-]+",
     "convert": r"convert:@[\w$.\-]+",
-    "dispatch": r"dispatch:(@[\w$.\-]+|[\w.]+#\d+)#\d+",
-    "annotate": r"annotate:(@[\w$.\-]+|[\w.]+#\d+)#\d+",
+    "dispatch": r"dispatch:(@[\w$.\-]+|[\w.]+#\d+)/@[\w$.\-]+::@[\w$.\-]+(#\d+)?",
+    "annotate": r"annotate:(@[\w$.\-]+|[\w.]+#\d+)/@[\w$.\-]+::@[\w$.\-]+(#\d+)?",
     "print": r"print:(@[\w$.\-]+|[\w.]+#\d+)",
 }
 

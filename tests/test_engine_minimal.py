@@ -5,10 +5,11 @@ node ids from the build report (project issue 3), on real corpus files, and
 that the incremental output equals a clean build (``no_cache``) and
 ``iree-opt --iree-hal-materialize-interfaces`` byte for byte.
 
-Node ids (halflow/graph.py): ``host``, ``dispatch:@f#k``, ``executable:@ex``,
+Node ids (halflow/graph.py): ``host``, ``dispatch:@f/@ex::@e`` (``#k`` for
+the k-th dispatch of that export in ``@f``), ``executable:@ex``,
 ``export:@ex::@e``, ``targets:@ex``, ``variants:@ex``, ``layout:@ex::@e``,
-``interface:@ex::@e``, ``convert:@ex``, ``annotate:@f#k``, ``print:@op``,
-``shell``, ``module``.
+``interface:@ex::@e``, ``convert:@ex``, ``annotate:@f/@ex::@e``,
+``print:@op``, ``shell``, ``module``.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from support.engine import (
     set_access,
     subprocess_env,
 )
+
+from halflow import graph
 
 FILES = ["mlp_s.mlir", "gpt2_l2.mlir", "llama_l2.mlir", "openelm_l16.mlir"]
 
@@ -273,7 +276,9 @@ def find_site(module: Module, *, shared: bool) -> tuple[str, str, str, int]:
 
 
 def owner_of(site_node: str) -> str:
-    return site_node[len("dispatch:") :].rsplit("#", 1)[0]
+    owner = graph.function_of(site_node)
+    assert owner is not None
+    return owner
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -362,11 +367,11 @@ def test_access_change_wo_to_rw_is_cut_off_at_layout(work: Path) -> None:
 
 def rename_expectation(module: Module, old: str, new: str) -> list[str]:
     """What a pure rename must execute: the host analysis, the sites that
-    call the executable (their entry points changed) and their annotation,
-    the new export records, the host ops printing those sites, the module.
-    Nothing of the executable's own stages (facts, targets, variants,
-    layouts, interfaces, conversion)."""
-    sites = module.sites_of(old)
+    call the executable (their entry points changed, and with them their
+    ids) and their annotation, the new export records, the host ops
+    printing those sites, the module. Nothing of the executable's own
+    stages (facts, targets, variants, layouts, interfaces, conversion)."""
+    sites = Module.parse(rename_symbol_prefix(module.render(), old, new)).sites_of(new)
     exports = re.findall(
         r"stream\.executable\.export (?:public |private )?@([\w$.\-]+)", module.op(old).text
     )

@@ -23,7 +23,8 @@ RW = SiteUsage(False, (3,), (ResourceOrigin.UNKNOWN,))
 
 
 def site(k: int, *refs: str, usage: SiteUsage = RO, targets: tuple[str, ...] = (CPU,)):
-    return DispatchSite(graph.dispatch("@main", k), "@main", k, refs, usage, targets)
+    return DispatchSite(graph.dispatch("@main", graph.callee(refs), k + 1), "@main", refs, usage,
+                        targets)
 
 
 def stream_executable(name: str, *exports: str, public: bool = False) -> ExecutableFacts:

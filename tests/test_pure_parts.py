@@ -8,19 +8,22 @@ own. (The oracle tests cover them together, through whole builds.)
 from __future__ import annotations
 
 import dataclasses
+import doctest
 import json
+from types import ModuleType
 
 import pytest
 
 from halflow import graph
 from halflow.core.fingerprint import fingerprint
-from halflow.engine import codec, state
+from halflow.engine import anchors, codec, state
 from halflow.engine.evaluator import node_key
 from halflow.engine.records import DocState, Group, NodeRecord, decode_records
 from halflow.engine.units import unit_keys
 from halflow.nodes.facts import STREAM, ExecutableFacts, ExportFacts
 from halflow.nodes.layout import ResourceOrigin, SiteUsage, derive_layout
 from halflow.source.toplevel import EXECUTABLE_KINDS, split_module
+from halflow.store import states
 
 CPU = '#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic"}>' * 3
 
@@ -121,7 +124,12 @@ def test_unit_keys_ignore_an_executables_own_name() -> None:
 def test_node_ids_round_trip() -> None:
     assert graph.executable_of(graph.convert("ex")) == "@ex"
     assert graph.executable_of(graph.layout("ex", "e")) == "@ex"
-    assert graph.function_of(graph.annotate(graph.dispatch("@main", 3))) == "@main"
+    assert graph.function_of(graph.annotate(graph.dispatch("@main", "@ex::@e", 3))) == "@main"
+    quoted = '@"a/b\\"#c"'  # a quoted symbol may hold the separators
+    assert graph.function_of(graph.dispatch(quoted, "@ex::@e")) == quoted
+    assert graph.function_of("case2/" + graph.dispatch("util.initializer#1", "@x::@y")) == (
+        "case2/util.initializer#1"
+    )
     assert graph.node_kind(graph.interface("ex", "e")) == "interface"
     assert graph.piece_node(graph.exec_group("ex")) == graph.convert("ex")
     assert graph.piece_node(graph.op_group("@main")) == graph.print_op("@main")
@@ -131,6 +139,28 @@ def test_node_ids_round_trip() -> None:
     rename = graph.rename_executable("ex_0", "ex_9")
     assert rename(graph.layout("ex_0", "ex_0_e")) == graph.layout("ex_9", "ex_9_e")
     assert rename(graph.HOST) == graph.HOST
+
+
+@pytest.mark.parametrize("module", [graph, states, anchors], ids=lambda m: m.__name__)
+def test_doctests(module: ModuleType) -> None:
+    """The examples in the docstrings of site ids, the states index and
+    the choice of a state hold."""
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_site_ids_name_the_callee_not_the_position() -> None:
+    """A dispatch site is named by its function and what it calls, counted
+    among the dispatches of that callee only: removing, adding or moving
+    another dispatch leaves every other id alone."""
+    ids = graph.dispatch_ids("@f", ["@a::@x", "@b::@y", "@a::@x", "@c::@z"])
+    assert ids == ["dispatch:@f/@a::@x", "dispatch:@f/@b::@y", "dispatch:@f/@a::@x#2",
+                   "dispatch:@f/@c::@z"]
+    assert graph.dispatch_ids("@f", ["@a::@x", "@a::@x", "@c::@z"]) == [
+        ids[0], ids[2], ids[3]]  # @b::@y removed
+    assert graph.dispatch_ids("@f", ["@c::@z", "@a::@x", "@b::@y", "@a::@x"]) == [
+        ids[3], ids[0], ids[1], ids[2]]  # @c::@z moved first
+    assert graph.callee(("@a::@x", "@a::@w")) == "@a::@x,@a::@w"
 
 
 def test_node_key_covers_tag_environment_options_inputs_and_dependencies() -> None:
@@ -153,9 +183,10 @@ def test_node_key_covers_tag_environment_options_inputs_and_dependencies() -> No
 
 
 def test_state_core_and_group_payload_round_trip() -> None:
-    record = NodeRecord("layout@1", "key", {"site usages": "fp"}, "deps", "vfp",
-                        derive_layout((True,), []), False)
-    group = Group("exec:@ex", "sig", 1, {"unit_key": "u"}, {"layout:@ex::@e": record})
+    record = NodeRecord(tag="layout@1", key="key", extra={"site usages": "fp"}, depsig="deps",
+                        vfp="vfp", value=derive_layout((True,), []), changed=False)
+    group = Group(gid="exec:@ex", sig="sig", count=1, summary={"unit_key": "u"},
+                  records={"layout:@ex::@e": record})
     group.sites = {2: SiteUsage(True, (1,), (ResourceOrigin.UNKNOWN,))}
     strings: dict[str, int] = {}
     payload = "".join(state.iter_payload(group, strings)).encode()
@@ -164,8 +195,9 @@ def test_state_core_and_group_payload_round_trip() -> None:
         "layout:@ex::@e": record
     }
     group.payload_ref = ["blob", 0, len(payload), 0]
-    doc = DocState("in", "opts", "env", "out\n", "text:k", {"exec:@ex": group},
-                   ["exec:@ex"], [(0, 4)], ["v"], {"#map": "#map"})
+    doc = DocState(input_hash="in", options="opts", env="env", output="out\n",
+                   output_key="text:k", groups={"exec:@ex": group}, order=["exec:@ex"],
+                   spans=[(0, 4)], visits=["v"], names={"#map": "#map"})
     core = state.decode_core(json.loads(state.encode_core(doc)), "out\n", lambda ref: None)
     assert core is not None
     assert (core.input_hash, core.order, core.spans, core.names) == (

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from support.engine import body_edit, corpus_file, run_halflow, set_access, subprocess_env
 
+from halflow.graph import function_of
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -66,9 +68,7 @@ def changed_from_report(path: Path) -> tuple[list[str], list[str]]:
     executed = [r["node"] for r in json.loads(path.read_text())["executed"]]
     execs = list(dict.fromkeys(n.split(":", 1)[1] for n in executed
                                if n.startswith(("executable:", "convert:"))))
-    hosts = list(dict.fromkeys(n.split(":", 1)[1].rpartition("#")[0] if not n.startswith(
-        "print:") else n.split(":", 1)[1] for n in executed
-        if n.startswith(("dispatch:", "annotate:", "print:"))))
+    hosts = list(dict.fromkeys(filter(None, map(function_of, executed))))
     return execs, hosts
 
 
@@ -91,7 +91,9 @@ def test_a_build_on_a_terminal_ends_with_what_changed(tmp_path: Path) -> None:
 
     # A dispatch site's access: the export's layout, its executable and the
     # host function that dispatches it.
-    src.write_text(set_access(src.read_text(), "dispatch:@main$async#3", 0, "rw"))
+    ex = "main$async_dispatch_3"
+    site = f"dispatch:@main$async/@{ex}::@{ex}_matmul_8x128x128_f32"
+    src.write_text(set_access(src.read_text(), site, 0, "rw"))
     code, _, term = on_terminal("build", src, "-o", out, "--cache-dir", cache, "--report", report)
     assert code == 0, term
     execs, hosts = changed_from_report(report)

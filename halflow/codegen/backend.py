@@ -18,6 +18,7 @@ Node keys (each beside what it covers):
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -114,6 +115,173 @@ class Outcome:
     spans: list[Span] = field(default_factory=list)
 
 
+Job = tuple[str, Any]  # (worker function name, its task)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What :func:`run_nodes` works on (see its parameters)."""
+
+    units: Sequence[Unit]
+    groups: Sequence[groups_mod.Group]
+    members: Mapping[str, groups_mod.Member]
+    host_program: str
+    compile_flags: Sequence[str]
+    env: Environment
+    store: Store
+    sink: Sink
+    host_ready: Callable[[], None]
+
+
+class _Schedule:
+    """The state of one :func:`run_nodes`: what is known (interfaces and
+    texts of translations), what is missing, which group waits for which
+    translations, and what was submitted. Each ``on_*`` method takes a
+    worker result and returns the jobs it makes ready."""
+
+    def __init__(self, inputs: Inputs, cached: Mapping[str, Entry]):
+        self.inputs = inputs
+        self.out = Outcome()
+        self.interfaces: dict[str, tuple[groups_mod.Interface, ...]] = {}
+        self.texts: dict[str, str] = {}
+        for key, entry in cached.items():
+            iface = groups_mod.decode_interfaces(entry.interface)
+            if iface is not None:
+                self.interfaces[key] = iface
+                self.texts[key] = entry.text
+        for group in inputs.groups:
+            hit = decode_group(group.key, inputs.store.get(group.key))
+            if hit is not None:
+                self.out.binaries[group.key] = hit
+        # Translations go out group by group (a group's members one after the
+        # other, groups in plan order), so that groups become ready one at a
+        # time and serialize next to the remaining translations, not all at
+        # the end. (Module order scatters every group's members over the run.)
+        rank: dict[str, int] = {}  # a member of several groups (lanes): its first
+        for i, m in enumerate(m for g in inputs.groups for m in g.members):
+            rank.setdefault(m.key, i)
+        self.misses: dict[str, Unit] = {}
+        for unit in sorted(inputs.units, key=lambda u: rank.get(u.key, len(rank))):
+            if unit.key not in self.interfaces and unit.key not in self.misses:
+                self.misses[unit.key] = unit
+        self.dirty = [g for g in inputs.groups if g.key not in self.out.binaries]
+        self.waiting = {g.key: {m.key for m in g.members if m.key in self.misses}
+                        for g in self.dirty}
+        self.submitted: set[str] = set()
+        self.host_submitted = False
+
+    def group_job(self, group: groups_mod.Group) -> Job:
+        self.submitted.add(group.key)
+        members = tuple((m.name, self.texts[m.key]) for m in group.members)
+        task = GroupTask(group.key, group.name, group.linked, group.variant, members,
+                         self.inputs.env)
+        if all(text for _, text in members):
+            return ("serialize_group", task)
+        # Some texts are only in the shared cache (halflow.codegen.remote_workers).
+        return ("serialize_group_shared",
+                dataclasses.replace(task, member_keys=tuple(m.key for m in group.members)))
+
+    def translate_job(self, unit: Unit, through_shared: bool) -> Job:
+        task = TranslateTask(unit.key, unit.symbol, unit.source(), unit.buffer_name,
+                             self.inputs.env)
+        return ("translate_shared" if through_shared else "translate", task)
+
+    def host_job(self) -> list[Job]:
+        inputs, out = self.inputs, self.out
+        self.host_submitted = True
+        try:
+            text = groups_mod.host_text(inputs.host_program, inputs.units, inputs.members,
+                                        inputs.groups, self.interfaces)
+        except ValueError as e:
+            out.host_error = str(e)
+            return []
+        out.host_key = groups_mod.host_key(text, inputs.compile_flags)
+        hit = decode_host(out.host_key, inputs.store.get(out.host_key))
+        if hit is not None:
+            out.host = hit
+            return []
+        inputs.host_ready()
+        return [("compile_host", HostTask(out.host_key, text, tuple(inputs.compile_flags),
+                                          inputs.env.verify))]
+
+    def ready_jobs(self) -> list[Job]:
+        jobs = [self.group_job(g) for g in self.dirty
+                if not self.waiting[g.key] and g.key not in self.submitted]
+        if not self.host_submitted and all(u.key in self.interfaces for u in self.inputs.units):
+            jobs += self.host_job()
+        return jobs
+
+    def on_result(self, function: str, result: Any) -> list[Job]:
+        function = function.removesuffix("_shared")
+        if function == "translate":
+            return self.on_translation(result)
+        if function == "serialize_group":
+            return self.on_group(result)
+        return self.on_host(result)
+
+    def on_translation(self, result: TranslateResult) -> list[Job]:
+        out, sink = self.out, self.inputs.sink
+        now = time.perf_counter()
+        unit = self.misses[result.key]
+        out.spans.append(Span(f"translate {unit.symbol}", "translate",
+                              now - result.seconds, now, result.worker))
+        if not result.ok:
+            out.failures.append(("translate", unit, result.messages[0] if result.messages
+                                 else "IREE gave no reason", result.messages[1:]))
+            sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
+            return []
+        iface = groups_mod.decode_interfaces(result.interface)
+        if unit.cacheable and not result.shared:
+            self.inputs.store.put(result.key, encode_entry(
+                Entry(result.key, result.text, result.seconds, result.interface)))
+        out.translated[result.key] = result
+        sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
+        if iface is None:
+            out.host_error = f"the translation of {unit.symbol} has no variant"
+            return []
+        self.interfaces[result.key] = iface
+        self.texts[result.key] = result.text
+        for waits in self.waiting.values():
+            waits.discard(result.key)
+        return self.ready_jobs()
+
+    def on_group(self, result: GroupResult) -> list[Job]:
+        out, groups = self.out, self.inputs.groups
+        if result.missing:
+            # The shared cache lost members since they were translated:
+            # translate them again, their texts coming back here.
+            self.waiting[result.key] = set(result.missing)
+            self.submitted.discard(result.key)
+            return [self.translate_job(self.misses[key], False) for key in result.missing]
+        now = time.perf_counter()
+        out.spans.append(Span(f"group @{_group_name(groups, result.key)}", "group",
+                              now - result.seconds, now, result.worker))
+        if not result.ok or result.binary is None:
+            out.failures.append(("serialize_group", result.key, result.messages[0]
+                                 if result.messages else "IREE gave no reason",
+                                 result.messages[1:]))
+            return []
+        self.inputs.store.put(result.key, encode_group(result.key, result.binary,
+                                                       result.seconds, result.messages))
+        out.binaries[result.key] = (result.binary, result.seconds, result.messages)
+        out.compiled_groups[result.key] = result
+        self.inputs.sink(Event(Kind.GROUP, detail=_group_name(groups, result.key),
+                               seconds=result.seconds))
+        return []
+
+    def on_host(self, result: HostResult) -> list[Job]:
+        out = self.out
+        now = time.perf_counter()
+        out.spans.append(Span("host", "host", now - result.seconds, now, result.worker))
+        out.host_result = result
+        if not result.ok:
+            out.host_error = "IREE's host pipeline failed: " + " ".join(result.messages)[:2000]
+            return []
+        self.inputs.store.put(result.key, encode_host(result.key, result.text, result.seconds))
+        out.host = (result.text, result.seconds)
+        return []
+
+
 def run_nodes(
     *,
     units: Sequence[Unit],
@@ -131,137 +299,20 @@ def run_nodes(
     """Translate misses, serialize dirty groups and compile the host if its
     key has no entry; results are stored as they arrive. Failed tasks are in
     ``outcome.failures`` as (function, task, reason, IREE messages)."""
-    out = Outcome()
-    interfaces: dict[str, groups_mod.Interface] = {}
-    texts: dict[str, str] = {}
-    for key, entry in cached.items():
-        iface = groups_mod.Interface.decode(entry.interface)
-        if iface is not None:
-            interfaces[key] = iface
-            texts[key] = entry.text
-    for group in groups:
-        hit = decode_group(group.key, store.get(group.key))
-        if hit is not None:
-            out.binaries[group.key] = hit
-    misses: dict[str, Unit] = {}
-    # Translations go out group by group (a group's members one after the
-    # other, groups in plan order), so that groups become ready one at a
-    # time and serialize next to the remaining translations, not all at the
-    # end. (Module order scatters every group's members over the whole run.)
-    rank = {m.key: i for i, m in enumerate(m for g in groups for m in g.members)}
-    for unit in sorted(units, key=lambda u: rank.get(u.key, len(rank))):
-        if unit.key not in interfaces and unit.key not in misses:
-            misses[unit.key] = unit
-    dirty = [g for g in groups if g.key not in out.binaries]
-    waiting = {g.key: {m.key for m in g.members if m.key in misses} for g in dirty}
-    submitted: set[str] = set()
-    host_submitted = False
-
+    schedule = _Schedule(Inputs(units, groups, members, host_program, compile_flags, env,
+                                store, sink, host_ready), cached)
+    out, misses = schedule.out, schedule.misses
     # With a shared cache Dask workers write to themselves, translations go
     # from worker to worker through it, not through this process
     # (halflow.codegen.remote_workers).
     shared = getattr(runner, "shared", None)
-
-    def group_job(group: groups_mod.Group) -> tuple[str, GroupTask]:
-        submitted.add(group.key)
-        members = tuple((m.name, texts[m.key]) for m in group.members)
-        if all(text for _, text in members):
-            return ("serialize_group", GroupTask(
-                group.key, group.name, group.linked, group.variant, members, env))
-        return ("serialize_group_shared", GroupTask(
-            group.key, group.name, group.linked, group.variant, members, env,
-            tuple(m.key for m in group.members)))
-
-    def translate_job(key: str, unit: Unit, through_shared: bool) -> tuple[str, TranslateTask]:
-        task = TranslateTask(key, unit.symbol, unit.source(), unit.buffer_name, env)
-        return ("translate_shared" if through_shared else "translate", task)
-
-    def host_job() -> list[tuple[str, Any]]:
-        nonlocal host_submitted
-        host_submitted = True
-        try:
-            text = groups_mod.host_text(host_program, units, members, groups, interfaces)
-        except ValueError as e:
-            out.host_error = str(e)
-            return []
-        out.host_key = groups_mod.host_key(text, compile_flags)
-        hit = decode_host(out.host_key, store.get(out.host_key))
-        if hit is not None:
-            out.host = hit
-            return []
-        host_ready()
-        return [("compile_host", HostTask(out.host_key, text, tuple(compile_flags), env.verify))]
-
-    def ready_jobs() -> list[tuple[str, Any]]:
-        jobs = [group_job(g) for g in dirty if not waiting[g.key] and g.key not in submitted]
-        if not host_submitted and all(k in interfaces for k in (u.key for u in units)):
-            jobs += host_job()
-        return jobs
-
-    def on_result(function: str, result: Any) -> list[tuple[str, Any]]:
-        now = time.perf_counter()
-        function = function.removesuffix("_shared")
-        if function == "translate":
-            unit = misses[result.key]
-            out.spans.append(Span(f"translate {unit.symbol}", "translate",
-                                  now - result.seconds, now, result.worker))
-            if not result.ok:
-                out.failures.append((function, unit, result.messages[0] if result.messages
-                                     else "IREE gave no reason", result.messages[1:]))
-                sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
-                return []
-            iface = groups_mod.Interface.decode(result.interface)
-            if unit.cacheable and not result.shared:
-                store.put(result.key, encode_entry(
-                    Entry(result.key, result.text, result.seconds, result.interface)))
-            out.translated[result.key] = result
-            sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
-            if iface is None:
-                out.host_error = f"the translation of {unit.symbol} has no single variant"
-                return []
-            interfaces[result.key] = iface
-            texts[result.key] = result.text
-            for waits in waiting.values():
-                waits.discard(result.key)
-            return ready_jobs()
-        if function == "serialize_group":
-            if result.missing:
-                # The shared cache lost members since they were translated:
-                # translate them again, their texts coming back here.
-                waiting[result.key] = set(result.missing)
-                submitted.discard(result.key)
-                return [translate_job(key, misses[key], False) for key in result.missing]
-            out.spans.append(Span(f"group @{_group_name(groups, result.key)}", "group",
-                                  now - result.seconds, now, result.worker))
-            if not result.ok or result.binary is None:
-                out.failures.append((function, result.key, result.messages[0] if result.messages
-                                     else "IREE gave no reason", result.messages[1:]))
-                return []
-            store.put(result.key, encode_group(result.key, result.binary, result.seconds,
-                                               result.messages))
-            out.binaries[result.key] = (result.binary, result.seconds, result.messages)
-            out.compiled_groups[result.key] = result
-            sink(Event(Kind.GROUP, detail=_group_name(groups, result.key),
-                       seconds=result.seconds))
-            return []
-        # compile_host
-        out.spans.append(Span("host", "host", now - result.seconds, now, result.worker))
-        out.host_result = result
-        if not result.ok:
-            out.host_error = "IREE's host pipeline failed: " + " ".join(result.messages)[:2000]
-            return []
-        store.put(result.key, encode_host(result.key, result.text, result.seconds))
-        out.host = (result.text, result.seconds)
-        return []
-
-    jobs: list[tuple[str, Any]] = [
-        translate_job(key, unit, shared is not None and unit.cacheable)
-        for key, unit in misses.items()]
+    jobs = [schedule.translate_job(unit, shared is not None and unit.cacheable)
+            for unit in misses.values()]
     sink(Event(Kind.PLAN, total=len(units), reused=len(units) - len(misses),
-               groups=len(dirty)))
-    jobs += ready_jobs()
+               groups=len(schedule.dirty)))
+    jobs += schedule.ready_jobs()
     if jobs:
-        for failure in runner.run(jobs, on_result):
+        for failure in runner.run(jobs, schedule.on_result):
             task = failure.task
             function = failure.function.removesuffix("_shared")
             subject = misses[task.key] if function == "translate" else task.key

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from halflow.core.fingerprint import environment, fingerprint
 
 # Bump when what a translation entry holds, or how it is made, changes.
-TRANSLATE_VERSION = 2  # 2: entries carry the interface
+TRANSLATE_VERSION = 3  # 2: entries carry the interface; 3: one per variant
 
 _BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 _ID_CHAR = "A-Za-z0-9_$."

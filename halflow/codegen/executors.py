@@ -32,7 +32,7 @@ import tempfile
 import threading
 import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -395,11 +395,16 @@ class DaskExecutor:
     worker, so no task runs while another sets the flags).
     """
 
-    def __init__(self, scheduler: Any, retries: int = 2, shared: Any = None):
+    def __init__(self, scheduler: Any, retries: int = 2, shared: Any = None,
+                 notes: Callable[[Sequence[str], Any], None] | None = None):
         """``shared``: a shared cache (:class:`halflow.core.options.RemoteCache`)
         the workers write translations to and read them from themselves
-        (:mod:`halflow.codegen.remote_workers`); None: results come back whole."""
+        (:mod:`halflow.codegen.remote_workers`); None: results come back whole.
+        ``notes`` receives, after each run, what the workers' stores of it
+        warned about and the entries they ignored (the client's store says
+        it once for the build); without, it is said here."""
         self.shared = shared
+        self.notes = notes
         try:
             from distributed import Client
         except ImportError:
@@ -477,10 +482,11 @@ class DaskExecutor:
             return future
 
         running = as_completed([submit(job) for job in jobs])
+        notes = _SharedNotes()
         for future in running:
             name, task = futures.pop(future)
             try:
-                result = future.result()
+                result = notes.take(future.result())
             except Exception as e:  # KilledWorker, or the task kept raising
                 kind = type(e).__name__
                 if kind == "KilledWorker":
@@ -492,4 +498,36 @@ class DaskExecutor:
                 continue
             for job in on_result(name, result) or ():
                 running.add(submit(job))
+        if self.shared is not None:
+            notes.say(self.shared.where, self.notes)
         return failures
+
+
+class _SharedNotes:
+    """What the workers' shared-cache stores had to say in one run
+    (:class:`halflow.codegen.remote_workers.Shared`), said once: each warning once,
+    the entries ignored summed up per kind of problem."""
+
+    def __init__(self) -> None:
+        self.warnings: dict[str, None] = {}
+        self.problems: dict[str, dict[str, int]] = {}
+
+    def take(self, result: Any) -> Any:
+        from halflow.codegen.remote_workers import Shared
+
+        if not isinstance(result, Shared):
+            return result
+        from halflow.store.remote import merge
+
+        self.warnings.update(dict.fromkeys(result.warnings))
+        merge(self.problems, result.problems)
+        return result.result
+
+    def say(self, where: str, to: Callable[[Sequence[str], Any], None] | None) -> None:
+        if to is not None:
+            to(list(self.warnings), self.problems)
+            return
+        from halflow.store.remote import summary
+
+        for line in [*self.warnings, *summary(where, self.problems)]:
+            print(f"halflow: warning: {line}", file=sys.stderr)

@@ -35,6 +35,16 @@ not depend on dispatch numbers), and an edit, insertion or removal changes
 the groups it falls in and at most the next one or two, until a boundary
 falls where it fell before. The measured trade-off (group count against
 per-group cost) is in NOTES.md.
+
+Targets. What IREE 3.13 does with one target backend's executables is a
+:class:`TargetRecipe` (:data:`RECIPES`): llvm-cpu, vmvx, rocm and cuda link
+every executable of a group into one (named ``<group>_linked``, vmvx
+``<group>_linked_vmvx``); vulkan-spirv and metal-spirv do not link at all
+(each executable is serialized on its own, as in a plain compile), so their
+groups hold one executable. An executable with several variants (several
+targets on one device, or several devices) is a member of one group per
+variant, in that variant's lane; the host's stub of a linked name holds the
+variants of every group of that name.
 """
 
 from __future__ import annotations
@@ -45,6 +55,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from halflow.codegen.executables import Unit, denormalize
+from halflow.core import safejson
 from halflow.core.fingerprint import environment, fingerprint
 
 # Bump when what a group binary or host entry holds, or how it is made, changes.
@@ -64,6 +75,63 @@ _VARIANT = re.compile(r"^\s*hal\.executable\.variant (?:public |private )?@(\S+)
 _REF = re.compile(rf"@({_SYMBOL})::@({_SYMBOL})::@({_SYMBOL})")
 
 
+@dataclass(frozen=True)
+class TargetRecipe:
+    """How IREE 3.13 links and serializes the executables of one target
+    backend (the first field of ``#hal.executable.target<"...", ...>``),
+    measured with ``iree-hal-link-target-executables{target=...}``."""
+
+    backend: str
+    links: bool  # IREE merges a module's executables into one (else each stays alone)
+    linked_suffix: str  # IREE names the merged executable <module name><suffix>
+
+
+RECIPES: dict[str, TargetRecipe] = {r.backend: r for r in (
+    TargetRecipe("llvm-cpu", True, "_linked"),
+    TargetRecipe("vmvx", True, "_linked_vmvx"),
+    TargetRecipe("rocm", True, "_linked"),
+    TargetRecipe("cuda", True, "_linked"),
+    TargetRecipe("vulkan-spirv", False, ""),
+    TargetRecipe("metal-spirv", False, ""),
+)}
+
+# Targets IREE itself cannot serialize apart from the host program.
+_WHOLE_PROGRAM = {
+    "vmvx-inline": "IREE compiles its executables into the host module (no executable "
+                   "binaries to serialize apart)",
+}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One ``hal.executable.variant`` of a unit's text."""
+
+    name: str  # its symbol (and binary) name
+    lane: str  # its header line: name and target, what the members of a group share
+    backend: str  # the target backend ("" if the header names none)
+    interface: str  # its header and export ops (name-normalized): everything before its code
+
+
+def variants(text: str) -> list[Variant]:
+    """The variants of an executable's (alias-free) text, in order."""
+    starts = [m.start() for m in _VARIANT.finditer(text)]
+    found = []
+    for i, start in enumerate(starts):
+        segment = text[start:starts[i + 1] if i + 1 < len(starts) else len(text)]
+        match = _VARIANT.match(segment)
+        assert match is not None
+        backend = re.search(r'target\(<"([^"]*)"', segment)
+        code = segment.find("builtin.module")
+        found.append(Variant(match.group(1), segment.split("\n", 1)[0].strip(),
+                             backend.group(1) if backend else "",
+                             segment if code < 0 else segment[:code]))
+    return found
+
+
+def recipe(variant: Variant) -> TargetRecipe:
+    return RECIPES[variant.backend]
+
+
 def recipe_gap(unit: Unit) -> str | None:
     """Why ``unit`` cannot go through groups and stubs (then the whole build
     falls back to IREE's whole-program final compile), or None."""
@@ -79,36 +147,30 @@ def recipe_gap(unit: Unit) -> str | None:
     # the loads are what is left to see.
     if "hal.executable.constant.block" in text or "hal.executable.constant.load" in text:
         return f"executable {unit.symbol} uses constant blocks"
-    variants = _VARIANT.findall(text)
-    if len(variants) != 1:
-        return f"executable {unit.symbol} has {len(variants)} variants"
-    if 'target(<"llvm-cpu"' not in text:
-        backend = re.search(r'target\(<"([^"]*)"', text)
-        return (f"executable {unit.symbol} targets "
-                f"{backend.group(1) if backend else 'an unknown backend'}, not llvm-cpu")
+    found = variants(text)
+    if not found:
+        return f"executable {unit.symbol} has no variant"
+    if len({v.name for v in found}) != len(found):
+        return f"executable {unit.symbol} has two variants of one name"
+    for variant in found:
+        if variant.backend in _WHOLE_PROGRAM:
+            return (f"executable {unit.symbol} targets {variant.backend}: "
+                    f"{_WHOLE_PROGRAM[variant.backend]}")
+        if variant.backend not in RECIPES:
+            return (f"executable {unit.symbol} targets "
+                    f"{variant.backend or 'an unknown backend'}, which halflow has no "
+                    f"serialization recipe for (it has: {', '.join(sorted(RECIPES))})")
     if not unit.normalized:
         return f"executable {unit.symbol} has a name halflow cannot rename"
     return None
 
 
-def _interface_text(text: str) -> str:
-    """The executable's variant header and export ops (name-normalized,
-    location-free): everything before its code."""
-    end = text.find("builtin.module")
-    return text if end < 0 else text[:end]
-
-
-def _lane(text: str) -> str:
-    match = _VARIANT.search(text)
-    assert match is not None
-    line_end = text.find("\n", match.start())
-    return text[match.start():line_end].strip()
-
-
-def _variant_name(text: str) -> str:
-    match = _VARIANT.search(text)
-    assert match is not None
-    return match.group(1)
+def _interface_text(text: str, found: Sequence[Variant]) -> str:
+    """The executable's header and each variant's header and export ops
+    (name-normalized, location-free): everything but its code."""
+    first = _VARIANT.search(text)
+    return (text if first is None else text[:first.start()]) + "".join(
+        v.interface for v in found)
 
 
 @dataclass(frozen=True)
@@ -148,25 +210,20 @@ def _boundary(interface: str, weight: int) -> bool:
     return int(interface[:8], 16) < weight * 0x1_0000_0000 // TARGET_WEIGHT
 
 
-@dataclass(frozen=True)
-class _Entry:
-    origin: tuple[int, str]
-    interface: str
-    rank: int  # among members sharing the interface, in module order
-    key: str
-    variant: str
-    weight: int  # code size: the length of the executable's text
+_Entry = tuple[str, int, str, Variant]  # interface, rank, key, variant
 
 
-def _runs(entries: Sequence[_Entry]) -> list[list[_Entry]]:
-    """``entries`` (in origin order) cut into groups (see the module docstring)."""
+def _runs(entries: Sequence[_Entry], weights: Mapping[str, int],
+          links: bool) -> list[list[_Entry]]:
+    """``entries`` (in origin order) cut into groups (see the module
+    docstring); one executable each for a target IREE does not link."""
     runs: list[list[_Entry]] = [[]]
     weight = 0
     for entry in entries:
         runs[-1].append(entry)
-        weight += entry.weight
-        if weight >= MAX_WEIGHT or (weight >= MIN_WEIGHT
-                                    and _boundary(entry.interface, entry.weight)):
+        weight += weights[entry[2]]
+        if not links or weight >= MAX_WEIGHT or (
+                weight >= MIN_WEIGHT and _boundary(entry[0], weights[entry[2]])):
             runs.append([])
             weight = 0
     return [run for run in runs if run]
@@ -175,41 +232,50 @@ def _runs(entries: Sequence[_Entry]) -> list[list[_Entry]]:
 def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], dict[str, Member]]:
     """The groups for ``units`` (all groupable, see :func:`recipe_gap`) and
     each unit's member (by unit name; units with one key share a member,
-    which has the origin of the first of them in module order)."""
-    # lane -> key -> (interface, variant, origin, weight)
-    lanes: dict[str, dict[str, tuple[str, str, tuple[int, str], int]]] = {}
-    for unit in units:  # module order
-        lane = _lane(unit.text)
-        iface = fingerprint("halflow.codegen.interface", lane, _interface_text(unit.text))
-        lanes.setdefault(lane, {}).setdefault(
-            unit.key, (iface, _variant_name(unit.text), origin(unit.name), len(unit.text)))
+    which has the origin of the first of them in module order). A member
+    with several variants is in one group per variant (lane)."""
+    # key -> (interface, variants), in module order
+    distinct: dict[str, tuple[str, list[Variant]]] = {}
+    origins: dict[str, tuple[int, str]] = {}
+    weights: dict[str, int] = {}  # code size: the length of the executable's text
+    for unit in units:
+        if unit.key not in distinct:
+            found = variants(unit.text)
+            iface = fingerprint("halflow.codegen.interface", *(v.lane for v in found),
+                                _interface_text(unit.text, found))
+            distinct[unit.key] = (iface, found)
+            origins[unit.key] = origin(unit.name)
+            weights[unit.key] = len(unit.text)
+    # Members sharing an interface are told apart by their rank among them in
+    # module order: renumbering and body edits keep it. (The interface holds
+    # the lanes, so members sharing one are in the same lanes.)
+    seen: dict[str, int] = {}
+    ranks: dict[str, int] = {}
+    for key, (iface, _) in distinct.items():
+        ranks[key] = seen.get(iface, 0)
+        seen[iface] = ranks[key] + 1
+    by_key = {key: Member(key, f"hf_{iface[:16]}" + (f"_{ranks[key]}" if seen[iface] > 1 else ""),
+                          iface)
+              for key, (iface, _) in distinct.items()}
+    lanes: dict[str, list[tuple[str, int, str, Variant]]] = {}
+    for key, (iface, found) in distinct.items():
+        for variant in found:
+            lanes.setdefault(variant.lane, []).append((iface, ranks[key], key, variant))
     groups: list[Group] = []
-    by_key: dict[str, Member] = {}
     for lane in sorted(lanes):
-        # Members sharing an interface are told apart by their rank among
-        # them in module order: renumbering and body edits keep it.
-        seen: dict[str, int] = {}
-        entries = []
-        for key, (iface, variant, where, weight) in lanes[lane].items():
-            entries.append(_Entry(where, iface, seen.get(iface, 0), key, variant, weight))
-            seen[iface] = seen.get(iface, 0) + 1
-        entries.sort(key=lambda e: (e.origin, e.interface, e.rank))
-        names = {e.key: f"hf_{e.interface[:16]}" + (f"_{e.rank}" if seen[e.interface] > 1
-                                                     else "")
-                 for e in entries}
-        for run in _runs(entries):
-            members = []
-            for entry in run:
-                members.append(Member(entry.key, names[entry.key], entry.interface))
-                by_key[entry.key] = members[-1]
-            variant = run[0].variant
-            gname = "hf_g" + fingerprint("halflow.codegen.group-name",
+        entries = sorted(lanes[lane], key=lambda e: (origins[e[2]], e[0], e[1]))
+        target = recipe(entries[0][3])
+        for run in _runs(entries, weights, target.links):
+            members = tuple(by_key[key] for _, _, key, _ in run)
+            variant_name = run[0][3].name
+            # The variant tells apart the groups of one member set in two lanes.
+            gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,
                                          tuple(m.name for m in members))[:16]
-            linked = members[0].name if len(members) == 1 else gname + "_linked"
+            linked = members[0].name if len(members) == 1 else gname + target.linked_suffix
             key = "group-" + fingerprint("halflow.codegen.group", GROUP_VERSION, environment(),
                               tuple(key_flags), lane, gname,
                               tuple((m.key, m.name) for m in members))
-            groups.append(Group(gname, linked, variant, tuple(members), key))
+            groups.append(Group(gname, linked, variant_name, members, key))
     return groups, {u.name: by_key[u.key] for u in units}
 
 
@@ -220,74 +286,109 @@ def member_text(translation: str, member: Member) -> str:
 
 @dataclass(frozen=True)
 class Interface:
-    """What the host needs of a translated executable: its variant's target
-    and its export ops (normalized text), as the translating worker printed
-    them."""
+    """What the host needs of one variant of a translated executable: its
+    name, target and export ops (normalized text), as the translating worker
+    printed them."""
 
     variant: str
     target: str
     exports: tuple[str, ...]
 
-    def encode(self) -> str:
-        return json.dumps([self.variant, self.target, list(self.exports)])
 
-    @staticmethod
-    def decode(text: str) -> Interface | None:
-        try:
-            variant, target, exports = json.loads(text)
-            return Interface(str(variant), str(target), tuple(str(e) for e in exports))
-        except (ValueError, TypeError):
-            return None
+def encode_interfaces(interfaces: Sequence[Interface]) -> str:
+    """A translation's interfaces (one per variant) as its entry keeps them."""
+    return json.dumps([[i.variant, i.target, list(i.exports)] for i in interfaces])
 
 
-def stub_text(group: Group, interfaces: Mapping[str, Interface]) -> str:
-    """The code-less stand-in of ``group``'s linked executable: its export
-    ops, renamed and numbered as linking numbers them (module order)."""
+def decode_interfaces(text: str) -> tuple[Interface, ...] | None:
+    """Inverse of :func:`encode_interfaces`; None for anything else (an entry
+    without variants included)."""
+    try:
+        found = tuple(Interface(str(variant), str(target), tuple(str(e) for e in exports))
+                      for variant, target, exports in safejson.loads(text))
+    except (ValueError, TypeError):
+        return None
+    return found or None
+
+
+def _variant_stub(group: Group, interfaces: Mapping[str, Sequence[Interface]],
+                  location: str) -> str:
     exports = []
     ordinal = 0
     target = ""
     for member in group.members:
-        iface = interfaces[member.key]
+        iface = next(i for i in interfaces[member.key] if i.variant == group.variant)
         target = iface.target
         for text in iface.exports:
             renamed = re.sub(r"ordinal\(\d+\)", f"ordinal({ordinal})",
                              member_text(text, member), count=1)
             exports.append("      " + renamed.replace("\n", "\n      "))
             ordinal += 1
-    return (f"  hal.executable private @{group.linked} {{\n"
-            f"    hal.executable.variant public @{group.variant} target({target}) {{\n"
-            + "\n".join(exports)
-            + "\n      builtin.module {\n      }\n    }\n  }\n")
+    return (f"    hal.executable.variant public @{group.variant} target({target}) {{\n"
+            + "\n".join(exports) + f"\n    }}{location}\n")
+
+
+def stub_text(groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interface]],
+              location: str = "") -> str:
+    """The code-less stand-in of the linked executable of ``groups`` (one
+    name, one group per variant): each group's export ops, renamed and
+    numbered as linking numbers them (module order). ``location`` (`` loc(...)``
+    or "") goes on the executable and its variants."""
+    return (f"  hal.executable private @{groups[0].linked} {{\n"
+            + "".join(_variant_stub(g, interfaces, location) for g in groups)
+            + f"  }}{location}\n")
+
+
+def _stub_location(groups: Sequence[Group], units: Sequence[Unit], module: str) -> str:
+    """Where IREE puts the executable it links ``groups``' members into: the
+    one member's own location when it stays alone, else the module's
+    (``module``: its printed location, or "")."""
+    if len(groups[0].members) == 1:
+        key = groups[0].members[0].key
+        found = next((u.location for u in units if u.key == key), "")
+        return f" {found}" if found.startswith("loc(") else ""
+    return f" loc({module})" if module else ""
 
 
 def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
-              groups: Sequence[Group], interfaces: Mapping[str, Interface]) -> str:
+              groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interface]]) -> str:
     """The host program (``host``: the materialized module printed without
     its executables) with every dispatch of ``@exe::@variant::@export``
-    pointed at its group's stub, and the stubs inserted. Raises ValueError
-    (the reason) when the host refers to executables in another way."""
-    linked = {m.key: g for g in groups for m in g.members}
+    pointed at the stub of that variant's group, and the stubs inserted.
+    Raises ValueError (the reason) when the host refers to executables in
+    another way."""
+    group_of = {(m.key, g.variant): g for g in groups for m in g.members}
     renames: dict[tuple[str, str, str], str] = {}
     for unit in units:
         member = members[unit.name]
-        group = linked[member.key]
-        for export in _EXPORT.findall(unit.text):
-            renames[(unit.symbol[1:], group.variant, denormalize(export, unit.name))] = (
-                f"@{group.linked}::@{group.variant}::@{denormalize(export, member.name)}")
+        for variant in variants(unit.text):
+            group = group_of[(member.key, variant.name)]
+            for export in _EXPORT.findall(variant.interface):
+                renames[(unit.symbol[1:], variant.name, denormalize(export, unit.name))] = (
+                    f"@{group.linked}::@{variant.name}::@{denormalize(export, member.name)}")
 
     def rename(match: re.Match[str]) -> str:
         new = renames.get((match.group(1), match.group(2), match.group(3)))
         return new if new is not None else match.group(0)
 
     renamed = _REF.sub(rename, host)
+    # What is left once the renamed references are gone must not name an
+    # executable (a stub may have the name an executable had).
+    rest = _REF.sub(lambda m: "" if m.group(1, 2, 3) in renames else m.group(0), host)
     for unit in units:
-        if re.search(rf"@{re.escape(unit.symbol[1:])}(?![A-Za-z0-9_$.])", renamed):
+        if re.search(rf"@{re.escape(unit.symbol[1:])}(?![A-Za-z0-9_$.])", rest):
             raise ValueError(f"the host refers to {unit.symbol} other than by its exports")
     header = re.search(r"^module\b[^\n]*\{\n", renamed, re.M)
     if header is None:
         raise ValueError("the materialized module has no module header line")
-    stubs = "".join(stub_text(g, interfaces) for g in groups)
-    return renamed[:header.end()] + stubs + renamed[header.end():]
+    stubs: dict[str, list[Group]] = {}
+    for group in groups:
+        stubs.setdefault(group.linked, []).append(group)
+    end = re.search(r"^\} loc\(([^()\n]*)\)\s*(?:\{-#|$)", renamed, re.M)
+    module = end.group(1) if end is not None else ""
+    text = "".join(stub_text(same, interfaces, _stub_location(same, units, module))
+                   for same in stubs.values())
+    return renamed[:header.end()] + text + renamed[header.end():]
 
 
 def host_key(text: str, flags: Sequence[str]) -> str:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Sequence
 from enum import StrEnum
@@ -38,6 +37,7 @@ from typing import Any
 
 from halflow.codegen import iree_api, tools
 from halflow.codegen.flags import IreeFlags
+from halflow.core import output
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 
 BYTECODE_MAGIC = b"ML\xefR"
@@ -103,15 +103,15 @@ def parse_errors(messages: Sequence[str], name: str) -> HalflowError:
     return HalflowError(diags)
 
 
-def frontend_command(model: Path, flags: IreeFlags, output: Path) -> list[str]:
+def frontend_command(model: Path, flags: IreeFlags, destination: Path) -> list[str]:
     """The ``iree-compile`` command that writes MODEL's materialized module
-    (``executable-sources``, as bytecode) to ``output``. Per-pass
+    (``executable-sources``, as bytecode) to ``destination``. Per-pass
     verification stays off unless the user's flags say ``--verify``: the
     module is verified once, when halflow parses it."""
     verify = () if any(f.split("=", 1)[0] == "--verify" for f in flags.all) else (
         "--verify=false",)
     return [tools.iree_compile(), str(model), *flags.all, *verify,
-            "--compile-to=executable-sources", "--emit-mlir-bytecode", "-o", str(output)]
+            "--compile-to=executable-sources", "--emit-mlir-bytecode", "-o", str(destination)]
 
 
 class Frontend:
@@ -125,7 +125,9 @@ class Frontend:
         self.model = model
         self.started = time.perf_counter()
         self.warnings: tuple[str, ...] = ()  # iree-compile's stderr of a successful run
-        self._dir = Path(tempfile.mkdtemp(prefix="halflow-frontend-"))
+        # Named after this process, so that a later build removes it if this
+        # one is killed (halflow.core.output.temp_folder).
+        self._dir = output.temp_folder("halflow-frontend")
         self._output = self._dir / "executable-sources.mlirbc"
         self._process = subprocess.Popen(
             frontend_command(model, flags, self._output),
@@ -197,13 +199,9 @@ def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Mater
     from iree.compiler import ir
 
     from halflow.nodes.materialize import materialize as run_materialize
-    from halflow.source.inputs import ends_in_open_string
+    from halflow.source.inputs import lexable
 
-    if not data.startswith(BYTECODE_MAGIC) and ends_in_open_string(data):
-        # Cut off inside a string (e.g. a resource blob): MLIR's lexer would
-        # read past the buffer (SIGSEGV). A line end gives the same error at
-        # the same place, as for the MLIR build (halflow.source.inputs.parse_text).
-        data += b"\n"
+    data = lexable(data)  # cut inside a string, MLIR's lexer would read past the buffer
     invocation = iree_api.Invocation(session_flags)
     try:
         try:

@@ -26,7 +26,6 @@ nothing to ``output`` unless the whole build succeeds.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import os
@@ -50,7 +49,8 @@ from halflow.codegen.worker import (
     TranslateResult,
     TranslateTask,
 )
-from halflow.core import uptodate
+from halflow.core import output as output_mod
+from halflow.core import safejson, uptodate
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
 from halflow.core.fingerprint import environment, fingerprint
 from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
@@ -295,7 +295,7 @@ def _previous_manifest(store: Store, manifest_key: str) -> dict[str, Any]:
     if manifest is None:
         return {}
     try:
-        data = json.loads(manifest.text)
+        data = safejson.loads(manifest.text)
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
@@ -388,7 +388,7 @@ def _get_marker(store: Store, where: str) -> object:
         return cache.get(where)
     raw = store.get(where)
     try:
-        return json.loads(raw) if raw is not None else None
+        return safejson.loads(raw) if raw is not None else None
     except ValueError:
         return None
 
@@ -412,7 +412,7 @@ def _up_to_date(store: Store, output_key: str, output_file: Path) -> dict[str, A
     raw = store.get(key)
     opened = unseal(key, _SUMMARY, raw) if raw is not None else None
     try:
-        data = json.loads(opened[1]) if opened is not None else None
+        data = safejson.loads(opened[1]) if opened is not None else None
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
@@ -434,6 +434,8 @@ def _record_output(store: Store, output_key: str, output_file: Path, written: Pa
                    kind: str, executables: Sequence[tuple[str, float]]) -> None:
     """Record that ``written`` (the file just renamed into place) is what
     ``output_key`` builds: its marker, and the summary a no-op reports."""
+    if output_mod.written_in_place(output_file):
+        return  # a FIFO or device holds nothing: no marker (read, it would block)
     try:
         stat = written.stat()
         digest = uptodate.content_digest(written.read_bytes())
@@ -515,15 +517,14 @@ def build_vmfb(
         kind = model.detect_kind(data)
     if kind == model.ModelKind.PRE_MATERIALIZE and flags.compile_from is not None:
         raise _error(name, "--compile-from applies to programs, not to a pre-materialize module")
-    # A symbolic link is written through (the file it points to is replaced).
-    target = Path(os.path.realpath(output_file))
-    temp = target.parent / f".{target.name}.{os.getpid()}.halflow-tmp"
-    if output_file.is_dir():
-        raise _error(str(output_file), "cannot write output file: it is a directory")
-    try:  # fail now, not after the whole build
-        temp.touch()
+    try:  # fail now, not after the whole build (also on a directory)
+        output_mod.check_writable(output_file)
+        # The one writer's (halflow.core.output): IREE writes the .vmfb to
+        # writing.temp, created only then; a FIFO or device is written in place.
+        writing = output_mod.Replacement(output_file)
     except OSError as e:
         raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
+    temp = writing.temp
 
     frontend: model.Frontend | None = None
     materialized_data = b""  # what the front end wrote (programs)
@@ -576,7 +577,8 @@ def build_vmfb(
         if executor == "dask":
             try:
                 remote = DaskExecutor(scheduler, retries,
-                                      shared=getattr(store, "shared_settings", None))
+                                      shared=getattr(store, "shared_settings", None),
+                                      notes=getattr(store, "absorb_remote", None))
             except RuntimeError as e:
                 raise _error("halflow", str(e)) from None
         # Have a worker parse the translations the previous build of this
@@ -787,9 +789,7 @@ def build_vmfb(
         clock.add("compile", assembled.compile_seconds)
         started = time.perf_counter()
         try:
-            with open(temp, "rb+") as f:
-                os.fsync(f.fileno())
-            os.replace(temp, target)
+            writing.commit()
         except OSError as e:
             raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
         clock.add("write", assembled.write_seconds + time.perf_counter() - started)
@@ -804,7 +804,7 @@ def build_vmfb(
         if saved:
             store.add(REUSES, len(saved))
             store.add(SECONDS_SAVED, sum(saved))
-        _record_output(store, output_key, output_file, target, str(kind),
+        _record_output(store, output_key, output_file, writing.target, str(kind),
                        [(r.executable, r.saved_seconds or r.seconds) for r in reports.values()])
         clock.add("total", clock.total())
         result = CodegenResult(
@@ -825,5 +825,4 @@ def build_vmfb(
             local.close()
         if owned_store is not None:
             owned_store.close()
-        with contextlib.suppress(FileNotFoundError):
-            temp.unlink()
+        writing.discard()

@@ -15,12 +15,17 @@ then not used by that worker process again); a group whose member the
 shared cache no longer holds reports it as ``missing``, and the client
 translates that member again the usual way. The shared cache can make a
 build slower, never wrong and never fail.
+
+Workers print nothing about the shared cache: each task returns a
+:class:`Shared` with what its store warned about and the entries it
+ignored, and the client says it once per build for all workers
+(:meth:`halflow.codegen.executors.DaskExecutor.run`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import sys
+from dataclasses import dataclass
 
 from halflow.codegen.worker import (
     GroupResult,
@@ -32,37 +37,56 @@ from halflow.codegen.worker import (
 )
 from halflow.core.options import RemoteCache
 from halflow.store.artifacts import Entry, cache_key, decode_entry, encode_entry
-from halflow.store.remote import KIND_BLOB, RemoteStore
+from halflow.store.remote import KIND_BLOB, Problems, RemoteStore
 
 _STORES: dict[RemoteCache, RemoteStore] = {}  # one per worker process and settings
+_WARNINGS: list[str] = []  # what this process's stores warned about since the last task
 
 
-def _warn(message: str) -> None:
-    print(f"halflow: warning: {message}", file=sys.stderr)
+@dataclass(frozen=True)
+class Shared:
+    """What a task run by a worker returns: its result, and what the
+    shared cache's store warned about (``warnings``: a remote given up)
+    and the entries it ignored (``problems``, as
+    :meth:`halflow.store.remote.RemoteStore.take_problems`)."""
+
+    result: TranslateResult | GroupResult
+    warnings: tuple[str, ...]
+    problems: Problems
 
 
 def _store(settings: RemoteCache) -> RemoteStore:
     store = _STORES.get(settings)
     if store is None:
-        store = _STORES[settings] = RemoteStore(settings, _warn)
+        store = _STORES[settings] = RemoteStore(settings, _WARNINGS.append)
     return store
 
 
-def translate_shared(task: TranslateTask, settings: RemoteCache) -> TranslateResult:
+def _said(store: RemoteStore) -> tuple[tuple[str, ...], Problems]:
+    """Flush ``store``; what it warned about and the entries it ignored
+    since the last task (taken from it)."""
+    problems = store.take_problems()
+    store.end_build(forget_failure=False)
+    warnings = tuple(_WARNINGS)
+    _WARNINGS.clear()
+    return warnings, problems
+
+
+def translate_shared(task: TranslateTask, settings: RemoteCache) -> Shared:
     """:func:`translate`, the entry written to the shared cache from here."""
     result = translate(task)
     store = _store(settings)
-    if not result.ok or not store.writable:
-        return result
-    entry = Entry(result.key, result.text, result.seconds, result.interface)
-    store.put(cache_key(result.key), KIND_BLOB, [encode_entry(entry)])
-    store.end_build(forget_failure=False)
-    if not store.writable:  # the write failed: the text goes the usual way
-        return result
-    return dataclasses.replace(result, text="", shared=True)
+    written = result.ok and store.writable
+    if written:
+        entry = Entry(result.key, result.text, result.seconds, result.interface)
+        store.put(cache_key(result.key), KIND_BLOB, [encode_entry(entry)])
+    said = _said(store)
+    if written and store.writable:  # else the write failed: the text goes the usual way
+        result = dataclasses.replace(result, text="", shared=True)
+    return Shared(result, *said)
 
 
-def serialize_group_shared(task: GroupTask, settings: RemoteCache) -> GroupResult:
+def serialize_group_shared(task: GroupTask, settings: RemoteCache) -> Shared:
     """:func:`serialize_group`, with the members' missing texts read from
     the shared cache (``missing`` names those it does not hold)."""
     store = _store(settings)
@@ -72,13 +96,17 @@ def serialize_group_shared(task: GroupTask, settings: RemoteCache) -> GroupResul
         if not text:
             raw = store.get(cache_key(key), KIND_BLOB)
             entry = decode_entry(key, raw) if raw is not None else None
+            if raw is not None and entry is None:
+                store.damaged("its translation does not decode")
             if entry is None:
                 missing.append(key)
                 continue
             text = entry.text
         members.append((name, text))
-    store.end_build(forget_failure=False)
+    said = _said(store)
     if missing:
-        return GroupResult(task.key, False, None, 0.0,
-                           ("members missing from the shared cache",), "", tuple(missing))
-    return serialize_group(dataclasses.replace(task, members=tuple(members), member_keys=()))
+        return Shared(GroupResult(task.key, False, None, 0.0,
+                                  ("members missing from the shared cache",), "",
+                                  tuple(missing)), *said)
+    result = serialize_group(dataclasses.replace(task, members=tuple(members), member_keys=()))
+    return Shared(result, *said)

@@ -11,9 +11,11 @@ elsewhere.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import pickle
+import re
 import socket
 import sys
 import threading
@@ -58,7 +60,7 @@ class TranslateResult:
     seconds: float
     messages: tuple[str, ...]
     worker: str
-    interface: str = ""  # groups.Interface.encode() of the translation ("" if not one variant)
+    interface: str = ""  # groups.encode_interfaces() of the translation (one per variant)
     shared: bool = False  # the worker wrote it to the shared cache; ``text`` is then ""
 
 
@@ -164,30 +166,30 @@ def translate(task: TranslateTask) -> TranslateResult:
 
 
 def _interface(executable: Any) -> str:
-    """The stub material of a translated executable (its one variant's name,
-    target and export ops, see :class:`halflow.codegen.groups.Interface`), or
-    "" when it does not have exactly one variant."""
-    from halflow.codegen.groups import Interface
+    """The stub material of a translated executable: per variant its name,
+    target and export ops (:func:`halflow.codegen.groups.encode_interfaces`)."""
+    from halflow.codegen.groups import Interface, encode_interfaces
 
-    ops = [op for op in executable.operation.regions[0].blocks[0].operations
-           if op.operation.name == "hal.executable.variant"]
-    if len(ops) != 1:
-        return ""
-    variant = ops[0].operation
-    exports = tuple(
-        op.operation.get_asm(enable_debug_info=True, use_local_scope=True, assume_verified=True)
-        .strip()
-        for op in variant.regions[0].blocks[0].operations
-        if op.operation.name == "hal.executable.export")
-    target = str(variant.attributes["target"])
-    return Interface(variant.attributes["sym_name"].value, target, exports).encode()
+    found = []
+    for op in executable.operation.regions[0].blocks[0].operations:
+        if op.operation.name != "hal.executable.variant":
+            continue
+        variant = op.operation
+        exports = tuple(
+            export.operation.get_asm(enable_debug_info=True, use_local_scope=True,
+                                     assume_verified=True).strip()
+            for export in variant.regions[0].blocks[0].operations
+            if export.operation.name == "hal.executable.export")
+        found.append(Interface(variant.attributes["sym_name"].value,
+                               str(variant.attributes["target"]), exports))
+    return encode_interfaces(found)
 
 
 @dataclass(frozen=True)
 class GroupTask:
-    """Link and serialize ``members`` (name in the group, normalized
-    translated module text) as module ``name``; IREE names the result
-    ``linked``, with one binary ``variant``."""
+    """Link and serialize variant ``variant`` of ``members`` (name in the
+    group, normalized translated module text) as module ``name``; IREE names
+    the result ``linked``, with one binary ``variant``."""
 
     key: str
     name: str
@@ -246,6 +248,13 @@ def serialize_group(task: GroupTask) -> GroupResult:
                 part = ir.Module.parse(denormalize(text, name))
                 for op in list(part.body.operations):
                     if op.operation.name == "hal.executable":
+                        # A member with several variants is serialized
+                        # here for one (its other variants are in other groups).
+                        for variant in list(op.operation.regions[0].blocks[0].operations):
+                            if (variant.operation.name == "hal.executable.variant"
+                                    and variant.operation.attributes["sym_name"].value
+                                    != task.variant):
+                                variant.operation.erase()
                         op.operation.attributes["sym_visibility"] = ir.StringAttr.get("public")
                         group.body.append(op.operation)
             source = io.BytesIO()
@@ -317,18 +326,46 @@ HOST_PIPELINE = ("--iree-hal-transformation-pipeline="
                  "link-executables=false serialize-executables=false")
 
 
+@functools.cache
+def _iree_opt_options() -> frozenset[str]:
+    """The option names ``iree-opt`` accepts (``--name``)."""
+    import subprocess
+
+    done = subprocess.run([tools.iree_opt(), "--help-list-hidden"], capture_output=True,
+                          text=True, check=False)
+    return frozenset(re.findall(r"^\s+(--[^\s=<]+)", done.stdout, re.M))
+
+
+def host_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
+    """``flags`` without the ``iree-compile`` options ``iree-opt`` does not
+    have: they configure other phases (input, global optimization, dispatch
+    creation, stream scheduling, the VM, the tool itself, e.g.
+    ``--iree-execution-model``, ``--iree-opt-level``), which ran in the
+    front-end or run in the link; ``iree-opt`` would refuse them."""
+    known = _iree_opt_options()
+    return tuple(f for f in flags if f.split("=", 1)[0] in known)
+
+
 def compile_host(task: HostTask) -> HostResult:
     """IREE's HAL host pipeline on the stub program, by ``iree-opt`` (a
-    process: in-process textual pipelines do not see the llvm-cpu target)."""
+    process: in-process textual pipelines do not see the llvm-cpu target).
+    Flags ``iree-opt`` does not know are dropped (:func:`host_flags`), once
+    it says so: asking it which it knows costs a process."""
     import subprocess
 
     started = time.perf_counter()
-    command = [tools.iree_opt(), "-", *task.flags, HOST_PIPELINE, "--mlir-print-debuginfo"]
-    if not task.verify:
-        command.append("--verify-each=false")
-    try:
-        done = subprocess.run(command, input=task.text.encode("utf-8"), capture_output=True,
+
+    def run(flags: tuple[str, ...]) -> subprocess.CompletedProcess[bytes]:
+        command = [tools.iree_opt(), "-", *flags, HOST_PIPELINE, "--mlir-print-debuginfo"]
+        if not task.verify:
+            command.append("--verify-each=false")
+        return subprocess.run(command, input=task.text.encode("utf-8"), capture_output=True,
                               check=False)
+
+    try:
+        done = run(task.flags)
+        if done.returncode != 0 and b"Unknown command line argument" in done.stderr:
+            done = run(host_flags(task.flags))
     except OSError as e:
         return HostResult(task.key, False, "", time.perf_counter() - started,
                           (f"cannot run iree-opt: {e}",), _worker_id())
@@ -343,8 +380,8 @@ def compile_host(task: HostTask) -> HostResult:
 
 @dataclass(frozen=True)
 class LinkTask:
-    """The compiled host and, per stub executable name, its group's binary;
-    the ``.vmfb`` goes to ``output``."""
+    """The compiled host and, per stub executable name, its groups' binaries
+    (one per variant); the ``.vmfb`` goes to ``output``."""
 
     host: str
     binaries: tuple[tuple[str, Binary], ...]
@@ -353,37 +390,39 @@ class LinkTask:
 
 
 def link_module(task: LinkTask) -> AssembleResult:
-    """Put each group's binary in place of its stub's variant and compile the
-    result from ``hal`` to a ``.vmfb``. Checks what it replaces: every stub
-    holds exactly the variant its binary was serialized from, and every
-    executable left in the host has a binary."""
+    """Put each group's binary in place of its variant in the stub and
+    compile the result from ``hal`` to a ``.vmfb``. Checks what it replaces:
+    every executable left in the host is a stub holding only variants, and
+    each of them has its binary."""
     prepare(task.env)
     from iree.compiler import ir
 
-    binaries = dict(task.binaries)
+    binaries = {(name, binary.variant): binary for name, binary in task.binaries}
 
     def splice(module: Any) -> None:
         for op in list(module.body.operations):
             if op.operation.name != "hal.executable":
                 continue
             name = op.operation.attributes["sym_name"].value
-            binary = binaries.get(name)
-            block = op.operation.regions[0].blocks[0]
-            variants = [o for o in block.operations
-                        if o.operation.name == "hal.executable.variant"]
-            if binary is None or len(variants) != 1 or len(list(block.operations)) != 2 \
-                    or variants[0].operation.attributes["sym_name"].value != binary.variant:
+            ops = list(op.operation.regions[0].blocks[0].operations)
+            variants = [o for o in ops if o.operation.name == "hal.executable.variant"]
+            found = [binaries.get((name, v.operation.attributes["sym_name"].value))
+                     for v in variants]
+            if not variants or len(ops) != len(variants) + 1 or None in found:
                 raise iree_api.CompileError("linking", [
                     f"the compiled host's executable @{name} is not a stub of a group"])
-            holder = ir.Module.parse(
-                f'hal.executable private @{name} {{\n  hal.executable.binary public '
-                f'@{binary.variant} <format = "{binary.format}", data = '
-                f'dense<"0x{binary.data.hex().upper()}"> : vector<{len(binary.data)}xi8>'
-                + (f', mime_type = "{binary.mime_type}"' if binary.mime_type else "")
-                + ">\n}")
-            new = holder.body.operations[0].operation.regions[0].blocks[0].operations[0]
-            new.operation.move_before(variants[0].operation)
-            variants[0].operation.erase()
+            for variant, binary in zip(variants, found, strict=True):
+                assert binary is not None
+                # The binary takes the variant's location, as in IREE.
+                holder = ir.Module.parse(
+                    f'hal.executable private @{name} {{\n  hal.executable.binary public '
+                    f'@{binary.variant} <format = "{binary.format}", data = '
+                    f'dense<"0x{binary.data.hex().upper()}"> : vector<{len(binary.data)}xi8>'
+                    + (f', mime_type = "{binary.mime_type}"' if binary.mime_type else "")
+                    + f"> {variant.operation.location}\n}}")
+                new = holder.body.operations[0].operation.regions[0].blocks[0].operations[0]
+                new.operation.move_before(variant.operation)
+                variant.operation.erase()
 
     return _compile_spliced(
         iree_api.Invocation(task.env.session_flags, task.env.verify), task.host, splice,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from halflow.core import cachedir
@@ -195,7 +196,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("remote-timeout", _seconds, 2.0, "HALFLOW_REMOTE_TIMEOUT",
             "seconds a connection or reply of the shared cache may take before a build gives "
             "it up"),
+    Setting("remote-secret", _text, None, "HALFLOW_REMOTE_SECRET",
+            "sign shared cache entries with this secret and use only entries it signed "
+            "(never shown)"),
 )
+HIDDEN = "(set, hidden)"  # how `halflow config` shows a secret that is set
 BY_NAME = {s.name: s for s in SETTINGS}
 
 
@@ -246,12 +251,14 @@ class Config:
         from halflow.core.options import RemoteCache
 
         return RemoteCache(url, self["remote-read-only"], self["remote-ttl"],
-                           self["remote-timeout"])
+                           self["remote-timeout"], self["remote-secret"])
 
     def shown(self, name: str) -> Any:
         """``name``'s value as messages and ``halflow config`` show it: the
-        shared cache's URL without user and password."""
+        shared cache's URL without user and password, a secret never."""
         value = self[name]
+        if name == "remote-secret" and value is not None:
+            return HIDDEN
         if name == "remote-cache" and value is not None:
             from halflow.core.options import RemoteCache
 
@@ -288,7 +295,17 @@ def start_dir(input: str | os.PathLike[str] | None) -> Path:
     if input is None or str(input) == "-":
         return Path.cwd()
     path = Path(os.path.abspath(input))
-    return path if path.is_dir() else path.parent
+    return path if _is(path.is_dir) else path.parent
+
+
+def _is(test: Callable[[], bool]) -> bool:
+    """``test()`` (``Path.is_dir``, ``is_file``), False where the path cannot
+    even be looked at (a name longer than the system allows): reading the
+    input then reports it, as iree-opt does."""
+    try:
+        return test()
+    except OSError:
+        return False
 
 
 def user_file() -> Path | None:
@@ -354,10 +371,10 @@ def project_file(start: Path) -> _File | None:
     """The nearest project file at or above ``start``."""
     for directory in (start, *start.parents):
         candidate = directory / PROJECT_FILE
-        if candidate.is_file():
+        if _is(candidate.is_file):
             return _parse(candidate, ())
         candidate = directory / PYPROJECT
-        if candidate.is_file():
+        if _is(candidate.is_file):
             try:
                 raw = candidate.read_bytes()
             except OSError:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from halflow.core import uptodate
 
@@ -26,8 +26,32 @@ REMOTE_TTL_ENV_VAR = "HALFLOW_REMOTE_TTL"
 REMOTE_TIMEOUT_ENV_VAR = "HALFLOW_REMOTE_TIMEOUT"
 REMOTE_USER_ENV_VAR = "HALFLOW_REMOTE_USER"
 REMOTE_PASSWORD_ENV_VAR = "HALFLOW_REMOTE_PASSWORD"
+REMOTE_SECRET_ENV_VAR = "HALFLOW_REMOTE_SECRET"
 REMOTE_SCHEMES = ("redis", "rediss")
 DEFAULT_REMOTE_TIMEOUT = 2.0
+
+# The URL options (``?name=value``) halflow hands to redis-py's
+# ``Redis.from_url``, by the kind of value they take; redis-py would pass
+# any other name on to its connection class (a TypeError at the first
+# connection), or would change what halflow relies on (decoded replies,
+# retries, a blocking pool). The second table: TLS (``rediss://``) only.
+_URL_OPTIONS = {
+    "db": "count", "socket_timeout": "seconds", "socket_connect_timeout": "seconds",
+    "socket_keepalive": "boolean", "socket_read_size": "count",
+    "health_check_interval": "count", "max_connections": "count", "client_name": "text",
+    "protocol": "protocol",
+}
+_TLS_URL_OPTIONS = {
+    "ssl_ca_certs": "text", "ssl_ca_path": "text", "ssl_certfile": "text", "ssl_keyfile": "text",
+    "ssl_password": "text", "ssl_ciphers": "text", "ssl_cert_reqs": "verify",
+    "ssl_check_hostname": "boolean",
+}
+_BOOLEANS = ("0", "1", "true", "false", "yes", "no")
+_KINDS = {
+    "count": "a whole number", "seconds": "a number of seconds above 0",
+    "boolean": "a boolean (true or false)", "text": "a value", "protocol": "2 or 3",
+    "verify": "none, optional or required",
+}
 
 
 @dataclass(frozen=True)
@@ -37,12 +61,15 @@ class RemoteCache:
     ``read_only``: read it, never write to it; ``ttl``: seconds an entry
     written lives (None: until Redis evicts it); ``timeout``: seconds a
     connection or one reply may take before the remote is given up for the
-    rest of the build."""
+    rest of the build. ``secret``: entries are signed with it (a keyed
+    MAC, :mod:`halflow.store.remote`) and only entries it signed are read;
+    never shown (not in ``repr``, not in :attr:`where`)."""
 
     url: str
     read_only: bool = False
     ttl: int | None = None
     timeout: float = DEFAULT_REMOTE_TIMEOUT
+    secret: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         problem = remote_url_problem(self.url)
@@ -53,6 +80,8 @@ class RemoteCache:
                              f"not {self.ttl}")
         if not self.timeout > 0:
             raise ValueError(f"the remote cache's timeout must be positive, not {self.timeout}")
+        if self.secret is not None and not self.secret:
+            raise ValueError("the remote cache's secret must not be empty")
 
     @property
     def where(self) -> str:
@@ -84,7 +113,48 @@ def remote_url_problem(url: str) -> str | None:
     db = parts.path.lstrip("/")
     if db and not db.isdigit():
         return "the remote cache URL's path must be a database number (redis://HOST:PORT/0)"
+    return _query_problem(parts.scheme, parts.query)
+
+
+def _query_problem(scheme: str, query: str) -> str | None:
+    """Why the URL's options (``?a=1&b=2``) cannot be used, or None. Values
+    are never repeated (``ssl_password`` is one)."""
+    from urllib.parse import parse_qsl
+
+    try:
+        options = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
+    except ValueError:
+        return "the remote cache URL's options cannot be parsed (?name=value&...)"
+    for name, value in options:
+        kind = _URL_OPTIONS.get(name)
+        if kind is None and name in _TLS_URL_OPTIONS:
+            if scheme != "rediss":
+                return f"the remote cache URL's option {name!r} needs rediss:// (TLS)"
+            kind = _TLS_URL_OPTIONS[name]
+        if kind is None:
+            known = ", ".join(sorted([*_URL_OPTIONS, *_TLS_URL_OPTIONS]))
+            return (f"the remote cache URL's option {name!r} is not one halflow can use "
+                    f"(it takes {known})")
+        if not _valid(kind, value):
+            return f"the remote cache URL's option {name!r} must be {_KINDS[kind]}"
     return None
+
+
+def _valid(kind: str, value: str) -> bool:
+    if kind == "count":
+        return value.isdigit()
+    if kind == "seconds":
+        try:
+            return float(value) > 0
+        except ValueError:
+            return False
+    if kind == "boolean":
+        return value.lower() in _BOOLEANS
+    if kind == "protocol":
+        return value in ("2", "3")
+    if kind == "verify":
+        return value in ("none", "optional", "required")
+    return bool(value)
 
 
 @dataclass(frozen=True)

@@ -48,9 +48,11 @@ DISPATCH = Stage("dispatch", 1, "entry points of one dispatch site after materia
 # dispatches against (halflow.nodes.verify).
 EXECUTABLE = Stage("executable", 3, "facts of one executable, read from its text")
 EXPORT = Stage("export", 1, "facts of one export")
-DISPATCH_SITE = Stage("dispatch_site", 1, "facts of one dispatch site")
+# v2: a site is named by its callee, not its position, and holds no index.
+DISPATCH_SITE = Stage("dispatch_site", 2, "facts of one dispatch site")
 # v3: dispatch sites carry their workload and uniform operand types.
-HOST = Stage("host", 3, "device globals and dispatch sites of the host program")
+# v4: dispatch site ids name the callee (see DISPATCH_SITE).
+HOST = Stage("host", 4, "device globals and dispatch sites of the host program")
 # v2: printed ops of units with dialect resources are parsed in their own
 # context (a shared one renamed resource keys).
 CONVERT = Stage("convert", 2, "hal.executable of one executable, printed")

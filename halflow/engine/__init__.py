@@ -31,10 +31,11 @@ has an error), the build falls back to the reference driver on the whole
 module, which also produces IREE's exact diagnostics.
 
 One job per module: ``records`` (the data model), ``recorder`` (why each
-node ran), ``evaluator`` (keys, reuse, early cutoff), ``build_script`` (the
-pass as groups of nodes), ``providers`` and ``lazy_ir`` (IR work),
+node ran), ``evaluator`` (keys, reuse, early cutoff), ``pass_groups`` (the
+pass as groups of nodes), ``providers`` and ``unit_ir`` (IR work),
 ``units`` (unit keys), ``splice`` (assembling the output), ``state`` (the
-persisted state's encoding), ``workspace`` (one document's build), ``codec`` (node values <-> JSON).
+persisted states' encoding), ``anchors`` (the state a build starts from),
+``workspace`` (one document's build), ``codec`` (node values <-> JSON).
 """
 
 from __future__ import annotations

@@ -1,14 +1,18 @@
-"""Finding a build's previous state by what the input contains.
+"""Finding the state a build starts from by what the input contains.
 
-A document's state is stored under its path (``engine.state_key``). A copy
-of a built model at another path (a git worktree, a CI checkout, a renamed
-file) has no state there, yet most of its units are those of the original.
-Like ccache's ``base_dir``, the path is then only a hint: every saved state
-also leaves a few *anchors* in the cache, entries from some of its unit
-keys to its document id, and a document without state of its own looks its
-unit keys' anchors up and starts from the state most of them name. Reusing
-another document's state is safe because the engine reuses nothing on the
-strength of a state alone: every group is checked against its key.
+Of a document's states (:mod:`halflow.store.states`), a build starts from
+the one that shares the most units with its input (:func:`closest`), so a
+branch switch A -> B -> A' builds A' from A. Reusing any state is safe
+because the engine reuses nothing on the strength of a state alone: every
+group is checked against its key.
+
+A copy of a built model at another path (a git worktree, a CI checkout, a
+renamed file) has no states of its own, yet most of its units are those of
+the original. Like ccache's ``base_dir``, the path is then only a hint:
+every saved state also leaves a few *anchors* in the cache, entries from
+some of its unit keys to its document id, and a document without states
+looks its unit keys' anchors up and starts from the states of the document
+most of them name.
 
 Anchors are a MinHash-style sample: the ``SAMPLE`` smallest unit keys (keys
 are digests, so the smallest are a uniform sample, and an edit of one unit
@@ -18,12 +22,36 @@ changes the sample of a large module only rarely).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from halflow.core.fingerprint import fingerprint
+from halflow.store.states import StateEntry, digests
 
 SAMPLE = 8
+
+
+def closest(
+    entries: Sequence[StateEntry], unit_keys: Iterable[str], options: str
+) -> list[StateEntry]:
+    """The states to start a build of a document with these unit keys from,
+    best first: those with the same options before the others, then the
+    most units shared, then the most recent.
+
+    >>> from halflow.store.states import entry
+    >>> a = entry("a", "1", "", ["x" * 12, "y" * 12])
+    >>> b = entry("b", "2", "", ["x" * 12, "z" * 12])
+    >>> [e.key for e in closest([a, b], ["x" * 12, "z" * 12, "w" * 12], "")]
+    ['b', 'a']
+    >>> [e.key for e in closest([a, b], ["x" * 12], "")]
+    ['a', 'b']
+    """
+    mine = digests(unit_keys)
+    ranked = sorted(
+        range(len(entries)),
+        key=lambda i: (entries[i].options != options, -len(mine & entries[i].units), i),
+    )
+    return [entries[i] for i in ranked]
 
 
 def sample(unit_keys: Iterable[str]) -> list[str]:

@@ -136,22 +136,40 @@ def iter_json(
     yield text
 
 
+MAX_DEPTH = 64  # containers inside containers (node values of the corpus nest 5 deep)
+
+
 def decode(data: Any, strings: list[str] | None = None) -> Any:
-    """The value ``encode`` encoded (``strings``: its table, as a list)."""
+    """The value ``encode`` encoded (``strings``: its table, as a list).
+    Raises :class:`DecodeError` on anything else (a forged entry: never a
+    RecursionError, IndexError, ...), also on values nested deeper than
+    :data:`MAX_DEPTH`."""
+    try:
+        return _decode(data, strings, 0)
+    except DecodeError:
+        raise
+    except (IndexError, KeyError, TypeError, ValueError) as e:
+        raise DecodeError(f"not an encoded value ({type(e).__name__}: {e})") from None
+
+
+def _decode(data: Any, strings: list[str] | None, depth: int) -> Any:
     if not isinstance(data, list):
         if data is None or isinstance(data, str | int | float | bool):
             return data
         raise DecodeError(f"cannot decode {type(data).__name__}")
     if not data:
         raise DecodeError("empty list")
+    if depth >= MAX_DEPTH:
+        raise DecodeError(f"values nested more than {MAX_DEPTH} deep")
+    depth += 1
     tag = data[0]
     if tag == "t":
-        return tuple(decode(x, strings) for x in data[1:])
+        return tuple(_decode(x, strings, depth) for x in data[1:])
     if tag == "c":
         cls = _RECORDS.get(data[1])
         if cls is None:
             raise DecodeError(f"unknown record type {data[1]!r}")
-        return cls(*[decode(x, strings) for x in data[2:]])
+        return cls(*[_decode(x, strings, depth) for x in data[2:]])
     if tag == "r":
         if strings is None:
             raise DecodeError("string reference without a string table")
@@ -165,7 +183,7 @@ def decode(data: Any, strings: list[str] | None = None) -> Any:
             raise DecodeError(f"unknown enum {data[1]!r}")
         return ecls(data[2])
     if tag == "s":
-        return frozenset(decode(x, strings) for x in data[1:])
+        return frozenset(_decode(x, strings, depth) for x in data[1:])
     if tag == "d":
-        return {decode(k, strings): decode(v, strings) for k, v in data[1:]}
+        return {_decode(k, strings, depth): _decode(v, strings, depth) for k, v in data[1:]}
     raise DecodeError(f"unknown tag {tag!r}")

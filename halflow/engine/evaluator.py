@@ -15,7 +15,8 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from halflow import graph
 from halflow.asm import assembler, pieces
@@ -42,23 +43,39 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class NodeMemory(Protocol):
-    """What the evaluator needs of the session it runs in (a
-    :class:`halflow.engine.Workspace`): node values kept in memory between
-    builds, the persistent cache, and where warnings go."""
-
-    memo: dict[str, Any]
-    cache: EntryStore
-
-    def remember(self, key: str, value: Any) -> None: ...
-
-    def warn(self, message: str) -> None: ...
-
-
 MISSING = object()
 
 
-_UNCHANGED = NodeRecord("", "", {}, "", "", None, False)
+_UNCHANGED = NodeRecord(tag="", key="", extra={}, depsig="", vfp="", value=None, changed=False)
+
+
+class Memo:
+    """Node values by key, kept in memory across a workspace's builds
+    (cleared whole when it holds ``limit`` of them)."""
+
+    def __init__(self, limit: int = 200_000):
+        self.limit = limit
+        self._values: dict[str, Any] = {}
+
+    def get(self, key: str) -> Any:
+        """The value remembered under ``key``, else ``MISSING``."""
+        return self._values.get(key, MISSING)
+
+    def remember(self, key: str, value: Any) -> None:
+        if len(self._values) >= self.limit:
+            self._values.clear()
+        self._values[key] = value
+
+
+@dataclass(frozen=True)
+class NodeValues:
+    """Where an evaluator looks a node's key up besides the previous build:
+    the workspace's memory, then the persistent cache (which it also
+    writes); ``warn`` hears about entries it discards."""
+
+    memo: Memo
+    cache: EntryStore
+    warn: Callable[[str], None]
 
 
 def node_key(
@@ -111,9 +128,21 @@ class Evaluator:
     """
 
     def __init__(
-        self, workspace: NodeMemory, prev: DocState | None, recorder: Recorder, options: str = ""
+        self,
+        prev: DocState | None,
+        recorder: Recorder,
+        values: NodeValues,
+        *,
+        options: str = "",
+        force: bool = False,
+        node_by_node: bool = False,
+        graph: BuildGraph | None = None,
     ):
-        self.ws = workspace
+        """``force``: compute every node (a whole-module build, which says
+        so); ``node_by_node``: evaluate every group node by node (a graph
+        request); ``graph``: record every node and edge into it (costs time
+        and memory on large modules, so only on request)."""
+        self.values = values
         # The versions of halflow and IREE; stage versions are per node.
         self.env = fingerprint(environment())
         usable = prev is not None and prev.env == self.env
@@ -124,15 +153,11 @@ class Evaluator:
         self.groups: dict[str, Group] = {}
         self.nodes: dict[str, NodeRecord] = {}  # of the groups evaluated node by node
         self.prev_nodes: dict[str, NodeRecord] = {}  # of the group being evaluated
-        # Built only on request (graph output): recording every edge costs
-        # time and memory on large modules.
-        self.graph: BuildGraph | None = None
+        self.graph = graph
         self.recorder = recorder
         self.pending: list[tuple[str, Any]] = []  # cache writes, flushed at the end
-        # Whole-module builds compute every node (and say so); graph
-        # requests evaluate every group node by node.
-        self.force = False
-        self.node_by_node = False
+        self.force = force
+        self.node_by_node = node_by_node
         self._prev_positions: dict[str, int] | None = None
         self._current: Group | None = None
         # Target texts by fingerprint (see DocState.targets).
@@ -148,7 +173,7 @@ class Evaluator:
         if prev is None or prev.sig != sig:
             return None
         group = Group(
-            gid, sig, prev.count, prev.summary, prev.records,
+            gid=gid, sig=sig, count=prev.count, summary=prev.summary, records=prev.records,
             cached_piece=prev.piece or prev.cached_piece, sites=prev.sites,
             payload_ref=prev.payload_ref, loader=prev.loader, reused=True,
             fragment=prev.fragment,
@@ -171,9 +196,7 @@ class Evaluator:
         records = prev.decoded() if prev is not None else {}
         if rename is not None:
             records = {rename(k): v for k, v in records.items()}
-        group = Group(gid, sig, 0, {}, {})
-        group.prev_records = records
-        group.prev = prev
+        group = Group(gid=gid, sig=sig, records={}, prev=prev, prev_records=records)
         self.groups[gid] = group
         return group
 
@@ -240,7 +263,8 @@ class Evaluator:
             if kept is not MISSING:
                 self.recorder.reused += 1
                 return self._keep(node_id, NodeRecord(
-                    tag, prev.key, prev.extra, depsig, prev.vfp, kept, False
+                    tag=tag, key=prev.key, extra=prev.extra, depsig=depsig, vfp=prev.vfp,
+                    value=kept, changed=False,
                 ))
 
         if inputs is not None:
@@ -253,12 +277,7 @@ class Evaluator:
         if derived:
             value = compute()
         elif not self.force:
-            if prev is not None and prev.key == key:
-                value = self._prev_value(node_id, prev)
-            if value is MISSING:
-                value = self.ws.memo.get(key, MISSING)
-            if value is MISSING and persist:
-                value = self._from_cache(node_id, key)
+            value = self._lookup(node_id, prev, key, persist)
         executed = value is MISSING
         seconds = 0.0
         if executed:
@@ -287,8 +306,10 @@ class Evaluator:
                 # op's text a second time would only cost memory.
                 stored = None
             else:
-                self.ws.remember(key, value)
-        self._keep(node_id, NodeRecord(tag, key, extra, depsig, vfp, stored, changed))
+                self.values.memo.remember(key, value)
+        self._keep(node_id, NodeRecord(
+            tag=tag, key=key, extra=extra, depsig=depsig, vfp=vfp, value=stored, changed=changed
+        ))
         return value
 
     def run(
@@ -408,22 +429,45 @@ class Evaluator:
             value = _normalized(value, prev_group.gid)
         return value
 
+    def _lookup(self, node_id: str, prev: NodeRecord | None, key: str, persist: bool) -> Any:
+        """A value with this key: the previous build's, the memory's, the
+        cache's (``persist``: only persisted nodes are there); else MISSING."""
+        value = MISSING
+        if prev is not None and prev.key == key:
+            value = self._prev_value(node_id, prev)
+        if value is MISSING:
+            value = self.values.memo.get(key)
+        if value is MISSING and persist:
+            value = self._from_cache(node_id, key)
+        return value
+
     def _from_cache(self, node_id: str, key: str) -> Any:
-        data = self.ws.cache.get("node:" + key)
+        cache = self.values.cache
+        data = cache.get("node:" + key)
         if data is None:
             return MISSING
         try:
             return codec.decode(data)
         except (codec.DecodeError, TypeError, ValueError) as e:
-            self.ws.cache.delete("node:" + key)
-            self.ws.warn(f"discarding undecodable cache entry for {node_id}: {e}")
+            cache.delete("node:" + key)
+            self.values.warn(f"discarding undecodable cache entry for {node_id}: {e}")
             return MISSING
 
+    @property
+    def current(self) -> Group:
+        """The group nodes are being evaluated into (see :meth:`within`)."""
+        assert self._current is not None, "nodes are evaluated inside a group"
+        return self._current
+
     def flush(self) -> None:
-        if not self.pending or not self.ws.cache.enabled:
-            self.pending.clear()
-            return
-        with self.ws.cache.batch():
-            for key, value in self.pending:
-                self.ws.cache.put(key, codec.encode(value))
+        """Write the node values this build computed to the cache."""
+        cache = self.values.cache
+        if self.pending and cache.enabled:
+            with cache.batch():
+                for key, value in self.pending:
+                    cache.put(key, codec.encode(value))
+        self.pending.clear()
+
+    def discard(self) -> None:
+        """Forget the cache writes this build would make (its records cannot be kept)."""
         self.pending.clear()

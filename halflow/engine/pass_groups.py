@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from halflow import graph
@@ -24,6 +25,7 @@ from halflow.engine.records import (
     EXPORT,
     MODULE,
     Assembled,
+    DocState,
     Fallback,
     Group,
     Record,
@@ -91,6 +93,32 @@ def _site_slice(host: _HostView, prev_group: Group | None, indices: Sequence[int
     return {k: sites[k] for k in indices}
 
 
+@dataclass(frozen=True)
+class _Units:
+    """The document's top-level ops as the script reads them."""
+
+    split: SplitModule
+    keys: Sequence[str]  # each unit's key
+    exec_idx: list[int]  # executable units
+    host_idx: list[int]  # the others (host ops)
+    names: dict[int, str]  # executable unit -> its symbol
+    owners: list[str]  # host op names (graph.owner_names), as host_idx
+
+
+@dataclass(frozen=True)
+class _Host:
+    sig: str  # every group signature derives from this one or the shell's
+    facts: _HostView
+    changed: bool  # evaluated by this build (not reused whole)
+
+
+@dataclass(frozen=True)
+class _Executables:
+    groups: dict[int, Group]  # every executable's group, by unit
+    opened: dict[int, Group]  # those evaluated node by node
+    facts: dict[int, ExecutableFacts]  # the facts of those, read this build
+
+
 def evaluate(
     ev: Evaluator,
     split: SplitModule,
@@ -100,159 +128,216 @@ def evaluate(
 ) -> Assembled:
     """Evaluate every group (and, in changed groups, every node) of one
     document: the single script both build modes run (they differ only in
-    ``provider``)."""
+    ``provider``). The steps, in order: the host, the executables' facts,
+    which sites feed which executable, the dispatches checked against their
+    exports, each executable's plan and conversion, each host op's
+    annotations and print, the module."""
+    units = _units(split, unit_keys)
+    host = _host_step(ev, units, provider)
+    execs = _executables_step(ev, units, provider, host)
+    sites_of = _sites_step(ev.prev, units, host, execs)
+    # (MLIR's verifier never saw both sides: see halflow.nodes.verify.)
+    _verify_sites(units, host, execs, sites_of)
+    _plan_step(ev, provider, units, host, execs, sites_of)
+    body = _host_ops_step(ev, provider, units, host, execs)
+    return _module_step(ev, provider, units, body, assembler)
+
+
+def _units(split: SplitModule, unit_keys: Sequence[str]) -> _Units:
     units = split.units
     exec_idx = [i for i, u in enumerate(units) if u.kind in EXECUTABLE_KINDS]
     host_idx = [i for i, u in enumerate(units) if u.kind not in EXECUTABLE_KINDS]
-    # (As host.owner_names names their ops: executables all have symbols.)
-    owners = graph.owner_names((units[i].symbol, units[i].kind) for i in host_idx)
-    prev = ev.prev
+    return _Units(
+        split=split,
+        keys=unit_keys,
+        exec_idx=exec_idx,
+        host_idx=host_idx,
+        names={i: units[i].symbol or "" for i in exec_idx},
+        # (As host.owner_names names their ops: executables all have symbols.)
+        owners=graph.owner_names((units[i].symbol, units[i].kind) for i in host_idx),
+    )
 
-    # -- the host ----------------------------------------------------------------
+
+def _host_step(ev: Evaluator, units: _Units, provider: Provider) -> _Host:
+    """The host analysis and its dispatch sites (reused whole when the host
+    ops' text is unchanged)."""
+    split = units.split
     host_text = fingerprint(
-        split.module_open or "", [unit_keys[i] for i in host_idx], fingerprint_text(split.trailer)
+        split.module_open or "", [units.keys[i] for i in units.host_idx],
+        fingerprint_text(split.trailer),
     )
     # Every group signature derives from this one or the shell's: both carry
     # the stage versions, so a bumped stage re-evaluates groups node by node
     # (and there only that stage's nodes re-run).
-    host_sig = fingerprint_strings(stages.tag(), ev.options, host_text)
-    reused_host = ev.reuse(graph.HOST_GROUP, host_sig)
-    if reused_host is None:
-        with ev.within(ev.open_group(graph.HOST_GROUP, host_sig)) as g:
-            host_facts = ev.read_ir(graph.HOST, ANALYSIS, [], provider.host_facts,
-                                    text=host_text)
-            for site in host_facts.sites:
-                ev.node(site.id, stage_tag(DISPATCH), [graph.HOST], _const(site), derived=True)
-            g.summary = {"sites": len(host_facts.sites)}
-        host = _HostView(facts=host_facts)
-    else:
-        host = _HostView(group=reused_host)
-    host_changed = reused_host is None
+    sig = fingerprint_strings(stages.tag(), ev.options, host_text)
+    reused = ev.reuse(graph.HOST_GROUP, sig)
+    if reused is not None:
+        return _Host(sig, _HostView(group=reused), False)
+    with ev.within(ev.open_group(graph.HOST_GROUP, sig)) as g:
+        facts = ev.read_ir(graph.HOST, ANALYSIS, [], provider.host_facts, text=host_text)
+        for site in facts.sites:
+            ev.node(site.id, stage_tag(DISPATCH), [graph.HOST], _const(site), derived=True)
+        g.summary = {"sites": len(facts.sites)}
+    return _Host(sig, _HostView(facts=facts), True)
 
-    # -- executables: reuse or read their facts -------------------------------------
-    names = {i: units[i].symbol or "" for i in exec_idx}
-    # Previous executable groups by content: a renamed (or renumbered, or
-    # swapped) executable is evaluated against the group that had its text.
+
+def _executables_step(
+    ev: Evaluator, units: _Units, provider: Provider, host: _Host
+) -> _Executables:
+    """Each executable's group: reused whole, or opened and its facts read
+    (against the previous group that had its text, when it was renamed,
+    renumbered or swapped)."""
     prev_by_unit_key: dict[str, list[str]] = {}
-    if prev is not None:
-        for gid, group in prev.groups.items():
+    if ev.prev is not None:
+        for gid, group in ev.prev.groups.items():
             k = group.summary.get("unit_key")
             if k and gid.startswith(graph.EXEC_GROUP):
                 prev_by_unit_key.setdefault(k, []).append(gid)
-
-    exec_groups: dict[int, Group] = {}
-    opened: dict[int, Group] = {}
-    facts_of: dict[int, ExecutableFacts] = {}
-    for i in exec_idx:
-        name = names[i]
+    out = _Executables({}, {}, {})
+    for i in units.exec_idx:
+        name = units.names[i]
         gid = graph.exec_group(name)
-        sig = fingerprint_strings(unit_keys[i], host_sig)
+        sig = fingerprint_strings(units.keys[i], host.sig)
         reused = ev.reuse(gid, sig)
         if reused is not None:
-            exec_groups[i] = reused
+            out.groups[i] = reused
             continue
         prev_gid = rename = None
-        same_text = prev_by_unit_key.get(unit_keys[i])
+        same_text = prev_by_unit_key.get(units.keys[i])
         if same_text and gid not in same_text:
             prev_gid = same_text.pop(0)
             rename = graph.rename_executable(graph.group_executable(prev_gid) or "", name)
-        group = opened[i] = exec_groups[i] = ev.open_group(gid, sig, prev_gid, rename)
+        group = out.opened[i] = out.groups[i] = ev.open_group(gid, sig, prev_gid, rename)
         with ev.within(group):
+            out.facts[i] = _read_facts(ev, provider, i, name, units.keys[i])
+    return out
 
-            def read(i: int = i, name: str = name) -> ExecutableFacts:
-                return provider.exec_facts(i).rename(lambda s: keys.normalize_symbol(s, name))
 
-            normalized = ev.read_ir(graph.executable(name), FACTS, [], read, text=unit_keys[i])
-            facts = normalized.rename(functools.partial(_denormalize_symbol, name=name))
-            facts_of[i] = facts
-            for export in facts.exports:
-                ev.node(graph.export(name, export.name), stage_tag(EXPORT),
-                        [graph.executable(name)], _const(export), derived=True)
+def _read_facts(
+    ev: Evaluator, provider: Provider, index: int, name: str, unit_key: str
+) -> ExecutableFacts:
+    """An executable's facts (cached with its own name normalized away) and
+    its exports' nodes."""
 
-    # -- which sites feed which executable -------------------------------------------
-    def prev_summary(group: Group) -> dict[str, Any]:
-        before = group.prev
-        return before.summary if before is not None else {}
+    def read() -> ExecutableFacts:
+        return provider.exec_facts(index).rename(lambda s: keys.normalize_symbol(s, name))
 
+    normalized = ev.read_ir(graph.executable(name), FACTS, [], read, text=unit_key)
+    facts = normalized.rename(functools.partial(_denormalize_symbol, name=name))
+    for export in facts.exports:
+        ev.node(graph.export(name, export.name), stage_tag(EXPORT),
+                [graph.executable(name)], _const(export), derived=True)
+    return facts
+
+
+def _prev_summary(group: Group) -> dict[str, Any]:
+    before = group.prev
+    return before.summary if before is not None else {}
+
+
+def _sites_step(
+    prev: DocState | None, units: _Units, host: _Host, execs: _Executables
+) -> dict[int, list[int]]:
+    """Which dispatch sites (by index) feed each executable: recomputed when
+    the host or the module's table of exports changed (an executable's
+    exports, or an executable added, removed or renamed), else as before."""
+    exec_idx = units.exec_idx
     exports_of = {
-        i: tuple(e.name for e in facts_of[i].exports) if i in facts_of
-        else tuple(exec_groups[i].summary["exports"])
+        i: tuple(e.name for e in execs.facts[i].exports) if i in execs.facts
+        else tuple(execs.groups[i].summary["exports"])
         for i in exec_idx
     }
-    reshuffled = host_changed or prev is None or any(
-        exports_of[i] != tuple(prev_summary(opened[i]).get("exports", ("<none>",)))
-        for i in opened
+    # The sites of each export are kept only while the host and the table
+    # of exports are what the previous build checked them against.
+    reshuffled = host.changed or prev is None or plan.export_table(
+        (units.names[i], exports_of[i]) for i in exec_idx
+    ) != plan.export_table(
+        (ex, g.summary.get("exports", ())) for gid, g in prev.groups.items()
+        if (ex := graph.group_executable(gid)) is not None
     )
-    sites_of: dict[int, list[int]] = {}
-    if reshuffled:
-        # (A PlanError falls back: the reference driver reports it.)
-        all_sites = host.get()
-        plan.check_devices(all_sites)
-        refs_of = {i: [plan.export_ref(names[i], e) for e in exports_of[i]] for i in exec_idx}
-        by_ref = plan.sites_by_export(
-            all_sites.sites, [r for i in exec_idx for r in refs_of[i]], all_sites.hal_exports
-        )
-        for i in exec_idx:
-            sites_of[i] = plan.executable_sites(by_ref, refs_of[i])
-    else:
-        for i in exec_idx:
-            summary = exec_groups[i].summary if i not in opened else prev_summary(opened[i])
-            sites_of[i] = list(summary.get("sites", ()))
+    if not reshuffled:
+        return {
+            i: list((execs.groups[i].summary if i not in execs.opened
+                     else _prev_summary(execs.opened[i])).get("sites", ()))
+            for i in exec_idx
+        }
+    # (A PlanError falls back: the reference driver reports it.)
+    all_sites = host.facts.get()
+    plan.check_devices(all_sites)
+    refs_of = {i: [plan.export_ref(units.names[i], e) for e in exports_of[i]] for i in exec_idx}
+    by_ref = plan.sites_by_export(
+        all_sites.sites, [r for i in exec_idx for r in refs_of[i]], all_sites.hal_exports
+    )
+    return {i: plan.executable_sites(by_ref, refs_of[i]) for i in exec_idx}
 
-    # -- symbol uses: each dispatch against the export it names -----------------------
-    # (MLIR's verifier never saw both sides: see halflow.nodes.verify.)
-    _verify_sites(host, host_changed, exec_idx, names, exec_groups, opened, facts_of, sites_of)
 
-    # -- planning and conversion --------------------------------------------------------
-    for i, group in opened.items():
-        name = names[i]
-        site_values = _site_slice(host, group.prev, sites_of[i],
-                                  host_changed)
+def _plan_step(
+    ev: Evaluator, provider: Provider, units: _Units, host: _Host, execs: _Executables,
+    sites_of: Mapping[int, list[int]],
+) -> None:
+    """Plan and convert every opened executable; its summary is what the
+    host ops and the next build read of it."""
+    for i, group in execs.opened.items():
+        name = units.names[i]
+        site_values = _site_slice(host.facts, group.prev, sites_of[i], host.changed)
         with ev.within(group):
-            planned = _plan_and_convert(ev, provider, i, name, facts_of[i], site_values, host,
-                                        unit_keys[i])
-        group.summary = _exec_summary(name, facts_of[i], planned, unit_keys[i], sites_of[i],
+            planned = _plan_and_convert(ev, provider, group, i, name, execs.facts[i],
+                                        site_values, host.facts, units.keys[i])
+        group.summary = _exec_summary(name, execs.facts[i], planned, units.keys[i], sites_of[i],
                                       ev.targets)
         group.sites = site_values
 
-    # -- host ops: annotations and printing ---------------------------------------------
-    exec_by_name = {names[i]: exec_groups[i] for i in exec_idx}
-    body: dict[int, Group] = dict(exec_groups)
+
+def _host_ops_step(
+    ev: Evaluator, provider: Provider, units: _Units, host: _Host, execs: _Executables
+) -> dict[int, Group]:
+    """Each host op's group (its sites' annotations and its print), reused
+    whole when neither its text nor the expansions of what it dispatches
+    changed; returns every body group by unit."""
+    prev = ev.prev
+    exec_by_name = {units.names[i]: execs.groups[i] for i in units.exec_idx}
+    body: dict[int, Group] = dict(execs.groups)
     by_owner: dict[str, list[int]] | None = None
-    for position, (i, owner) in enumerate(zip(host_idx, owners, strict=True)):
+    for position, (i, owner) in enumerate(zip(units.host_idx, units.owners, strict=True)):
         gid = graph.op_group(owner)
         prev_op = prev.groups.get(gid) if prev is not None else None
-        if host_changed or prev_op is None:
+        if host.changed or prev_op is None:
+            sites = host.facts.get().sites
             if by_owner is None:
                 by_owner = {}
-                for k, site in enumerate(host.get().sites):
+                for k, site in enumerate(sites):
                     by_owner.setdefault(site.owner, []).append(k)
             owned = by_owner.get(owner, [])
-            sites = host.get().sites
-            execs = sorted({plan_exec(r) for k in owned for r in sites[k].entry_points})
+            execs_used = sorted({plan_exec(r) for k in owned for r in sites[k].entry_points})
         else:
             owned = list(prev_op.summary.get("sites", ()))
-            execs = list(prev_op.summary.get("execs", ()))
-        sig = fingerprint_strings(unit_keys[i], host_sig, *(
+            execs_used = list(prev_op.summary.get("execs", ()))
+        sig = fingerprint_strings(units.keys[i], host.sig, *(
             e + "=" + (exec_by_name[e].summary.get("expansions_fp", "")
                        if e in exec_by_name else "")
-            for e in execs
+            for e in execs_used
         ))
         found = ev.reuse(gid, sig)
         if found is None:
-            group = ev.open_group(gid, sig)
-            site_values = _site_slice(host, prev_op, owned, host_changed)
-            with ev.within(group):
-                _annotate_and_print(ev, provider, owner, position, owned, site_values,
-                                    exec_by_name, unit_keys[i])
-            group.summary = {"sites": owned, "execs": execs}
-            group.sites = site_values
-        else:
-            group = found
-        body[i] = group
+            found = ev.open_group(gid, sig)
+            site_values = _site_slice(host.facts, prev_op, owned, host.changed)
+            with ev.within(found):
+                _annotate_and_print(ev, provider, found, owner, position, owned, site_values,
+                                    exec_by_name, units.keys[i])
+            found.summary = {"sites": owned, "execs": execs_used}
+            found.sites = site_values
+        body[i] = found
+    return body
 
-    # -- the module ----------------------------------------------------------------------
-    groups = [body[i] for i in range(len(units))]
+
+def _module_step(
+    ev: Evaluator, provider: Provider, units: _Units, body: Mapping[int, Group],
+    assembler: asm.Assembler,
+) -> Assembled:
+    """The shell (the module's opening) and the assembled module; the
+    previous output when no group changed."""
+    split = units.split
+    groups = [body[i] for i in range(len(split.units))]
     shell_text = fingerprint(split.module_open or "", [a.text for a in split.aliases])
     shell_sig = fingerprint_strings(stages.tag(), ev.options, shell_text)
     shell_group = ev.reuse(graph.SHELL_GROUP, shell_sig)
@@ -264,9 +349,9 @@ def evaluate(
     module_sig = fingerprint(
         shell_sig, [(g.gid, g.sig) for g in groups], fingerprint_text(split.trailer)
     )
+    prev = ev.prev
     if prev is not None and ev.reuse(graph.MODULE_GROUP, module_sig) is not None:
-        return Assembled(prev.output, prev.order, prev.spans, prev.visits, prev.names,
-                         prev.has_resources, prev._printed)
+        return _previous_output(prev)
     result: list[Assembled] = []
 
     def assemble_module() -> bool:
@@ -282,47 +367,46 @@ def evaluate(
                 extra={"pieces": module_sig}, fp_value=None)
     if not result:  # the module node was reused: nothing changed after all
         assert prev is not None
-        return Assembled(prev.output, prev.order, prev.spans, prev.visits, prev.names,
-                         prev.has_resources, prev._printed)
+        return _previous_output(prev)
     return result[0]
 
 
+def _previous_output(prev: DocState) -> Assembled:
+    return Assembled(text=prev.output, order=prev.order, spans=prev.spans, visits=prev.visits,
+                     names=prev.names, has_resources=prev.has_resources,
+                     printed=prev.printed_at_hand())
+
+
 def _verify_sites(
-    host: _HostView,
-    host_changed: bool,
-    exec_idx: Sequence[int],
-    names: Mapping[int, str],
-    exec_groups: Mapping[int, Group],
-    opened: Mapping[int, Group],
-    facts_of: Mapping[int, ExecutableFacts],
-    sites_of: Mapping[int, Sequence[int]],
+    units: _Units, host: _Host, execs: _Executables, sites_of: Mapping[int, Sequence[int]]
 ) -> None:
     """Raise :class:`Fallback` when a dispatch does not match the export it
     names (the whole-module build then reports it in IREE's words). Checks
     every site when the host changed, else the sites of changed executables."""
+    names, facts_of = units.names, execs.facts
 
     def signatures(i: int) -> dict[str, Any]:
         if i in facts_of:
             return {e.name: verify.signature(e) for e in facts_of[i].exports}
-        found: dict[str, Any] | None = exec_groups[i].summary.get("signatures")
+        found: dict[str, Any] | None = execs.groups[i].summary.get("signatures")
         if found is None:
             raise Fallback(f"no export signatures of @{names[i]}")
         return found
 
-    if host_changed:
+    if host.changed:
         by_ref = {
             plan.export_ref(names[i], e): sig
-            for i in exec_idx for e, sig in signatures(i).items()
+            for i in units.exec_idx for e, sig in signatures(i).items()
         }
-        checked: Iterable[Any] = host.get().sites
+        checked: Iterable[Any] = host.facts.get().sites
     else:
         by_ref = {}
         seen: dict[int, Any] = {}
-        for i, group in opened.items():
+        for i, group in execs.opened.items():
             by_ref.update(
                 (plan.export_ref(names[i], e), sig) for e, sig in signatures(i).items()
             )
-            seen.update(_site_slice(host, group.prev, sites_of[i], False))
+            seen.update(_site_slice(host.facts, group.prev, sites_of[i], False))
         checked = seen.values()
     for site in checked:
         for ref in site.entry_points:
@@ -343,6 +427,7 @@ def plan_exec(ref: str) -> str:
 def _plan_and_convert(
     ev: Evaluator,
     provider: Provider,
+    group: Group,
     index: int,
     name: str,
     facts: ExecutableFacts,
@@ -416,8 +501,6 @@ def _plan_and_convert(
 
     piece = ev.read_ir(graph.convert(name), executable_stage.CONVERT, deps, convert,
                        text=unit_key)
-    group = ev._current
-    assert group is not None
     if provider.whole:
         group.piece = None  # an outline (see WholeProvider._outline), not the op
     else:
@@ -461,6 +544,7 @@ def _expansions(exec_by_name: Mapping[str, Group], exec_name: str, ref: str,
 def _annotate_and_print(
     ev: Evaluator,
     provider: Provider,
+    group: Group,
     owner: str,
     position: int,
     owned: Sequence[int],
@@ -490,6 +574,4 @@ def _annotate_and_print(
         )))
     piece = ev.read_ir(graph.print_op(owner), PRINTED, annotate_ids,
                        lambda: provider.print_host(position, annotations), text=unit_key)
-    group = ev._current
-    assert group is not None
     group.piece = None if provider.whole else piece

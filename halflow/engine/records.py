@@ -45,7 +45,7 @@ def value_fp(value: Any) -> str:
     return fingerprint(value)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class NodeRecord:
     tag: str  # stage name@version
     key: str
@@ -60,20 +60,21 @@ class NodeRecord:
         return stage_name(self.tag)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Group:
     """Nodes that change together, with what the next build needs of them.
 
     ``summary`` is small plain data other groups and the assembly read (kept
     decoded in the state's core). The node records and the dispatch sites
     the group read live in its *payload*, decoded only when a rebuild needs
-    them (``records`` is None until then).
+    them (``records`` is None until then). A group is filled while its
+    build evaluates it; the build's state keeps it as it ends.
     """
 
     gid: str
     sig: str
-    count: int
-    summary: dict[str, Any]
+    count: int = 0
+    summary: dict[str, Any] = field(default_factory=dict)
     records: dict[str, NodeRecord] | None = None
     piece: assembler.PrintedModule | None = None  # printed op, when computed by this build
     cached_piece: assembler.PrintedModule | None = None  # printed op of an earlier build
@@ -95,9 +96,16 @@ class Group:
         return self.loader(self.payload_ref)
 
     def decoded(self) -> dict[str, NodeRecord]:
+        """The node records (raises :class:`Fallback` when the payload does
+        not decode: its checksum held, so only a forged entry gets here)."""
         if self.records is None:
             data = self.payload()
-            self.records = decode_records(data["records"], data.get("strings")) if data else {}
+            try:
+                self.records = (
+                    decode_records(data["records"], data.get("strings")) if data else {}
+                )
+            except (ValueError, TypeError, KeyError) as e:  # codec.DecodeError included
+                raise Fallback(f"the build state of {self.gid} does not decode: {e}") from None
         return self.records
 
     def site_values(self) -> dict[int, Any] | None:
@@ -106,24 +114,28 @@ class Group:
             if data is None or "sites" not in data:
                 return None
             strings = data.get("strings")
-            self.sites = {int(k): codec.decode(v, strings) for k, v in data["sites"]}
+            try:
+                self.sites = {int(k): codec.decode(v, strings) for k, v in data["sites"]}
+            except (ValueError, TypeError) as e:
+                raise Fallback(f"the build state of {self.gid} does not decode: {e}") from None
         return self.sites
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class DocState:
-    """What a document's last build leaves for the next one."""
+    """What one build of a document leaves for the next ones (a document
+    keeps several, see :mod:`halflow.store.states`)."""
 
     input_hash: str
     options: str
     env: str  # versions of halflow, iree-base-compiler and every stage
     output: str
     output_key: str
-    groups: dict[str, Group]
-    order: list[str]  # body group ids, in output order
-    spans: list[tuple[int, int]]  # of each body op in ``output``
-    visits: list[str]  # fingerprint of each body op's alias visit order
-    names: dict[str, str]  # alias key -> name in ``output``
+    groups: dict[str, Group] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)  # body group ids, in output order
+    spans: list[tuple[int, int]] = field(default_factory=list)  # of each body op in ``output``
+    visits: list[str] = field(default_factory=list)  # fingerprint of each body op's alias visits
+    names: dict[str, str] = field(default_factory=dict)  # alias key -> name in ``output``
     # Positions of ops that reference dialect resources (splicing must not
     # change which resources the trailer lists).
     has_resources: list[int] = field(default_factory=list)
@@ -138,16 +150,26 @@ class DocState:
     source_bytes: bytes | None = field(default=None, repr=False)
     split: SplitModule | None = field(default=None, repr=False)
     unit_keys: list[str] | None = field(default=None, repr=False)
-    _printed: assembler.PrintedModule | None = field(default=None, repr=False)
+    # The output cut into records, when the build that made it has them.
+    known_printed: assembler.PrintedModule | None = field(default=None, repr=False)
 
     def printed(self) -> assembler.PrintedModule | None:
         """The previous output cut into records (computed on first use)."""
-        if self._printed is None:
-            try:
-                self._printed = assembler.parse_printed(self.output)
-            except assembler.SpliceError:
-                return None
-        return self._printed
+        return self.known_printed if self.known_printed is not None else self._parsed
+
+    def printed_at_hand(self) -> assembler.PrintedModule | None:
+        """The output's records if they are at hand (never parses it)."""
+        if self.known_printed is not None:
+            return self.known_printed
+        found: assembler.PrintedModule | None = self.__dict__.get("_parsed")
+        return found
+
+    @functools.cached_property
+    def _parsed(self) -> assembler.PrintedModule | None:
+        try:
+            return assembler.parse_printed(self.output)
+        except assembler.SpliceError:
+            return None
 
     @property
     def total(self) -> int:
@@ -182,8 +204,8 @@ def decode_records(
     out: dict[str, NodeRecord] = {}
     for node_id, tag, key, extra, depsig, vfp, value in data:
         out[node_id] = NodeRecord(
-            tag, key, dict(extra), depsig, vfp,
-            codec.decode(value, strings) if value is not None else None, False,
+            tag=tag, key=key, extra=dict(extra), depsig=depsig, vfp=vfp,
+            value=codec.decode(value, strings) if value is not None else None, changed=False,
         )
     return out
 
@@ -199,11 +221,13 @@ class Assembled:
     printed: assembler.PrintedModule | None = None
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class CaseResult:
+    """One document's build, as the library reports it."""
+
     output: str
     mode: str  # "noop", "incremental", "whole"
-    fallback: str | None
-    graph: BuildGraph | None
-    total: int
+    fallback: str | None = None
+    graph: BuildGraph | None = None
+    total: int = 0
     counts: dict[str, int] = field(default_factory=dict)  # executables, dispatch sites

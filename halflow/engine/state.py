@@ -1,27 +1,40 @@
-"""Encoding a document's state for the cache.
+"""Encoding a document's states for the cache.
 
-The state's *core* (one JSON entry per document) holds the small per-group
-data a rebuild reads first; each group's *payload* (its node records and the
+A state's *core* (one JSON entry per state) holds the small per-group data
+a rebuild reads first; each group's *payload* (its node records and the
 dispatch sites it read) is stored in blobs shared by the groups a build
 evaluated, with one string table per blob, and decoded only when a rebuild
-needs that group.
+needs that group. A document keeps several states, each core under its own
+key (:func:`core_key`); which of them a build starts from is decided by
+:mod:`halflow.engine.anchors`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from halflow.core.fingerprint import environment, fingerprint
+from halflow.core import safejson
+from halflow.core.fingerprint import fingerprint
 from halflow.engine import codec
 from halflow.engine.records import UNSTORED, DocState, Group
+from halflow.store.protocol import EntryStore
 
-STATE_FORMAT = 4
+# v5: several states per document (cores by input, found through the
+# document's index of states); dispatch sites hold no position.
+STATE_FORMAT = 5
+
+# Payloads are written to the cache in pieces of about this many characters.
+_SPOOL_CHUNK = 1 << 16
+
+Loader = Callable[[list[Any]], dict[str, Any] | None]
 
 
-def state_key(doc_id: str) -> str:
-    return "state:" + fingerprint(doc_id, environment())
+def core_key(doc_id: str, env: str, input_hash: str, options: str) -> str:
+    """Where the core of ``doc_id``'s state for this input and these options
+    is stored (``env``: the fingerprint of the versions)."""
+    return "state:" + fingerprint(STATE_FORMAT, doc_id, env, input_hash, options)
 
 
 def iter_payload(
@@ -71,12 +84,93 @@ def encode_strings(strings: Mapping[str, int]) -> bytes:
 
 
 def decode_payload(raw: bytes, strings: list[str] | None = None) -> dict[str, Any]:
-    data = json.loads(raw)
+    data = safejson.loads(raw)
     if not isinstance(data, dict):
         raise ValueError("not a group payload")
     if strings is not None:
         data["strings"] = strings
     return data
+
+
+class PayloadReader:
+    """Reads group payloads out of the cache's payload blobs, keeping each
+    blob and its string table once (the groups of one build share them)."""
+
+    def __init__(self, cache: EntryStore, warn: Callable[[str], None]):
+        self.cache = cache
+        self.warn = warn
+        self._blobs: dict[str, bytes | None] = {}
+        self._tables: dict[str, list[str]] = {}
+
+    def load(self, ref: list[Any]) -> dict[str, Any] | None:
+        """A group's payload: ``ref`` is [blob key, offset, length, offset
+        of the blob's string table (stored last)]; None when it is gone or
+        unreadable (the group is then evaluated afresh)."""
+        try:
+            blob_key, offset, length, table_offset = ref
+            if blob_key in self._blobs:
+                blob = self._blobs[blob_key]
+            else:
+                blob = self._blobs[blob_key] = self.cache.get_blob(blob_key)
+            if blob is None:
+                return None
+            strings = self._tables.get(blob_key)
+            if strings is None:
+                strings = safejson.loads(blob[table_offset:])
+                if not isinstance(strings, list):
+                    raise ValueError("bad string table")
+                self._tables[blob_key] = strings
+            return decode_payload(blob[offset : offset + length], strings)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+            self.warn(f"discarding an unreadable part of the build state: {e}")
+            return None
+
+
+def spool_payloads(cache: EntryStore, fresh: Sequence[Group], loader: Loader) -> None:
+    """Store the payloads of ``fresh`` groups in one blob (call inside a
+    cache batch) and point each group at its part (``loader`` reads it).
+
+    The payloads are encoded and written one group at a time (a cold build
+    of a large module writes tens of MB of them), followed by the string
+    table they share."""
+    if not fresh:
+        return
+    strings: dict[str, int] = {}
+    memo: dict[int, tuple[Any, str]] = {}  # see codec.iter_json
+    offsets: list[tuple[Group, int, int]] = []
+    table_offset = 0
+
+    def produce(write: Callable[[bytes], None]) -> None:
+        nonlocal table_offset
+        pos = 0
+        pending: list[str] = []
+        size = 0
+
+        def flush() -> None:
+            nonlocal pos, size
+            raw = "".join(pending).encode("utf-8", "surrogateescape")
+            pending.clear()
+            size = 0
+            write(raw)
+            pos += len(raw)
+
+        for group in fresh:
+            start = pos
+            for piece in iter_payload(group, strings, memo):
+                pending.append(piece)
+                size += len(piece)
+                if size > _SPOOL_CHUNK:
+                    flush()
+            flush()
+            offsets.append((group, start, pos - start))
+        table_offset = pos
+        write(encode_strings(strings))
+
+    blob_key = cache.put_blob_streamed("payload:", produce)
+    for group, offset, length in offsets if blob_key else ():
+        group.payload_ref = [blob_key, offset, length, table_offset]
+        group.loader = loader
+        group.fragment = None
 
 
 def _group_fragment(group: Group) -> str:
@@ -114,14 +208,16 @@ def encode_core(state: DocState) -> str:
     return dump(head)[:-1] + ',"groups":{' + groups + "}}"
 
 
-def decode_core(
-    data: Any, output: str, loader: Callable[[list[Any]], dict[str, Any] | None]
-) -> DocState | None:
+def decode_core(data: Any, output: str, loader: Loader) -> DocState | None:
+    """The state a core holds (``output``: its output text); None when it
+    is not a core of this format."""
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         return None
     groups = {}
     for gid, (sig, count, summary, ref) in data["groups"].items():
-        groups[gid] = Group(gid, sig, count, summary, payload_ref=ref, loader=loader)
+        groups[gid] = Group(
+            gid=gid, sig=sig, count=count, summary=summary, payload_ref=ref, loader=loader
+        )
     return DocState(
         input_hash=data["input"],
         options=data["options"],
@@ -138,3 +234,32 @@ def decode_core(
         targets=dict(data["targets"]),
         stages=str(data.get("stages", "")),
     )
+
+
+def load_core(cache: EntryStore, key: str, reader: PayloadReader) -> DocState | None:
+    """The state whose core is stored under ``key``, with its output (its
+    payloads are read on demand through ``reader``); None when either is
+    gone. An unreadable core is deleted, with a warning."""
+    data = cache.get(key)
+    if not isinstance(data, dict):
+        return None
+    blob = cache.get_blob(str(data.get("output_key", "")))
+    if blob is None:
+        return None
+    try:
+        _, _, text = blob.partition(b"\n")  # first line: the node count
+        return decode_core(data, text.decode("utf-8"), reader.load)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        # (A checksum that holds over what no halflow wrote: forged.)
+        reader.warn(f"discarding unreadable build state: {e}")
+        cache.delete(key)
+        return None
+
+
+def save_core(cache: EntryStore, key: str, state: DocState, *, write_output: bool) -> None:
+    """Store ``state``'s core under ``key`` (call inside a cache batch,
+    after its fresh payloads), and its output unless the caller stores it
+    (``write_output=False``)."""
+    if write_output:
+        cache.put_blob_parts(state.output_key, [f"{state.total}\n".encode(), state.output])
+    cache.put_json_text(key, encode_core(state))

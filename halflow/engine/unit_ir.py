@@ -21,7 +21,7 @@ from halflow.nodes import executable, executable_source, host
 from halflow.nodes.facts import SOURCE, ExecutableFacts, executable_facts
 from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.variants import Variant
-from halflow.source.inputs import ends_in_open_string
+from halflow.source.inputs import lexable
 from halflow.source.toplevel import SplitModule, Unit, needed_aliases
 
 # Above this many characters of alias header, a unit is parsed with only the
@@ -69,9 +69,7 @@ class LazyIR:
         return module
 
     def _parse_in(self, context: ir.Context, text: str) -> ir.Module:
-        data = text.encode("utf-8", "surrogateescape")
-        if ends_in_open_string(data):
-            data += b"\n"  # see ends_in_open_string: keeps MLIR's lexer in the buffer
+        data = lexable(text.encode("utf-8", "surrogateescape"))
         try:
             with context, ir.Location.unknown():
                 module = ir.Module.parse(data, context)

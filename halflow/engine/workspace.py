@@ -1,45 +1,92 @@
 """The Workspace: a long-lived build session over a persistent cache.
 
-:meth:`Workspace.build_case` is one document's build: the no-op check, the
-split into units and their keys, the incremental evaluation (falling back to
-the whole module when it cannot vouch for the result), and the state saved
-for the next build.
+:meth:`Workspace.build_case` is one document's build, as named steps: load
+the document's current state, answer an input it has a state of as a
+no-op, split the input into units and key them, choose the state to start
+from (the one sharing the most units: :mod:`halflow.engine.anchors`), evaluate
+incrementally (falling back to the whole module when the incremental path
+cannot vouch for the result), and save the new state for the next build.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from halflow.asm import assembler
 from halflow.core import stages
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
-from halflow.engine import units
-from halflow.engine.evaluator import Evaluator
+from halflow.engine import anchors
+from halflow.engine import units as units_mod
+from halflow.engine.evaluator import Evaluator, Memo, NodeValues
 from halflow.engine.pass_groups import evaluate
 from halflow.engine.providers import IncrementalProvider, WholeProvider
 from halflow.engine.recorder import Recorder
 from halflow.engine.records import Assembled, CaseResult, DocState, Fallback, Group
-from halflow.engine.state import (
-    decode_core,
-    decode_payload,
-    encode_core,
-    encode_strings,
-    iter_payload,
-    state_key,
-)
+from halflow.engine.state import PayloadReader, core_key, load_core, save_core, spool_payloads
 from halflow.engine.unit_ir import LazyIR, UnitMismatch
 from halflow.graph import BuildGraph
 from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import plan
 from halflow.source.toplevel import EXECUTABLE_KINDS, SplitError, SplitModule, split_module
+from halflow.store import states
 from halflow.store.protocol import EntryStore
 
 
+def _unit_keys(state: DocState) -> Sequence[str]:
+    """The unit keys of ``state``'s input (its ``units`` map may also hold
+    keys of units a warm workspace re-split away)."""
+    return state.unit_keys if state.unit_keys is not None else list(state.units.values())
+
+
+# What makes the incremental path give up on a build (the whole-module
+# build then runs; for the planner's errors and an unresolvable device it
+# is also what reports them, in IREE's words).
+_FALLBACKS = (Fallback, UnitMismatch, plan.PlanError, targets_stage.DeviceResolutionError)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Case:
+    """One document to build, and how (see :meth:`Workspace.build_case`)."""
+
+    doc_id: str
+    text: str
+    source: Any
+    options: str
+    input_hash: str
+    output_key: str | None = None
+    source_bytes: bytes | None = None
+    need_graph: bool = False
+    on_executable: Callable[[int, int], None] | None = None
+
+    def output_entry(self, output: str) -> str:
+        """The cache entry of the output: the caller's, else one of its own."""
+        return self.output_key or "text:" + fingerprint_text(output)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Units:
+    """The input cut into top-level ops, with each one's key."""
+
+    split: SplitModule | None
+    keys: list[str] = field(default_factory=list)
+    raw_keys: dict[str, str] = field(default_factory=dict)  # raw unit hash -> key
+    failure: str | None = None  # why it does not split
+
+
+@dataclass(frozen=True, kw_only=True)
+class Known:
+    """A document's states as its build found them."""
+
+    current: DocState | None  # the most recent (in memory, else the cache's)
+    index: list[states.StateEntry]  # all of them, most recent first
+
+
 class Workspace:
-    """A long-lived build session: keeps each document's last build (groups,
-    node values, output) warm in memory, over a persistent cache."""
+    """A long-lived build session: keeps each document's current state
+    (groups, node values, output) warm in memory, over a persistent cache
+    that also holds its earlier states."""
 
     def __init__(
         self, cache: EntryStore | None = None, *, warn: Callable[[str], None] | None = None
@@ -50,134 +97,72 @@ class Workspace:
             cache if cache is not None else open_or_none(None) or NullCache()
         )
         self.warn = warn if warn is not None else self.cache.warn
-        self.docs: dict[str, DocState] = {}
-        self.memo: dict[str, Any] = {}
+        self.docs: dict[str, DocState] = {}  # each document's current state
+        self.memo = Memo()
         self.unit_keys: dict[str, str] = {}  # raw unit hash + header fp -> unit key
         self.assembler = assembler.Assembler()
-        self._blobs: dict[str, bytes | None] = {}
-        self._tables: dict[str, list[str]] = {}  # string table of each payload blob
+        self.payloads = PayloadReader(self.cache, self.warn)
         # Last build of each input file (bytes, output, node count, output
         # key), and what was last written to each output path.
         self.files: dict[tuple[str, str], tuple[bytes, str, int, str | None]] = {}
         self.written: dict[str, list[Any]] = {}
         self._env = fingerprint(environment())
+        self._values = NodeValues(memo=self.memo, cache=self.cache, warn=self.warn)
 
     def env_ok(self) -> bool:
         """Whether the environment (versions) is the one this workspace saw."""
         return self._env == fingerprint(environment())
 
-    def remember(self, key: str, value: Any) -> None:
-        if len(self.memo) > 200_000:
-            self.memo.clear()
-        self.memo[key] = value
+    # -- states -------------------------------------------------------------------------
+    def _key(self, doc_id: str, state: DocState) -> str:
+        return core_key(doc_id, self._env, state.input_hash, state.options)
 
-    # -- state ------------------------------------------------------------------------
-    def _load_payload(self, ref: list[Any]) -> dict[str, Any] | None:
-        """A group's payload: ``ref`` is [blob key, offset, length, offset
-        of the blob's string table (stored last)]."""
-        try:
-            blob_key, offset, length, table_offset = ref
-            if blob_key in self._blobs:
-                blob = self._blobs[blob_key]
-            else:
-                blob = self._blobs[blob_key] = self.cache.get_blob(blob_key)
-            if blob is None:
-                return None
-            strings = self._tables.get(blob_key)
-            if strings is None:
-                strings = json.loads(blob[table_offset:])
-                if not isinstance(strings, list):
-                    raise ValueError("bad string table")
-                self._tables[blob_key] = strings
-            return decode_payload(blob[offset : offset + length], strings)
-        except (ValueError, KeyError, TypeError, IndexError) as e:
-            self.warn(f"discarding an unreadable part of the build state: {e}")
-            return None
+    def _index(self, doc_id: str) -> list[states.StateEntry]:
+        return states.read_index(self.cache, doc_id, self._env)
 
-    def _load_state(self, doc_id: str) -> DocState | None:
-        data = self.cache.get(state_key(doc_id))
-        if not isinstance(data, dict):
-            return None
-        blob = self.cache.get_blob(str(data.get("output_key", "")))
-        if blob is None:
-            return None
-        try:
-            _, _, text = blob.partition(b"\n")  # first line: the node count
-            return decode_core(data, text.decode("utf-8"), self._load_payload)
-        except (KeyError, TypeError, ValueError, UnicodeDecodeError) as e:
-            self.warn(f"discarding unreadable build state: {e}")
-            self.cache.delete(state_key(doc_id))
-            return None
+    def _first_loaded(self, entries: Sequence[states.StateEntry]) -> DocState | None:
+        """The state of the first of ``entries`` that is still in the cache."""
+        for entry in entries:
+            state = load_core(self.cache, entry.key, self.payloads)
+            if state is not None:
+                return state
+        return None
+
+    def _entry(self, doc_id: str, state: DocState) -> states.StateEntry:
+        return states.entry(
+            self._key(doc_id, state), state.input_hash, state.options, _unit_keys(state)
+        )
 
     def _save_state(
-        self, doc_id: str, state: DocState, fresh: Sequence[Group], write_output: bool = True,
-        anchored: DocState | None = None,
+        self, doc_id: str, state: DocState, fresh: Sequence[Group], *,
+        write_output: bool = True, anchored: DocState | None = None,
+        index: Sequence[states.StateEntry] | None = None,
     ) -> None:
-        """Keep ``state`` in memory and in the cache; only the payloads of
-        groups evaluated by this build (``fresh``) are encoded and written.
-        ``write_output=False``: the caller stores the output entry.
-        ``anchored``: this document's state that the cache holds, whose
-        anchors (:mod:`halflow.engine.anchors`) need not be written again when
-        ``state`` has the same."""
+        """Make ``state`` the document's current one, in memory and in the
+        cache; only the payloads of groups evaluated by this build
+        (``fresh``) are encoded and written. ``write_output=False``: the
+        caller stores the output entry. ``anchored``: the document's state
+        before, whose anchors (:mod:`halflow.engine.anchors`) need not be
+        written again when ``state`` has the same. ``index``: the
+        document's states as the build read them (else read now)."""
         self.docs[doc_id] = state
         if not self.cache.enabled:
             return
-        # The payloads are encoded and spooled to the cache one group at a
-        # time (a cold build of a large module writes tens of MB of them),
-        # followed by the string table they share.
-        strings: dict[str, int] = {}
-        memo: dict[int, tuple[Any, str]] = {}  # see codec.iter_json
-        offsets: list[tuple[Group, int, int]] = []
-        table_offset = 0
-
-        def produce(write: Callable[[bytes], None]) -> None:
-            nonlocal table_offset
-            pos = 0
-            pending: list[str] = []
-            size = 0
-
-            def flush() -> None:
-                nonlocal pos, size
-                raw = "".join(pending).encode("utf-8", "surrogateescape")
-                pending.clear()
-                size = 0
-                write(raw)
-                pos += len(raw)
-
-            for group in fresh:
-                start = pos
-                for piece in iter_payload(group, strings, memo):
-                    pending.append(piece)
-                    size += len(piece)
-                    if size > 1 << 16:
-                        flush()
-                flush()
-                offsets.append((group, start, pos - start))
-            if offsets:
-                table_offset = pos
-                write(encode_strings(strings))
-
+        new = self._entry(doc_id, state)
+        kept, dropped = states.push(self._index(doc_id) if index is None else index, new)
         with self.cache.batch():
-            blob_key = self.cache.put_blob_streamed("payload:", produce) if fresh else ""
-            for group, offset, length in offsets if blob_key else ():
-                group.payload_ref = [blob_key, offset, length, table_offset]
-                group.loader = self._load_payload
-                group.fragment = None
-            if write_output:
-                self.cache.put_blob_parts(
-                    state.output_key, [f"{state.total}\n".encode(), state.output]
-                )
-            self.cache.put_json_text(state_key(doc_id), encode_core(state))
-            if state.units:
-                from halflow.engine import anchors
-
-                if (
-                    anchored is None
-                    or anchored.env != state.env
-                    or anchors.sample(anchored.units.values())
-                    != anchors.sample(state.units.values())
-                ):
-                    anchors.record(self.cache, state.units.values(), doc_id, self._env)
+            spool_payloads(self.cache, fresh, self.payloads.load)
+            save_core(self.cache, new.key, state, write_output=write_output)
+            states.write_index(self.cache, doc_id, self._env, kept)
+            for old in dropped:
+                self.cache.delete(old.key)
+            keys = _unit_keys(state)
+            if keys and (
+                anchored is None
+                or anchored.env != state.env
+                or anchors.sample(_unit_keys(anchored)) != anchors.sample(keys)
+            ):
+                anchors.record(self.cache, keys, doc_id, self._env)
 
     def save_states(self) -> None:
         """Write every document's in-memory state to the cache.
@@ -214,138 +199,211 @@ class Workspace:
         ``output_key`` names the cache entry the caller stores the output
         under (a single-document file); otherwise the state stores it.
         """
-        input_hash = input_hash or fingerprint_text(text)
-        prev = self.docs.get(doc_id)
-        if prev is None:
-            with recorder.phase("load state"):
-                prev = self._load_state(doc_id)
-            if prev is not None:
-                self.unit_keys.update(prev.units)
-        own = prev  # this document's own state (not one found by content)
-        if (
-            not need_graph
-            and prev is not None
-            and prev.input_hash == input_hash
-            and prev.options == options
-            and prev.env == fingerprint(environment())
-            and prev.stages == stages.tag()
-        ):
-            recorder.reused += prev.total
-            return CaseResult(prev.output, "noop", None, None, prev.total, prev.counts())
-
-        split: SplitModule | None = None
-        split_failure: str | None = None
-        unit_keys: list[str] = []
-        raw_keys: dict[str, str] = {}
+        case = Case(
+            doc_id=doc_id, text=text, source=source, options=options,
+            input_hash=input_hash or fingerprint_text(text), output_key=output_key,
+            source_bytes=source_bytes, need_graph=need_graph, on_executable=on_executable,
+        )
+        with recorder.phase("load state"):
+            known = self._known(doc_id)
+        if not need_graph:
+            done = self._noop(case, known, recorder)
+            if done is not None:
+                return done
         with recorder.phase("split"):
-            quick = units.resplit_keys(self.unit_keys, prev, text, source_bytes)
-            if quick is not None:
-                split, unit_keys, raw_keys = quick
-            else:
-                try:
-                    split = split_module(text)
-                except SplitError as e:
-                    split = None
-                    split_failure = f"the input does not split into top-level ops: {e}"
-                if split is not None:
-                    unit_keys, raw_keys = units.unit_keys(self.unit_keys, text, split)
-
-        if prev is None and unit_keys:
-            with recorder.phase("find state by content"):
-                prev = self._state_by_content(doc_id, unit_keys, options)
-
-        fallback: str | None = None
-        ev = Evaluator(self, prev, recorder, options)
-        ev.node_by_node = need_graph
-        if need_graph:
-            ev.graph = BuildGraph()
-        assembled: Assembled | None = None
-        if prev is not None and split is not None and prev.groups:
-            bench = LazyIR(text, split, source)
-            host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
-            try:
-                with recorder.phase("incremental"):
-                    assembled = evaluate(
-                        ev, split, IncrementalProvider(bench, host_idx), unit_keys,
-                        self.assembler,
-                    )
-            except (
-                Fallback, UnitMismatch, plan.PlanError, targets_stage.DeviceResolutionError
-            ) as e:
-                # (The planner's errors and an unresolvable device are input
-                # errors: the whole-module build below reports them.)
-                fallback = str(e) or type(e).__name__
-                ev = Evaluator(self, prev, recorder, options)
-                if need_graph:
-                    ev.graph = BuildGraph()
-                recorder.runs.clear()
-                recorder.reused = 0
+            units = self._split(case, known.current)
+        prev = self._start_from(case, known, units, recorder)
+        ev, assembled, fallback = self._incremental(case, prev, units, recorder)
         mode = "incremental"
         if assembled is None:
             mode = "whole"
-            with recorder.phase("whole module"):
-                whole = WholeProvider(text, source, split, on_executable)
-            if split is not None and whole.aligned:
-                ev.force = True
-                try:
-                    with recorder.phase("record nodes"):
-                        assembled = evaluate(ev, split, whole, unit_keys, self.assembler)
-                except (Fallback, plan.PlanError) as e:
-                    # The output is right; only its per-unit records cannot be
-                    # kept (e.g. an executable's name inside an attribute alias).
-                    fallback = str(e)
-                    ev.pending.clear()
+            ev, whole, assembled, failure = self._whole(case, prev, units, recorder)
+            fallback = failure if failure is not None else fallback
             if assembled is None:
                 # Nothing to keep per unit; the output still stands.
-                state = DocState(
-                    input_hash, options, ev.env, whole.output,
-                    output_key or "text:" + fingerprint_text(whole.output), {}, [], [], [], {},
+                return self._output_only(
+                    case, ev, whole.output, fallback or units.failure or whole.unaligned, known
                 )
-                self._save_state(doc_id, state, [], write_output=output_key is None,
-                                 anchored=own)
-                fallback = fallback or split_failure or whole.unaligned
-                return CaseResult(whole.output, "whole", fallback, None, 0)
         with recorder.phase("save state"):
-            ev.flush()
-            state = DocState(
-                input_hash,
-                options,
-                ev.env,
-                assembled.text,
-                output_key or "text:" + fingerprint_text(assembled.text),
-                ev.groups,
-                assembled.order,
-                assembled.spans,
-                assembled.visits,
-                assembled.names,
-                assembled.has_resources,
-                raw_keys,
-                ev.targets,
-            )
-            state._printed = assembled.printed
-            state.stages = stages.tag()
-            if source_bytes is not None and len(source_bytes) == len(text):
-                state.source_bytes = source_bytes
-                state.split = split
-                state.unit_keys = list(unit_keys)
-            fresh = [g for g in ev.groups.values() if g.records is not None
-                     and g.prev_records is not None]
-            self._save_state(doc_id, state, fresh, write_output=output_key is None,
-                             anchored=own)
-        return CaseResult(assembled.text, mode, fallback, ev.graph, state.total, state.counts())
+            state = self._keep(case, ev, assembled, units, known)
+        return CaseResult(output=assembled.text, mode=mode, fallback=fallback, graph=ev.graph,
+                          total=state.total, counts=state.counts())
 
-    def _state_by_content(
-        self, doc_id: str, unit_keys: Sequence[str], options: str
+    def _known(self, doc_id: str) -> Known:
+        """The document's states: its index, and its current state (in
+        memory, else the index's first)."""
+        index = self._index(doc_id)
+        current = self.docs.get(doc_id)
+        if current is None:
+            current = self._first_loaded(index[:1])
+            if current is not None:
+                self.unit_keys.update(current.units)
+        return Known(current=current, index=index)
+
+    def _noop(self, case: Case, known: Known, recorder: Recorder) -> CaseResult | None:
+        """The answer when the document has a state of exactly this input
+        (its current one, or an earlier one, which becomes current: a
+        revert), built with these options, versions and stages; else None."""
+        state = known.current
+        earlier = None
+        if state is None or (state.input_hash, state.options) != (case.input_hash, case.options):
+            earlier = states.current_first(known.index, case.input_hash, case.options)
+            state = self._first_loaded(earlier[:1]) if earlier else None
+        if state is None or not self._up_to_date(state):
+            return None
+        if earlier:
+            self.docs[case.doc_id] = state
+            if self.cache.enabled:
+                with self.cache.batch():
+                    states.write_index(self.cache, case.doc_id, self._env, earlier)
+        recorder.reused += state.total
+        return CaseResult(output=state.output, mode="noop", total=state.total,
+                          counts=state.counts())
+
+    def _up_to_date(self, state: DocState) -> bool:
+        return state.env == self._env and state.stages == stages.tag()
+
+    def _split(self, case: Case, current: DocState | None) -> Units:
+        """The input's units and their keys: re-split around the edit when
+        the current state holds its input (a warm workspace), else afresh."""
+        quick = units_mod.resplit_keys(self.unit_keys, current, case.text, case.source_bytes)
+        if quick is not None:
+            split, keys, raw_keys = quick
+            return Units(split=split, keys=keys, raw_keys=raw_keys)
+        try:
+            split = split_module(case.text)
+        except SplitError as e:
+            return Units(split=None, failure=f"the input does not split into top-level ops: {e}")
+        keys, raw_keys = units_mod.unit_keys(self.unit_keys, case.text, split)
+        return Units(split=split, keys=keys, raw_keys=raw_keys)
+
+    def _start_from(
+        self, case: Case, known: Known, units: Units, recorder: Recorder
     ) -> DocState | None:
-        """Another document's state that most of these units share (see
-        :mod:`halflow.engine.anchors`), for a document without state of its own."""
-        from halflow.engine import anchors
+        """The state to build from: of this document's states, the one that
+        shares the most units with the input (the current one on a tie);
+        without any, another document's that most of them share."""
+        current = known.current
+        if not units.keys:
+            return current
+        candidates = list(known.index)
+        mine = self._entry(case.doc_id, current) if current is not None else None
+        if mine is not None:
+            # (In memory it may be newer than the cache's: writes were off.)
+            candidates = [mine, *(e for e in candidates if e.key != mine.key)]
+        for best in anchors.closest(candidates, units.keys, case.options):
+            if best is mine:
+                return current
+            with recorder.phase("load state"):
+                state = self._first_loaded([best])
+            if state is not None:
+                return state
+        with recorder.phase("find state by content"):
+            return self._state_by_content(case, units.keys)
 
-        other = anchors.lookup(self.cache, unit_keys, self._env, doc_id)
+    def _state_by_content(self, case: Case, unit_keys: Sequence[str]) -> DocState | None:
+        """Another document's state that most of these units share (see
+        :mod:`halflow.engine.anchors`), for a document without states of its own."""
+        other = anchors.lookup(self.cache, unit_keys, self._env, case.doc_id)
         if other is None:
             return None
-        state = self.docs.get(other) or self._load_state(other)
-        if state is None or state.options != options:
+        state = self.docs.get(other)
+        if state is None or state.options != case.options:
+            ranked = anchors.closest(self._index(other), unit_keys, case.options)
+            state = self._first_loaded([e for e in ranked if e.options == case.options][:1])
+        if state is None:
             return None
         self.unit_keys.update(state.units)
+        return state
+
+    def _evaluator(
+        self, case: Case, prev: DocState | None, recorder: Recorder, *, force: bool = False
+    ) -> Evaluator:
+        return Evaluator(
+            prev, recorder, self._values, options=case.options, force=force,
+            node_by_node=case.need_graph, graph=BuildGraph() if case.need_graph else None,
+        )
+
+    def _incremental(
+        self, case: Case, prev: DocState | None, units: Units, recorder: Recorder
+    ) -> tuple[Evaluator, Assembled | None, str | None]:
+        """Evaluate against ``prev`` unit by unit: the evaluator, the
+        assembled output (None when there is nothing to build from, or the
+        incremental path gave up) and why it gave up."""
+        ev = self._evaluator(case, prev, recorder)
+        if prev is None or units.split is None or not prev.groups:
+            return ev, None, None
+        bench = LazyIR(case.text, units.split, case.source)
+        host_idx = [i for i, u in enumerate(units.split.units) if u.kind not in EXECUTABLE_KINDS]
+        runs, reused = len(recorder.runs), recorder.reused
+        try:
+            with recorder.phase("incremental"):
+                provider = IncrementalProvider(bench, host_idx)
+                return ev, evaluate(ev, units.split, provider, units.keys, self.assembler), None
+        except _FALLBACKS as e:
+            # What ran is not what this build did: the whole module runs now.
+            del recorder.runs[runs:]
+            recorder.reused = reused
+            return ev, None, str(e) or type(e).__name__
+
+    def _whole(
+        self, case: Case, prev: DocState | None, units: Units, recorder: Recorder
+    ) -> tuple[Evaluator, WholeProvider, Assembled | None, str | None]:
+        """The reference driver over the whole module, then every node
+        recorded from its results: the evaluator, the driver, the assembled
+        output (None when its records cannot be kept) and why not."""
+        with recorder.phase("whole module"):
+            whole = WholeProvider(case.text, case.source, units.split, case.on_executable)
+        ev = self._evaluator(case, prev, recorder, force=True)
+        if units.split is None or not whole.aligned:
+            return ev, whole, None, None
+        try:
+            with recorder.phase("record nodes"):
+                return ev, whole, evaluate(ev, units.split, whole, units.keys, self.assembler), None
+        except (Fallback, plan.PlanError) as e:
+            # The output is right; only its per-unit records cannot be
+            # kept (e.g. an executable's name inside an attribute alias).
+            ev.discard()
+            return ev, whole, None, str(e)
+
+    def _output_only(
+        self, case: Case, ev: Evaluator, output: str, fallback: str | None, known: Known
+    ) -> CaseResult:
+        """Save a state with the output alone (nothing to keep per unit)."""
+        state = DocState(input_hash=case.input_hash, options=case.options, env=ev.env,
+                         output=output, output_key=case.output_entry(output))
+        self._save_state(case.doc_id, state, [], write_output=case.output_key is None,
+                         anchored=known.current, index=known.index)
+        return CaseResult(output=output, mode="whole", fallback=fallback)
+
+    def _keep(
+        self, case: Case, ev: Evaluator, assembled: Assembled, units: Units, known: Known
+    ) -> DocState:
+        """The state this build leaves, saved as the document's current one."""
+        ev.flush()
+        warm = case.source_bytes is not None and len(case.source_bytes) == len(case.text)
+        state = DocState(
+            input_hash=case.input_hash,
+            options=case.options,
+            env=ev.env,
+            output=assembled.text,
+            output_key=case.output_entry(assembled.text),
+            groups=ev.groups,
+            order=assembled.order,
+            spans=assembled.spans,
+            visits=assembled.visits,
+            names=assembled.names,
+            has_resources=assembled.has_resources,
+            units=units.raw_keys,
+            targets=ev.targets,
+            stages=stages.tag(),
+            source_bytes=case.source_bytes if warm else None,
+            split=units.split if warm else None,
+            unit_keys=list(units.keys) if warm else None,
+            known_printed=assembled.printed,
+        )
+        fresh = [g for g in ev.groups.values() if g.records is not None
+                 and g.prev_records is not None]
+        self._save_state(case.doc_id, state, fresh, write_output=case.output_key is None,
+                         anchored=known.current, index=known.index)
         return state

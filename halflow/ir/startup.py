@@ -96,20 +96,17 @@ class _GeneratedCode:
     def save(self) -> None:
         if not self.added or self.codes is None or sys.dont_write_bytecode:
             return  # (-B, PYTHONDONTWRITEBYTECODE: no bytecode files written)
-        import contextlib
         import marshal
         import os
 
+        from halflow.core.output import FileKind, write_atomic
+
         self.added = False
-        temporary = f"{self.path}.{os.getpid()}.tmp"
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            with open(temporary, "wb") as f:
-                marshal.dump(self.codes, f)
-            os.replace(temporary, self.path)
+            write_atomic(self.path, marshal.dumps(self.codes), FileKind.CACHE)
         except (OSError, ValueError):
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+            pass
 
 
 _generated = _GeneratedCode()

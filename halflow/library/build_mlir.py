@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 from halflow.core import uptodate
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
-from halflow.core.output import OUTPUT_IS_INPUT, is_same_file, write_atomic, write_reported
+from halflow.core.output import (
+    OUTPUT_IS_INPUT,
+    is_same_file,
+    write_atomic,
+    write_reported,
+    written_in_place,
+)
 from halflow.source import inputs as source_mod
 
 if TYPE_CHECKING:
@@ -289,7 +294,7 @@ def _write_output(
         seen = path.stat()
     except OSError:
         seen = None
-    if seen is not None and not stat.S_ISREG(seen.st_mode):
+    if seen is not None and written_in_place(path):
         # A device or pipe (-o /dev/stdout) holds nothing: always written,
         # and no marker is kept for it.
         seen = None
@@ -349,6 +354,7 @@ def _materialize(
                 except (ValueError, UnicodeDecodeError):
                     store.delete(key)
                 else:
+                    _make_current(store, data, split_input_file, input_hash, options)
                     return text, _report("noop", [], total, total, [], None), key
 
     if data.is_bytecode:
@@ -366,6 +372,20 @@ def _materialize(
     if workspace is not None:
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
     return text, rep, key
+
+
+def _make_current(
+    store: EntryStore, data: source_mod.InputData, split_input_file: bool, input_hash: str,
+    options: str,
+) -> None:
+    """An input answered from the cache (a revert, a branch switched back)
+    makes the document's state of it the current one, so that the next
+    edit builds from it (:mod:`halflow.store.states`; the engine is not loaded)."""
+    from halflow.core.fingerprint import environment, fingerprint
+    from halflow.store import states
+
+    states.touch(store, _doc_id(data, 0, split_input_file), fingerprint(environment()),
+                 input_hash, options)
 
 
 def _report(

@@ -48,12 +48,13 @@ AFFINITY_PREFIXES = ("#hal.device.affinity<", "#hal.device.promise<", "#hal.devi
 
 @dataclass(frozen=True)
 class DispatchSite:
-    """One ``stream.cmd.dispatch``; ``id`` is stable: ``dispatch:@func#3``
-    (the 4th dispatch, in walk order, of the top-level op ``@func``)."""
+    """One ``stream.cmd.dispatch``; ``id`` names its top-level op and what it
+    calls, never its position (:func:`halflow.graph.dispatch`):
+    ``dispatch:@func/@ex::@e``. Nothing here says where the site is, so a
+    site moved, or shifted by an edit elsewhere, keeps its value."""
 
     id: str
     owner: str
-    index: int
     entry_points: tuple[str, ...]
     usage: SiteUsage
     targets: tuple[str, ...]
@@ -247,7 +248,10 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
     for owner, op in zip(owner_names(top_level), top_level, strict=True):
         if op.name in EXECUTABLE_OPS:
             continue
-        for index, dispatch in enumerate(find_dispatches(op, nested)):
+        dispatches = find_dispatches(op, nested)
+        callees = [_entry_points(d) for d in dispatches]
+        ids = graph.dispatch_ids(owner, map(graph.callee, callees))
+        for dispatch, site_id, entry_points in zip(dispatches, ids, callees, strict=True):
             affinity = lookup_affinity(dispatch)
             legacy = _legacy_targets(dispatch)
             key = (affinity, legacy)
@@ -264,13 +268,11 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
                         e.op = dispatch
                         raise
                 target_memo[key] = targets
-            entry_points = tuple(str(a) for a in ir.ArrayAttr(dispatch.attributes["entry_points"]))
             workload, uniforms = operand_types(dispatch)
             sites.append(
                 DispatchSite(
-                    id=graph.dispatch(owner, index),
+                    id=site_id,
                     owner=owner,
-                    index=index,
                     entry_points=entry_points,
                     usage=site_usage(dispatch),
                     targets=targets,
@@ -283,6 +285,10 @@ def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -
         table, module_legacy, tuple(sites), _hal_exports(top_level), len(nested)
     )
     return HostAnalysis(facts, ops)
+
+
+def _entry_points(dispatch: ir.Operation) -> tuple[str, ...]:
+    return tuple(str(a) for a in ir.ArrayAttr(dispatch.attributes["entry_points"]))
 
 
 def _hal_exports(top_level: Iterable[ir.Operation]) -> frozenset[str]:

@@ -125,8 +125,8 @@ class HalBuilder:
             fallback = report.get("fallback")
             return "whole-module build" + (f" ({fallback})" if fallback else "")
         execs = what_changed(executed).executables
-        # What a node is about: the id after its stage (`dispatch:@main#3`,
-        # `annotate:util.initializer#0#1`: initializers have no symbol).
+        # What a node is about: the id after its stage (`dispatch:@main/@ex::@e`,
+        # `annotate:util.initializer#0/@ex::@e`: initializers have no symbol).
         sites = {n.split(":", 1)[1] for n in executed if n.startswith(("dispatch:", "annotate:"))}
         totals = self._totals.get(norm_path(input))
 

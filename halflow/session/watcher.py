@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from halflow.core.diagnostics import HalflowError, Severity
+from halflow.core.diagnostics import Diagnostic, HalflowError, Severity
 from halflow.core.options import PathLike
 from halflow.core.output import OUTPUT_IS_INPUT, is_same_file
 from halflow.core.uptodate import input_fingerprint
@@ -158,7 +158,12 @@ class Watcher:
         self.idle_after = idle_after
         self.on_build = on_build
         self.log = log or (lambda line: None)
-        self.directory_mode = self.input.is_dir()
+        try:
+            self.directory_mode = self.input.is_dir()
+        except OSError as e:  # a name longer than the system allows: never there
+            raise HalflowError(Diagnostic(
+                str(input), 0, 0, f"cannot open input file '{input}': {e.strerror or e}"
+            )) from None
         self._cond = threading.Condition()
         self._stopping = False
         self._ran = False

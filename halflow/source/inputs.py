@@ -253,14 +253,22 @@ def parse_text(
         )
     else:  # one copy of a large text, not two
         data = case.text.encode("utf-8", "surrogateescape")
-    if ends_in_open_string(data):
-        data += b"\n"
-    return _parse(context, data, source)
+    return _parse(context, lexable(data), source)
 
 
 _STRING_ENDS = (b"\n", b"\v", b"\f")  # what ends a string literal (an error) besides '"'
 _SIMPLE_ESCAPES = frozenset(b'"\\nt')
 _HEX = frozenset(b"0123456789abcdefABCDEF")
+
+
+def lexable(data: bytes) -> bytes:
+    """``data`` as every text parse hands it to MLIR: with a line end after
+    a text cut inside a string literal (:func:`ends_in_open_string`), which
+    keeps MLIR's lexer inside the buffer and gives the same first error at
+    the same place. Bytecode is returned as it is."""
+    if not data.startswith(BYTECODE_MAGIC) and ends_in_open_string(data):
+        return data + b"\n"
+    return data
 
 
 def ends_in_open_string(data: bytes) -> bool:

@@ -35,10 +35,11 @@ def top_level_starts(text: str) -> list[tuple[int, int]]:
     from iree.compiler import ir
 
     from halflow.ir import irutil
+    from halflow.source.inputs import lexable
 
     context = irutil.new_context(threads=False)
     try:
-        module = ir.Module.parse(text.encode("utf-8", "surrogateescape"), context)
+        module = ir.Module.parse(lexable(text.encode("utf-8", "surrogateescape")), context)
     except ir.MLIRError as e:
         diagnostics = getattr(e, "error_diagnostics", None) or []
         where = _LOC_RE.search(str(diagnostics[0].location)) if diagnostics else None

@@ -16,8 +16,9 @@ still split into one unit per op. Even so the split is only a *proposal*:
 every unit is validated by MLIR's parser the first time its text is seen (it
 must parse to exactly one op of the expected kind), and a build falls back
 to parsing the whole module when a proposal does not hold. A text that
-cannot be split raises :class:`SplitError`, which names the construct and
-its ``line:col``.
+cannot be split, or whose top-level ops define one symbol twice (no parse of
+a single unit can see that: :func:`redefinition`), raises :class:`SplitError`,
+which names the construct and its ``line:col``.
 """
 
 from __future__ import annotations
@@ -200,6 +201,7 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
     units, joined = _merge_continuations(units)
     irregular = [i for i, u in enumerate(units) if i in joined or not _regular(text, u, indent)]
     if not irregular:
+        _check_symbols(units)
         return SplitModule(
             header_end, aliases, module_open, body_start, body_end, tuple(units), trailer,
             False, indent,
@@ -207,6 +209,7 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
     if locate is None:
         locate = _starts_from_mlir
     units = _refine(text, units, irregular, header_end, locate)
+    _check_symbols(units)
     return SplitModule(
         header_end, aliases, module_open, body_start, body_end, tuple(units), trailer, True,
         indent,
@@ -222,6 +225,51 @@ def _starts_from_mlir(text: str) -> list[tuple[int, int]]:
         return top_level_starts(text)
     except DoesNotParse as e:
         raise SplitError("the module's top-level ops do not parse apart", e.line, e.col) from None
+
+
+def symbol_name(symbol: str) -> str:
+    """The name a unit's symbol (as :class:`Unit` holds it: bare, or
+    quoted) defines: ``@"a"`` and ``@a`` are one name."""
+    if symbol.startswith('"'):
+        from halflow.core.attrtext import unquote
+
+        try:
+            return unquote(symbol)
+        except ValueError:
+            return symbol
+    return symbol
+
+
+def redefinition(units: Sequence[Unit]) -> tuple[Unit, str] | None:
+    """The first unit that defines a name an earlier unit defined (with the
+    name), or None: the module's symbol table holds each name once.
+
+    Incremental builds read each unit alone, so no parse ever sees two
+    units side by side: this is the one place a second definition (an
+    executable named like another, like the host function or like a
+    global) is found; MLIR reports it as ``redefinition of symbol named
+    'x'`` when it parses the module. ``util.initializer`` defines no
+    symbol; any other unit's symbol is the first ``@name`` of its first
+    line, which at worst takes a symbol use for a definition: the build
+    then parses the whole module, which decides."""
+    seen: set[str] = set()
+    for u in units:
+        if u.symbol is None:
+            continue
+        name = symbol_name(u.symbol)
+        if name in seen:
+            return u, name
+        seen.add(name)
+    return None
+
+
+def _check_symbols(units: Sequence[Unit]) -> None:
+    """Refuse a split whose top-level ops define a name twice (see
+    :func:`redefinition`): the whole-module build reports it."""
+    found = redefinition(units)
+    if found is not None:
+        unit, name = found
+        raise SplitError(f"redefinition of symbol named '{name}'", unit.line, unit.col)
 
 
 _DISTINCT_RE = re.compile(r"distinct\[(\d+)\]")
@@ -528,6 +576,8 @@ def resplit(
         for u in units[last + 1 :]
     ]
     new_units = (*units[:first], *middle, *tail)
+    if redefinition(new_units) is not None:
+        return None  # split afresh: that split refuses it
     split = SplitModule(
         prev.header_end,
         prev.aliases,

@@ -21,6 +21,7 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from halflow.core import safejson
 from halflow.store import protocol as store
 
 if TYPE_CHECKING:
@@ -89,15 +90,32 @@ def unseal(key: str, kind: str, data: bytes) -> tuple[dict[str, Any], bytes] | N
         if hashlib.blake2b(body, digest_size=_DIGEST).digest() != digest:
             return None
         size = int.from_bytes(body[:4], "little")
-        header = json.loads(body[4 : 4 + size])
+        header = safejson.loads(body[4 : 4 + size])
         payload = body[4 + size :]
         if header.get("format") != 1 or header.get("key") != key:
             return None
         if header.get("kind") != kind or header.get("bytes") != len(payload):
             return None
-        return header, zlib.decompress(payload)
+        return header, _inflate(payload)
     except (ValueError, KeyError, TypeError, zlib.error):
         return None
+
+
+# What a payload may inflate to: linear in what was read (a forged entry of
+# a few MB must not inflate to gigabytes; MLIR text compresses ~10x, hex
+# blobs of zeros far more, hence the floor).
+_INFLATE_FLOOR = 256 << 20
+_INFLATE_RATIO = 100
+
+
+def _inflate(payload: bytes) -> bytes:
+    """``zlib.decompress(payload)``, bounded (ValueError beyond the bound)."""
+    limit = max(_INFLATE_FLOOR, _INFLATE_RATIO * len(payload))
+    inflater = zlib.decompressobj()
+    out = inflater.decompress(payload, limit)
+    if inflater.unconsumed_tail or not inflater.eof:
+        raise ValueError("the payload inflates beyond its bound, or is cut short")
+    return out
 
 
 def encode_entry(entry: Entry) -> bytes:
@@ -159,6 +177,13 @@ class DiskStore:
         """The shared cache Dask workers may write to directly (a
         :class:`halflow.core.options.RemoteCache`), or None."""
         return getattr(self.cache, "shared_settings", None)
+
+    def absorb_remote(self, warnings: Any, problems: Any) -> None:
+        """What Dask workers' stores of the shared cache said (see
+        :meth:`halflow.store.layered.LayeredCache.absorb_remote`)."""
+        absorb = getattr(self.cache, "absorb_remote", None)
+        if absorb is not None:
+            absorb(warnings, problems)
 
     def add(self, counter: str, amount: float) -> None:
         # Kept in micro-units: the cache's counters are integers, updated

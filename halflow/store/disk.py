@@ -15,6 +15,7 @@ Location: ``--cache-dir``, else ``$HALFLOW_CACHE_DIR``, else
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import json
 import os
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from halflow.core import cachedir
+from halflow.core import cachedir, safejson
 from halflow.store import diskformat
 from halflow.store.diskformat import MAGIC_BLOB as _MAGIC_BLOB
 from halflow.store.diskformat import MAGIC_JSON as _MAGIC_JSON
@@ -38,6 +39,8 @@ from halflow.store.diskformat import unseal as _unseal
 ENV_VAR = cachedir.ENV_VAR
 _LARGE = 1 << 16
 _COUNTER = "counter:"
+_SQLITE_FULL = 13
+_SQLITE_READONLY = 8
 DEFAULT_SIZE_LIMIT = 4 * 2**30
 
 Warn = Callable[[str], None]
@@ -108,6 +111,16 @@ def _bytes_only_disk():
                 return "damaged:" + repr(key)[:40]
             return super().get(key, raw)
 
+        def _write(self, full_path, iterator, mode, encoding=None):
+            try:
+                return super()._write(full_path, iterator, mode, encoding)
+            except OSError:
+                # A full disk: diskcache would leave the file cut short,
+                # which no row names and nothing would ever remove.
+                with contextlib.suppress(OSError):
+                    os.unlink(full_path)
+                raise
+
     return BytesOnlyDisk
 
 
@@ -130,18 +143,49 @@ class Counters:
             pair[1] += 1
 
 
+def is_full(error: BaseException) -> bool:
+    """Whether ``error`` says the file system is full (or over quota), which
+    is never damage: nothing is moved aside for it (:meth:`Cache._full`)."""
+    if isinstance(error, OSError):
+        return error.errno in (errno.ENOSPC, errno.EDQUOT)
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        return code == _SQLITE_FULL or "database or disk is full" in str(error)
+    return False
+
+
+def _is_read_only(error: BaseException) -> bool:
+    return isinstance(error, sqlite3.Error) and (
+        getattr(error, "sqlite_errorcode", None) == _SQLITE_READONLY
+        or "readonly database" in str(error))
+
+
+def _no_space(directory: Path) -> bool:
+    """Whether the file system of ``directory`` is (nearly) full: SQLite
+    reports a failure to make its index there as "unable to open"."""
+    try:
+        info = os.statvfs(directory)
+    except OSError:
+        return False
+    return info.f_bavail * info.f_frsize < (1 << 20)
+
+
+def _reason(error: BaseException) -> str:
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+
+
 class CacheUnavailable(Exception):
     """The cache directory cannot be created or written (not damage: nothing
     is moved aside). Builds go on without a cache (:func:`open_or_none`)."""
 
 
 def open_or_none(
-    directory: str | os.PathLike[str] | None, warn: Warn = _warn_stderr
+    directory: str | os.PathLike[str] | None, warn: Warn = _warn_stderr, read_only: bool = False
 ) -> Cache | None:
     """The cache in ``directory``; None, after a warning, when it cannot be
     used (a build then goes on without one: a cache is never fatal)."""
     try:
-        return Cache(directory, warn=warn)
+        return Cache(directory, warn=warn, read_only=read_only)
     except CacheUnavailable as e:
         warn(f"{e}; building without a cache")
         return None
@@ -155,6 +199,7 @@ class Cache:
     """
 
     enabled = True
+    writable = True  # False: opened read-only (see _read_only); writes are dropped
 
     def __init__(
         self,
@@ -162,12 +207,17 @@ class Cache:
         *,
         warn: Warn = _warn_stderr,
         size_limit: int = DEFAULT_SIZE_LIMIT,
+        read_only: bool = False,
     ):
+        """``read_only``: lookups only, every write dropped, nothing created
+        (CacheUnavailable where there is no cache): ``--cache-read-only``."""
         self.directory = Path(directory) if directory is not None else default_cache_dir()
         self.warn = warn
         self.counters = Counters()
         self._size_limit = size_limit
-        self._dc = self._open()
+        self._out_of_space = False  # warned once (see _full)
+        self._unreadable = False  # a read-only index that fails: warned once
+        self._dc = self._read_only(None) if read_only else self._open()
 
     # -- opening and recovery -------------------------------------------------
     def _connect(self):
@@ -180,9 +230,7 @@ class Cache:
                 f"cannot use cache directory {self.directory}: {e.strerror or e}"
             ) from None
         if not os.access(self.directory, os.W_OK | os.X_OK):
-            raise CacheUnavailable(
-                f"cannot use cache directory {self.directory}: not writable"
-            )
+            return self._read_only("is not writable")
         return diskcache.Cache(
             str(self.directory),
             size_limit=self._size_limit,
@@ -205,6 +253,12 @@ class Cache:
         except CacheUnavailable:
             raise
         except Exception as e:
+            if is_full(e) or _no_space(self.directory):
+                # Not damage: diskcache writes its settings when it opens,
+                # which a full disk refuses.
+                return self._read_only(f"is full ({_reason(e)})")
+            if _is_read_only(e):  # an index file that cannot be written
+                return self._read_only(f"cannot be written ({e})")
             if not (self.directory / diskformat.DB_NAME).is_file():
                 # No index to be damaged: SQLite cannot create one here (a
                 # folder like /sys/kernel, which even root cannot write).
@@ -215,6 +269,25 @@ class Cache:
             # Settings table surface as UnicodeDecodeError (text that is not
             # UTF-8) or AttributeError/TypeError (a NULL or wrong-typed key).
             return self._rebuild(e)
+
+    def _read_only(self, why: str | None):
+        """The index opened for reading only (:class:`diskformat.IndexReader`):
+        asked for (``why`` None), or after a warning saying ``why`` the cache
+        cannot be written, which is still used as ``--cache-read-only`` uses
+        one. CacheUnavailable when there is no cache to read."""
+        where = f"cannot use cache directory {self.directory}"
+        if not (self.directory / diskformat.DB_NAME).is_file():
+            raise CacheUnavailable(f"{where}: it {why} and holds no cache" if why
+                                   else f"{where}: it holds no cache")
+        try:
+            index = diskformat.IndexReader(self.directory)
+        except (OSError, sqlite3.Error) as e:
+            raise CacheUnavailable(f"{where}: {e}") from None
+        self.writable = False
+        if why is not None:
+            self.warn(f"cache directory {self.directory} {why}: using it read-only "
+                      "(nothing this build makes is cached)")
+        return index
 
     def _rebuild(self, error: BaseException):
         """Move a damaged cache's own files aside and start a fresh one in
@@ -232,10 +305,32 @@ class Cache:
         except Exception as e:  # what could not be moved aside is still damaged
             raise CacheUnavailable(f"cannot use cache directory {self.directory}: {e}") from None
 
+    def _full(self, error: BaseException) -> None:
+        """A write that did not fit: warned about once per cache opened; the
+        build goes on, and later writes that fit are still made."""
+        if not self._out_of_space:
+            self._out_of_space = True
+            self.warn(f"cache at {self.directory} is full ({_reason(error)}); "
+                      "building on without caching what does not fit")
+
+    def _write_failed(self, error: OSError) -> None:
+        if is_full(error):
+            self._full(error)
+        else:  # a cache write is never fatal
+            self.warn(f"cannot write cache entry: {error}")
+
     def _guard(self, action: Callable[[], object], default: object = None) -> object:
         try:
             return action()
         except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
+            if is_full(e):  # never damage: nothing is moved aside
+                self._full(e)
+                return default
+            if not self.writable:  # nothing may be written, nor moved aside
+                if not self._unreadable:
+                    self._unreadable = True
+                    self.warn(f"cannot read cache at {self.directory}: {e}")
+                return default
             with contextlib.suppress(Exception):
                 self._dc.close()
             self._dc = self._rebuild(e)
@@ -255,6 +350,9 @@ class Cache:
 
     def _evict(self, key: str, reason: str) -> None:
         self.counters.corrupt += 1
+        if not self.writable:
+            self.warn(f"ignoring corrupt cache entry {key[:48]}: {reason}")
+            return
         self.warn(f"evicting corrupt cache entry {key[:48]}: {reason}")
         with contextlib.suppress(Exception):
             self._guard(lambda: self._dc.delete(key, retry=True))
@@ -280,7 +378,7 @@ class Cache:
                     self._evict(key, "its value file is missing")
                 self.counters.count(key, False)
                 return None
-            value = json.loads(_unseal(_MAGIC_JSON, raw))
+            value = safejson.loads(_unseal(_MAGIC_JSON, raw))
         except (CorruptEntry, ValueError, UnicodeDecodeError) as e:
             self._evict(key, str(e))
             self.counters.count(key, False)
@@ -343,44 +441,57 @@ class Cache:
 
         from halflow.core.fingerprint import blake2b
 
+        if not self.writable:
+            return ""
         digest = blake2b(digest_size=20)
         crc = 0
         size = 0
         try:
             spool = tempfile.TemporaryFile(dir=self.directory, prefix="spool-")  # noqa: SIM115
         except OSError as e:
-            self.warn(f"cannot write cache entry: {e}")
+            self._write_failed(e)
             return ""
-        with spool:
+        try:
+            with spool:
 
-            def write(data: bytes) -> None:
-                nonlocal crc, size
-                digest.update(data)
-                crc = zlib.crc32(data, crc)
-                size += len(data)
-                spool.write(data)
+                def write(data: bytes) -> None:
+                    nonlocal crc, size
+                    digest.update(data)
+                    crc = zlib.crc32(data, crc)
+                    size += len(data)
+                    spool.write(data)
 
-            produce(write)
-            if not size:
-                return ""
-            spool.seek(0)
-            key = prefix + digest.hexdigest()
-            header = _MAGIC_BLOB + crc.to_bytes(4, "little")
-            self._put_chain(key, [header, spool], size)
+                produce(write)
+                if not size:
+                    return ""
+                spool.seek(0)
+                key = prefix + digest.hexdigest()
+                header = _MAGIC_BLOB + crc.to_bytes(4, "little")
+                if not self._put_chain(key, [header, spool], size):
+                    return ""
+        except OSError as e:  # the spool's folder is full: nothing was stored
+            self._write_failed(e)
+            return ""
         return key
 
-    def _put_chain(self, key: str, parts: Sequence[bytes | str | BinaryIO], size: int) -> None:
+    def _put_chain(self, key: str, parts: Sequence[bytes | str | BinaryIO], size: int) -> bool:
+        """Store the concatenation of ``parts``; whether it was stored."""
+        if not self.writable:
+            return False
         if size <= _LARGE:
-            self._put_raw(key, _ChainReader(parts).read())
-            return
+            return self._put_raw(key, _ChainReader(parts).read())
         self.counters.writes += 1
         reader = _ChainReader(parts)
         try:
-            self._guard(lambda: self._dc.set(key, reader, read=True, retry=True))
+            return self._guard(lambda: self._dc.set(key, reader, read=True, retry=True)) is True
         except OSError as e:
-            self.warn(f"cannot write cache entry: {e}")
+            self._write_failed(e)
+            return False
 
-    def _put_raw(self, key: str, data: bytes) -> None:
+    def _put_raw(self, key: str, data: bytes) -> bool:
+        """Store ``data``; whether it was stored (a cache write is never fatal)."""
+        if not self.writable:
+            return False
         self.counters.writes += 1
 
         def store() -> object:
@@ -391,22 +502,33 @@ class Cache:
             return self._dc.set(key, data, retry=True)
 
         try:
-            self._guard(store)
-        except OSError as e:  # disk full etc.: a cache write is never fatal
-            self.warn(f"cannot write cache entry: {e}")
+            return self._guard(store) is True
+        except OSError as e:
+            self._write_failed(e)
+            return False
 
     def delete(self, key: str) -> None:
+        if not self.writable:
+            return
         with contextlib.suppress(Exception):
             self._guard(lambda: self._dc.delete(key, retry=True))
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
         """Group writes into one transaction (much faster for many entries)."""
+        if not self.writable:
+            yield
+            return
         try:
             with self._dc.transact(retry=True):
                 yield
         except sqlite3.DatabaseError as e:
-            self._dc = self._rebuild(e)
+            if is_full(e) or self._out_of_space:
+                # Not damage: a full disk (SQLite may have rolled the
+                # transaction back already, so the commit itself fails).
+                self._full(e)
+            else:
+                self._dc = self._rebuild(e)
 
     def keys(self, prefix: str) -> list[str]:
         """The keys that start with ``prefix`` (statistics: walks the index)."""
@@ -421,6 +543,8 @@ class Cache:
     def add(self, counter: str, amount: int) -> None:
         """Add ``amount`` to a persistent integer counter (atomic across
         processes: one SQL update)."""
+        if not self.writable:
+            return
         with contextlib.suppress(Exception):
             self._guard(
                 lambda: self._dc.incr(_COUNTER + counter, int(amount), default=0, retry=True)
@@ -433,6 +557,8 @@ class Cache:
     # -- statistics and maintenance -------------------------------------------
     def record_build(self, summary: dict[str, object]) -> None:
         """Append this process's counters (plus ``summary``) to the history."""
+        if not self.writable:
+            return
         entry = {
             "time": time.time(),
             "hits": self.counters.hits,
@@ -503,6 +629,8 @@ class Cache:
     def zero_stats(self) -> None:
         """Forget the statistics (history of builds, counters such as the
         compile seconds saved), not the entries: ``cache stats --zero``."""
+        if not self.writable:
+            return
         diskformat.clear_history(self.directory)
         for key in self.keys(_COUNTER):
             self.delete(key)
@@ -514,6 +642,8 @@ class Cache:
         are kept. Returns the number of entries removed and their bytes."""
         if max_size < 0:
             raise ValueError("max_size must be >= 0")
+        if not self.writable:
+            return 0, 0
         total = self.entry_bytes()
         removed = freed = 0
         if total > max_size:
@@ -539,6 +669,8 @@ class Cache:
         return removed, freed
 
     def clear(self) -> int:
+        if not self.writable:
+            return 0
         diskformat.clear_history(self.directory)
         return int(self._dc.clear(retry=True))
 

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3  # (every path that imports this module reads the index)
 import zlib
+
+from halflow.core import safejson
 
 DB_NAME = "cache.db"  # diskcache's index
 HISTORY_NAME = "builds.jsonl"
@@ -58,13 +61,95 @@ def unseal(magic: bytes, data: object) -> bytes:
     return payload
 
 
+def _row(con: sqlite3.Connection, key: str) -> tuple[object, object, object] | None:
+    """(mode, value file, value) of the entry ``key`` in diskcache's index."""
+    import time
+
+    row = con.execute(
+        "SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = 1"
+        " AND (expire_time IS NULL OR expire_time > ?)",
+        (key, time.time()),
+    ).fetchone()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+def _open_read_only(uri: str) -> tuple[sqlite3.Connection, int]:
+    """A read-only connection to the index at ``uri``, and its size limit."""
+    # Several threads may read (the .vmfb build looks entries up from its own).
+    con = sqlite3.connect(uri, uri=True, timeout=60, isolation_level=None,
+                          check_same_thread=False)
+    try:
+        size_limit = 0
+        for key, value in con.execute("SELECT key, value FROM Settings"):
+            if key == "size_limit" and isinstance(value, int):
+                size_limit = value
+        con.execute("SELECT rowid FROM Cache LIMIT 1").fetchall()  # an index cut short: none
+    except sqlite3.Error:
+        con.close()
+        raise
+    return con, size_limit
+
+
+class IndexReader:
+    """A cache's index (diskcache's ``cache.db``) read with SQLite alone and
+    never written: opened read-only, so that it works where diskcache,
+    which writes its settings when it opens, cannot (a read-only folder or
+    file system, a full disk). It offers what reading needs of
+    ``diskcache.Cache``: :meth:`get`, ``in``, :meth:`iterkeys`, ``len``.
+    Raises OSError or sqlite3.Error when the index cannot be opened."""
+
+    def __init__(self, directory: str | os.PathLike[str]):
+        from urllib.parse import quote
+
+        self._directory = os.fspath(directory)
+        path = os.path.join(self._directory, DB_NAME)
+        if not os.path.isfile(path):
+            raise FileNotFoundError(2, "No such file or directory", path)
+        uri = f"file:{quote(os.path.abspath(path))}?mode=ro"
+        try:
+            self._con, self.size_limit = _open_read_only(uri)
+        except sqlite3.OperationalError:
+            # A write-ahead-logged index on a read-only file system, whose
+            # log's shared memory cannot be made: read as it was last
+            # checkpointed (nothing writes to a read-only file system).
+            self._con, self.size_limit = _open_read_only(uri + "&immutable=1")
+
+    def _sql(self, statement: str) -> sqlite3.Cursor:
+        return self._con.execute(statement)
+
+    def get(self, key: str, default: object = None, retry: bool = True) -> object:
+        """The value stored under ``key`` (bytes, or an integer counter), or
+        ``default``. Raises OSError (a value file gone) or ValueError (an
+        entry halflow does not write)."""
+        row = _row(self._con, key)
+        if row is None:
+            return default
+        mode, filename, value = row
+        if mode == 1:  # diskcache's MODE_RAW: in the index
+            return value
+        if mode == 2 and isinstance(filename, str):  # MODE_BINARY: in a value file
+            with open(os.path.join(self._directory, filename), "rb") as f:
+                return f.read()
+        raise ValueError("entry of a kind halflow does not write")
+
+    def __contains__(self, key: str) -> bool:
+        return _row(self._con, key) is not None
+
+    def iterkeys(self) -> list[object]:
+        return [k for (k,) in self._con.execute("SELECT key FROM Cache WHERE raw = 1")]
+
+    def __len__(self) -> int:
+        ((count,),) = self._con.execute("SELECT COUNT(*) FROM Cache").fetchall()
+        return int(count)
+
+    def close(self) -> None:
+        self._con.close()
+
+
 def read_json_entry(directory: str | os.PathLike[str], key: str) -> object | None:
     """The JSON entry ``key`` of the cache in ``directory``, read with one
     query on its index (None when absent, stored in a file, or in any
     doubt). Reads nothing else and changes nothing."""
-    import sqlite3
-    import time
-
     path = os.path.join(directory, DB_NAME)
     if not os.path.isfile(path):
         return None
@@ -76,19 +161,15 @@ def read_json_entry(directory: str | os.PathLike[str], key: str) -> object | Non
         # As the cache's own connections: closing the last connection
         # checkpoints the write-ahead log, which must not sync the disk.
         con.execute("PRAGMA synchronous=OFF")
-        row = con.execute(
-            "SELECT mode, value FROM Cache WHERE key = ? AND raw = 1"
-            " AND (expire_time IS NULL OR expire_time > ?)",
-            (key, time.time()),
-        ).fetchone()
+        row = _row(con, key)
     except sqlite3.Error:
         return None
     finally:
         con.close()
-    if row is None or row[0] != 1 or not isinstance(row[1], bytes):  # 1: stored inline
+    if row is None or row[0] != 1 or not isinstance(row[2], bytes):  # 1: stored inline
         return None
     try:
-        return json.loads(unseal(MAGIC_JSON, row[1]))
+        return safejson.loads(unseal(MAGIC_JSON, row[2]))
     except (CorruptEntry, ValueError):
         return None
 
@@ -112,11 +193,11 @@ def append_history(directory: str | os.PathLike[str], entry: dict[str, object]) 
 
 
 def _compact(path: str) -> None:
+    from halflow.core.output import FileKind, write_atomic
+
     kept = read_history_file(path)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in kept)
-    os.replace(tmp, path)
+    lines = ((json.dumps(e, separators=(",", ":")) + "\n").encode("utf-8") for e in kept)
+    write_atomic(path, lines, FileKind.CACHE)
 
 
 def read_history(directory: str | os.PathLike[str]) -> list[dict[str, object]]:
@@ -133,7 +214,7 @@ def read_history_file(path: str) -> list[dict[str, object]]:
     entries: list[dict[str, object]] = []
     for line in lines:
         try:
-            entry = json.loads(line)
+            entry = safejson.loads(line)
         except ValueError:  # a line cut short by a crash, or damaged
             continue
         if isinstance(entry, dict):

@@ -22,8 +22,9 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from halflow.core import safejson
 from halflow.core.options import RemoteCache
-from halflow.store.remote import KIND_BLOB, KIND_JSON, RemoteStore
+from halflow.store.remote import KIND_BLOB, KIND_JSON, Problems, RemoteStore
 
 # Key prefixes that stay on this machine.
 LOCAL_ONLY = ("counter:", "written:", "codegen:uptodate-")
@@ -61,6 +62,11 @@ class LayeredCache:
         use to write translations to it themselves), else None."""
         return self.remote.settings if self.remote.writable else None
 
+    def absorb_remote(self, warnings: Sequence[str], problems: Problems) -> None:
+        """What Dask workers' stores of the remote said (see
+        :meth:`halflow.store.remote.RemoteStore.absorb`)."""
+        self.remote.absorb(warnings, problems)
+
     @property
     def warn(self) -> Callable[[str], None]:
         warn: Callable[[str], None] = self.local.warn
@@ -76,8 +82,10 @@ class LayeredCache:
             return None
         try:
             text = data.decode("utf-8")
-            value = json.loads(text)
-        except ValueError:  # checksummed, so written so by another halflow: a miss
+            value = safejson.loads(text)
+        except ValueError as e:  # its checksum held: another halflow's, or forged
+            reason = str(e) if str(e).startswith("its JSON") else "its JSON does not decode"
+            self.remote.damaged(reason)
             return None
         self.local.put_json_text(key, text)
         return value

@@ -12,7 +12,9 @@ Halflow's own files are exactly these names:
 - ``cache.db`` and SQLite's companions (``-wal``, ``-shm``, ``-journal``);
 - value files ``XX/YY/<28 hex digits>.val`` (diskcache's naming: two levels
   of two hex digits);
-- ``builds.jsonl`` (the history of builds) and its ``builds.jsonl.<pid>.tmp``.
+- ``builds.jsonl`` (the history of builds) and its temporary file while it
+  is compacted (``.builds.jsonl.<pid>.<8 hex>.halflow-tmp``; earlier
+  versions: ``builds.jsonl.<pid>.tmp``).
 
 The set kept aside is bounded: moving a new one aside deletes the previous
 sets, which halflow recognizes by the marker file it writes into each (and
@@ -27,6 +29,7 @@ import re
 import time
 from pathlib import Path
 
+from halflow.core.output import FileKind, write_atomic
 from halflow.store.diskformat import DB_NAME, HISTORY_NAME
 
 MARKER = "HALFLOW-DAMAGED-CACHE.txt"
@@ -37,6 +40,8 @@ _VALUE = re.compile(r"[0-9a-f]{28}\.val")
 _TOP = re.compile(
     re.escape(DB_NAME) + r"(?:-wal|-shm|-journal)?"
     + "|" + re.escape(HISTORY_NAME) + r"(?:\.\d+\.tmp)?"
+    # The history being compacted (halflow.core.output's temporary name).
+    + "|" + re.escape("." + HISTORY_NAME) + r"\.\d+\.[0-9a-f]{8}\.halflow-tmp"
 )
 
 
@@ -95,10 +100,11 @@ def move_aside(directory: Path, reason: str) -> Path | None:
     else:
         return None
     with contextlib.suppress(OSError):
-        (aside / MARKER).write_text(
+        write_atomic(
+            aside / MARKER,
             "halflow moved these cache files aside because the cache was damaged:\n"
             f"{reason}\nhalflow removes this folder when it moves a newer damaged cache aside.\n",
-            encoding="utf-8",
+            FileKind.CACHE,
         )
     emptied: set[Path] = set()
     for rel in files:

@@ -4,9 +4,10 @@
 the last build, without becoming the last build itself: what ``--changed``
 shows stays "since the last build" however often the graph is drawn.
 ``halflow build --cache-read-only`` (``$HALFLOW_CACHE_READ_ONLY``) uses a
-shared cache without adding to it, as ccache's read-only mode does. The
-wrapper forwards every lookup to a :class:`halflow.store.disk.Cache` and drops
-every write (entries, build state, counters, history), as ``--no-cache``'s
+shared cache without adding to it, as ccache's read-only mode does. It is
+a :class:`halflow.store.disk.Cache` opened read-only: its index is read with
+SQLite alone (also on a read-only file system) and every write (entries,
+build state, counters, history) is dropped, as ``--no-cache``'s
 :class:`halflow.store.disk.NullCache` does; the engine sees an enabled cache
 whose writes are lost, as if another process had evicted them. Where
 there is no cache yet, nothing is created (no folder, no index).
@@ -16,39 +17,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from halflow.store.disk import NullCache, open_or_none
-
-
-class ReadOnlyCache(NullCache):
-    """Reads of ``cache`` (a :class:`halflow.store.disk.Cache`); no writes."""
-
-    enabled = True
-
-    def __init__(self, cache: Any):
-        self._cache = cache
-        self.directory = cache.directory
-        self.counters = cache.counters
-        self.warn = cache.warn
-
-    def get(self, key: str) -> object | None:
-        return self._cache.get(key)
-
-    def get_blob(self, key: str) -> bytes | None:
-        return self._cache.get_blob(key)
-
-    def counter(self, counter: str) -> int:
-        return self._cache.counter(counter)
-
-    def keys(self, prefix: str) -> list[str]:
-        return self._cache.keys(prefix)
-
-    def close(self) -> None:
-        self._cache.close()
+from halflow.store.disk import Cache, NullCache, open_or_none
 
 
-def open_read_only(directory: str | os.PathLike[str] | None) -> NullCache:
+def open_read_only(directory: str | os.PathLike[str] | None) -> Cache | NullCache:
     """The cache in ``directory`` (default: the usual one), read-only; a
     :class:`NullCache` after a warning when it cannot be used, and, without
     a word, when there is no cache there: opening one would create the
@@ -59,5 +32,5 @@ def open_read_only(directory: str | os.PathLike[str] | None) -> NullCache:
     where = Path(directory) if directory is not None else default_cache_dir()
     if not (where / DB_NAME).is_file():
         return NullCache()
-    cache = open_or_none(where)
-    return ReadOnlyCache(cache) if cache is not None else NullCache()
+    cache = open_or_none(where, read_only=True)
+    return cache if cache is not None else NullCache()

@@ -18,6 +18,8 @@ import json
 import os
 from typing import Any
 
+from halflow.core import safejson
+
 SETTINGS_NAME = "settings.json"
 
 
@@ -32,7 +34,7 @@ def max_size(directory: str | os.PathLike[str] | None) -> int | None:
         return None
     try:
         with open(_path(directory), encoding="utf-8") as f:
-            value = json.load(f).get("max_size")
+            value = safejson.loads(f.read()).get("max_size")
     except (OSError, ValueError, AttributeError):
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
@@ -41,10 +43,10 @@ def max_size(directory: str | os.PathLike[str] | None) -> int | None:
 def set_max_size(directory: str | os.PathLike[str], size: int | None) -> None:
     """Keep ``size`` bytes as the lasting limit (None: remove it). Raises
     OSError when the settings cannot be written."""
-    from halflow.core.output import write_atomic
+    from halflow.core.output import FileKind, write_atomic
 
     os.makedirs(directory, exist_ok=True)
-    write_atomic(_path(directory), json.dumps({"max_size": size}) + "\n")
+    write_atomic(_path(directory), json.dumps({"max_size": size}) + "\n", FileKind.CACHE)
 
 
 def limit(directory: str | os.PathLike[str] | None, default: int | None = None) -> int | None:

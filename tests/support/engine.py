@@ -289,7 +289,7 @@ class Module:
         """Every ``stream.cmd.dispatch`` of the host ops, in walk order."""
         out = []
         for owner, op in self.owners():
-            k = 0
+            seen: dict[str, int] = {}  # sites of each callee so far (see Site.node)
             i = 0
             while i < len(op.lines):
                 line = op.lines[i]
@@ -300,8 +300,9 @@ class Module:
                         while depth > 0:
                             j += 1
                             depth += _depth_delta(op.lines[j])
-                    out.append(Site(owner, k, op, i, j))
-                    k += 1
+                    site = Site(owner, 0, op, i, j)
+                    site.k = seen[site.callee] = seen.get(site.callee, 0) + 1
+                    out.append(site)
                     i = j
                 i += 1
         return out
@@ -315,7 +316,8 @@ _ACCESS = re.compile(r"^(\s*)(ro|wo|rw) ")
 
 @dataclass
 class Site:
-    """One dispatch site: lines ``first..last`` of ``op``."""
+    """One dispatch site: lines ``first..last`` of ``op``, the ``k``-th
+    (from 1) dispatch of its callee in ``op``."""
 
     owner: str
     k: int
@@ -324,8 +326,14 @@ class Site:
     last: int
 
     @property
+    def callee(self) -> str:
+        """Its entry points, as node ids name them (``@ex::@e``)."""
+        return ",".join(f"@{ex}::@{e}" for ex, e in self.refs)
+
+    @property
     def node(self) -> str:
-        return f"dispatch:{self.owner}#{self.k}"
+        """Its node id, written out here to check halflow.graph.dispatch."""
+        return f"dispatch:{self.owner}/{self.callee}" + (f"#{self.k}" if self.k > 1 else "")
 
     @property
     def lines(self) -> list[str]:
@@ -392,7 +400,7 @@ def body_edit(text: str, executable: str, rng: random.Random | None = None, bump
 
 def set_access(text: str, site_node: str, binding: int, access: str) -> str:
     """Set the access keyword (``ro``/``wo``/``rw``) of one resource of the
-    dispatch site ``site_node`` (e.g. ``dispatch:@main#3``)."""
+    dispatch site ``site_node`` (e.g. ``dispatch:@main/@ex::@e``)."""
     module = Module.parse(text)
     site = next(s for s in module.sites() if s.node == site_node)
     i = site.binding_lines()[binding]
@@ -446,6 +454,32 @@ def duplicate_site(text: str, site_node: str) -> str:
     site = next(s for s in module.sites() if s.node == site_node)
     site.op.lines[site.last + 1 : site.last + 1] = list(site.lines)
     return module.render()
+
+
+def move_site(text: str, site_node: str, after_node: str) -> str:
+    """Move dispatch site ``site_node`` down to right after ``after_node``:
+    the same op, the same region, and only dispatches in between (so the IR
+    stays valid: dispatches read the region's arguments and constants
+    defined before it)."""
+    module = Module.parse(text)
+    sites = module.sites()
+    site = next(s for s in sites if s.node == site_node)
+    after = next(s for s in sites if s.node == after_node)
+    between = [s for s in sites if s.op is site.op and site.last < s.first <= after.first]
+    indent = _indent(site.lines[0])
+    if (after.op is not site.op or after.first <= site.last
+            or any(_indent(s.lines[0]) != indent for s in between)
+            or sum(s.last - s.first + 1 for s in between) != after.last - site.last):
+        raise LookupError(f"{after_node} is not a later dispatch of the same region")
+    lines = site.op.lines
+    moved = lines[site.first : site.last + 1]
+    lines[after.last + 1 : after.last + 1] = moved
+    del lines[site.first : site.last + 1]
+    return module.render()
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def remove_site(text: str, site_node: str) -> str:

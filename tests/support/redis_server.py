@@ -126,3 +126,45 @@ class RedisServer:
 
     def __exit__(self, *exc: object) -> None:
         self.kill()
+
+
+# -- entries written as another writer would (tests of hostile content) -----------------
+
+
+def read_head(value: bytes) -> dict[str, Any]:
+    """The fields of an entry's head (the wire format of
+    :mod:`halflow.store.remote`, read independently of it)."""
+    import struct
+
+    magic, fmt, kind, flags, chunks, size, wid, digest = struct.unpack_from(
+        "<4sBBBIQ16s32s", value)
+    return {"magic": magic, "format": fmt, "kind": kind, "flags": flags, "chunks": chunks,
+            "size": size, "wid": wid, "digest": digest, "first": value[struct.calcsize(
+                "<4sBBBIQ16s32s"):]}
+
+
+def forge_head(key: str, kind: int, payload: bytes, *, secret: str | None = None,
+               chunks: int | None = None, size: int | None = None, fmt: int = 2,
+               flags: int | None = None) -> bytes:
+    """A one-chunk entry head holding ``payload`` under halflow key ``key``,
+    with a digest that checks out: blake2b-256 over the key, the kind and
+    the payload, keyed with ``secret`` (and flagged signed) when given.
+    ``chunks``/``size``: what the header claims instead of the truth."""
+    import hashlib
+    import struct
+    import uuid
+
+    if secret is None:
+        h = hashlib.blake2b(digest_size=32, person=b"halflow-remote")
+    else:
+        mac_key = hashlib.blake2b(secret.encode(), digest_size=64,
+                                  person=b"halflow-secret").digest()
+        h = hashlib.blake2b(digest_size=32, key=mac_key, person=b"halflow-signed")
+    h.update(key.encode() + b"\0" + bytes([kind]))
+    h.update(payload)
+    header = struct.pack("<4sBBBIQ16s32s", b"HFR1", fmt, kind,
+                         (1 if secret is not None else 0) if flags is None else flags,
+                         1 if chunks is None else chunks,
+                         len(payload) if size is None else size, uuid.uuid4().bytes,
+                         h.digest())
+    return header + payload
