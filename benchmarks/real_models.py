@@ -208,7 +208,7 @@ def _translations(report: dict, store_dir: Path, wanted: list[str]) -> list[tupl
     """(name in the binary, translated text, variant) of the executables
     ``wanted`` (symbols), from the cache; [] if one is missing."""
     from halflow.codegen import DiskStore
-    from halflow.codegen.groups import Interface
+    from halflow.codegen.groups import decode_interfaces
     from halflow.store.artifacts import decode_entry
 
     names = {m["executable"]: m["binary_name"] for g in report["groups"] for m in g["members"]}
@@ -218,10 +218,10 @@ def _translations(report: dict, store_dir: Path, wanted: list[str]) -> list[tupl
         for symbol in wanted:
             raw = store.get(keys[symbol])
             entry = decode_entry(keys[symbol], raw) if raw is not None else None
-            iface = Interface.decode(entry.interface) if entry is not None else None
-            if entry is None or iface is None:
+            ifaces = decode_interfaces(entry.interface) if entry is not None else None
+            if entry is None or ifaces is None:
                 return []
-            out.setdefault(names[symbol], (names[symbol], entry.text, iface.variant))
+            out.setdefault(names[symbol], (names[symbol], entry.text, ifaces[0].variant))
     return list(out.values())
 
 

@@ -266,7 +266,10 @@ def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], 
         entries = sorted(lanes[lane], key=lambda e: (origins[e[2]], e[0], e[1]))
         target = recipe(entries[0][3])
         for run in _runs(entries, weights, target.links):
-            members = tuple(by_key[key] for _, _, key, _ in run)
+            # Cut in origin order, linked in name order: a group's binary
+            # depends on its member set only (not on the names or order of
+            # the dispatches, which renaming or renumbering may shuffle).
+            members = tuple(sorted((by_key[key] for _, _, key, _ in run), key=lambda m: m.name))
             variant_name = run[0][3].name
             # The variant tells apart the groups of one member set in two lanes.
             gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,
