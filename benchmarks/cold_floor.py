@@ -38,9 +38,6 @@ DEFAULT_FILES = ["openelm_serving.mlir", "llama_serving.mlir"]
 # The floor processes: MODE IN OUT.
 _FLOOR = r"""
 import sys
-from halflow.ir import startup
-startup.command_line()
-startup.load_mlir()
 from iree.compiler import ir
 from halflow.ir import irutil
 from halflow.source.inputs import Case, parse_text

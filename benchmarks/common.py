@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import compileall
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -31,23 +29,3 @@ def compile_package() -> None:
     an installed halflow costs."""
     if not compileall.compile_dir(str(REPO / "halflow"), quiet=1):
         raise SystemExit("cannot compile the halflow package")
-    # The record classes' methods, which the command line keeps compiled
-    # (halflow.ir.startup) from its first run on, unless bytecode is not to
-    # be written: written here as that first run would.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = str(REPO)
-    subprocess.run([sys.executable, "-c", _KEEP_GENERATED], env=env, check=True)
-
-
-_KEEP_GENERATED = """
-import importlib, pkgutil
-from halflow.ir import startup
-startup.command_line()
-startup.load_mlir()
-import halflow.nodes
-for name in ["halflow.cli.commandline", "halflow.engine", "halflow.library.build_mlir",
-             "halflow.nodes.materialize",
-             *(m.name for m in pkgutil.iter_modules(halflow.nodes.__path__, "halflow.nodes."))]:
-    importlib.import_module(name)
-startup.finish()
-"""

@@ -13,42 +13,45 @@ The exports below resolve on first use: ``import halflow`` costs nothing, so
 that a command-line rebuild of an up-to-date output (``halflow.cli.entry``) pays
 only for what it reads. ``halflow.build`` lives in
 :mod:`halflow.library.build_mlir` (no submodule shares its name, so no import order
-can rebind it). ``halflow.watch`` is the module
-:mod:`halflow.watch` itself, which is callable: calling it runs
-:func:`halflow.watch.watch`.
+can rebind it). ``halflow.watch`` is the function
+:func:`halflow.watch.watch`, imported here with the package: importing the
+module :mod:`halflow.watch` binds the package's attribute ``watch`` only the
+first time, and that is now, before the function is bound over it (the module
+loads its own names on first use, so this costs the package nothing).
 """
 
 from __future__ import annotations
 
+from halflow.watch import watch as watch  # the function, bound over the module: see above
+
 TYPE_CHECKING = False  # not typing's: importing typing costs a no-op rebuild ~2 ms
 
-__version__ = "0.1.0"
 
 _EXPORTS = {
+    "__version__": "halflow.core.version",
     "build": "halflow.library.build_mlir",
     "build_graph": "halflow.library.build_mlir",
     "build_vmfb": "halflow.codegen.pipeline",
     "BuildResult": "halflow.library.build_mlir",
     "HalflowError": "halflow.core.diagnostics",
-    "watch": "halflow.watch",
     "Watcher": "halflow.watch",
     "WatchEvent": "halflow.watch",
     "Workspace": "halflow.engine",
 }
 
-__all__ = ["__version__", *sorted(_EXPORTS)]
+__all__ = sorted([*_EXPORTS, "watch"])
 
 if TYPE_CHECKING:
     # Re-exports for type checkers (``X as X``: the explicit re-export form).
     from halflow.codegen.pipeline import build_vmfb as build_vmfb
     from halflow.core.diagnostics import HalflowError as HalflowError
+    from halflow.core.version import __version__ as __version__
     from halflow.engine import Workspace as Workspace
     from halflow.library.build_mlir import BuildResult as BuildResult
     from halflow.library.build_mlir import build as build
     from halflow.library.build_mlir import build_graph as build_graph
     from halflow.watch import Watcher as Watcher
     from halflow.watch import WatchEvent as WatchEvent
-    from halflow.watch import watch as watch
 
 
 def __getattr__(name: str) -> object:
@@ -57,9 +60,7 @@ def __getattr__(name: str) -> object:
         raise AttributeError(f"module 'halflow' has no attribute {name!r}")
     import importlib
 
-    imported = importlib.import_module(module)
-    # ``watch`` is the (callable) module: importing it bound it already.
-    value = imported if module == f"halflow.{name}" else getattr(imported, name)
+    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
 

@@ -1,7 +1,11 @@
 """``halflow.watch(...)``: keep outputs current while their inputs are edited.
 
-The library call and the names the product documents. The session's code
-lives in :mod:`halflow.session`: snapshots of saved inputs
+The library call and the names the product documents (``from halflow.watch
+import Watcher``). ``halflow.watch`` is the function :func:`watch`: the
+package imports it from here when it is imported, so that no import order
+binds the name to this module. Everything else loads on first use (the
+no-op rebuild imports the package, and with it this module). The session's
+code lives in :mod:`halflow.session`: snapshots of saved inputs
 (:mod:`~halflow.session.snapshots`), the watcher and its contract of when a
 change is built (:mod:`~halflow.session.watcher`), the warm builders
 (:mod:`~halflow.session.hal_builder`, :mod:`~halflow.session.vmfb_builder`)
@@ -10,31 +14,36 @@ and the command (:mod:`~halflow.session.command`).
 
 from __future__ import annotations
 
-import sys
-import types
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-from halflow.core.options import BuildOptions, PathLike, RemoteCache
-from halflow.session.hal_builder import HalBuilder, watch_with
-from halflow.session.snapshots import Snapshot, read_stable
-from halflow.session.watcher import Builder, UsageError, Watcher, WatchEvent, format_event
-
+TYPE_CHECKING = False  # not typing's: importing typing costs a no-op rebuild ~2 ms
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from halflow.core.options import PathLike, RemoteCache
+    from halflow.session.hal_builder import HalBuilder as HalBuilder
+    from halflow.session.hal_builder import watch_with as watch_with
+    from halflow.session.snapshots import Snapshot as Snapshot
+    from halflow.session.snapshots import read_stable as read_stable
+    from halflow.session.watcher import Builder as Builder
+    from halflow.session.watcher import UsageError as UsageError
+    from halflow.session.watcher import Watcher as Watcher
+    from halflow.session.watcher import WatchEvent as WatchEvent
+    from halflow.session.watcher import format_event as format_event
     from halflow.store.protocol import EntryStore
 
-__all__ = [
-    "Builder",
-    "HalBuilder",
-    "Snapshot",
-    "UsageError",
-    "WatchEvent",
-    "Watcher",
-    "format_event",
-    "read_stable",
-    "watch",
-    "watch_with",
-]
+_EXPORTS = {
+    "Builder": "halflow.session.watcher",
+    "HalBuilder": "halflow.session.hal_builder",
+    "Snapshot": "halflow.session.snapshots",
+    "UsageError": "halflow.session.watcher",
+    "WatchEvent": "halflow.session.watcher",
+    "Watcher": "halflow.session.watcher",
+    "format_event": "halflow.session.watcher",
+    "read_stable": "halflow.session.snapshots",
+    "watch_with": "halflow.session.hal_builder",
+}
+
+__all__ = ["watch", *sorted(_EXPORTS)]
 
 
 def watch(
@@ -66,6 +75,10 @@ def watch(
     go to :class:`Watcher` (``debounce``, ``close_wait``, ``poll_interval``,
     ``idle_after``).
     """
+    from halflow.core.options import BuildOptions
+    from halflow.session.hal_builder import watch_with
+    from halflow.session.watcher import Watcher
+
     if builder is not None:
         return Watcher(input, output, builder, on_build=on_build, log=log, **options)
     build_options = BuildOptions(
@@ -76,19 +89,16 @@ def watch(
                       **options)
 
 
-# -- `halflow.watch` is this module and the library call -------------------------
-#
-# The package exports ``halflow.watch(...)`` and this module is
-# ``halflow/watch.py``: Python binds ``halflow.watch`` to the module whenever
-# the module is first imported, whichever way (``import halflow.watch``,
-# ``from halflow.watch import Watcher``, the CLI). Calling the module runs
-# :func:`watch`, so ``halflow.watch(...)`` is the library call in every import
-# order, and ``halflow.watch`` is always the same object.
+def __getattr__(name: str) -> object:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'halflow.watch' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
-class _CallableModule(types.ModuleType):
-    def __call__(self, *args: Any, **kwargs: Any) -> Watcher:
-        return watch(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

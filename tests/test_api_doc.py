@@ -39,7 +39,7 @@ def resolve(dotted: str) -> Any:
 def canonical(obj: Any) -> str:
     """The parameters as the doc writes them: no annotations, ``*`` before
     keyword-only ones, enum defaults as ``Class.MEMBER``."""
-    if isinstance(obj, ModuleType):  # `halflow.watch`: the callable module
+    if isinstance(obj, ModuleType):  # `halflow.watch`: the module of the function
         obj = getattr(obj, obj.__name__.rpartition(".")[2])
     sig = inspect.signature(obj)
     out: list[str] = []

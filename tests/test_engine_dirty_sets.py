@@ -251,6 +251,29 @@ def test_states_are_bounded_by_recency(tmp_path: Path) -> None:
     assert again.text == reference_output(path)
 
 
+def test_which_state_is_current_stays_on_this_machine(tmp_path: Path) -> None:
+    """The index of a document's states is shared like the states; which
+    of them is current is a local entry, which a build answered from the
+    cache writes without reading anything (another checkout of the same
+    file elsewhere has its own)."""
+    from halflow.cache import Cache
+    from halflow.store import layered
+
+    doc, env = "/src/m.mlir", "env"
+    assert layered.shared(states.index_key(doc, env))
+    assert not layered.shared(states.current_key(doc, env))
+    a, b = (states.entry(f"state:{k}", k, "opts", [k * 8]) for k in "ab")
+    cache = Cache(tmp_path / "cache")
+    with cache.batch():
+        states.write_index(cache, doc, env, [b, a])
+    assert states.read_index(cache, doc, env) == [b, a]
+    states.touch(cache, doc, env, "a", "opts")
+    assert states.read_index(cache, doc, env) == [a, b]
+    states.touch(cache, doc, env, "c", "opts")  # an input without a state: by recency
+    assert states.read_index(cache, doc, env) == [b, a]
+    cache.close()
+
+
 def test_an_unreadable_index_is_no_state(tmp_path: Path) -> None:
     """A damaged (or another format's) index of states: the build is a cold
     one, and correct."""

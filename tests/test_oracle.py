@@ -145,8 +145,8 @@ def test_cli_without_input_builds_the_bundled_example(
 def test_corpus_cli_matches_iree_opt(
     path: Path, run_halflow: RunTool, iree_materialize, tmp_path: Path
 ) -> None:
-    """The command line runs the bindings differently from the library (see
-    halflow.ir.startup): every corpus file through it, cold, into a file."""
+    """The command line's own path (the entry point, ``cli/mlir_build``):
+    every corpus file through it, cold, into a file."""
     out = tmp_path / "out.mlir"
     run = run_halflow("build", path, "-o", out, "--cache-dir", tmp_path / "cache")
     assert run.returncode == 0, run.describe()

@@ -1,5 +1,8 @@
-"""The command line's start-up shortcuts (``halflow.ir.startup``) change how
-fast a process starts, never what it computes."""
+"""halflow leaves Python as it found it: importing it, building with the
+library and running the command line in the same process change nothing
+outside halflow (no standard-library function replaced, no ``sys.modules``
+entry hidden or forged, the MLIR bindings imported the usual way, every
+halflow module an ordinary module)."""
 
 from __future__ import annotations
 
@@ -8,67 +11,77 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support.engine import subprocess_env
+from support.engine import corpus_file, subprocess_env
 
-# Every record class's generated methods, as the process sees them: their
-# signatures, annotations and behaviour (equality, hashing, repr, frozen).
-_DESCRIBE = r"""
-import dataclasses, inspect, json, sys
-from halflow.ir import startup
-if sys.argv[1] == "cli":
-    startup.command_line()
-from halflow.source.toplevel import AliasDef, SplitModule, Unit
-from halflow.core.options import BuildOptions
-out = {}
-for cls in (AliasDef, SplitModule, Unit, BuildOptions):
-    methods = {}
-    for name in ("__init__", "__eq__", "__repr__", "__hash__", "__setattr__"):
-        fn = cls.__dict__.get(name)
-        methods[name] = None if fn is None else [
-            str(inspect.signature(fn)), repr(getattr(fn, "__annotations__", {})),
-            fn.__code__.co_code.hex() if hasattr(fn, "__code__") else None,
-        ]
-    out[cls.__name__] = methods
-unit = Unit("util.global", "x", 0, 10, 1, 3)
+# What a process looks like from outside halflow, before and after.
+_PROBE = r"""
+import builtins, dataclasses, json, sys, types
+
+def state():
+    iree = sys.modules.get("iree.compiler")
+    mlir = sys.modules.get("iree.compiler._mlir_libs._mlir")
+    return {
+        # every attribute of dataclasses, by identity: none replaced or added
+        "dataclasses": sorted(f"{k}:{id(v)}" for k, v in vars(dataclasses).items()),
+        "exec": dataclasses.__dict__.get("exec", builtins.exec) is builtins.exec,
+        "hidden": sorted(k for k, v in sys.modules.items() if v is None),
+        "meta_path": [type(f).__name__ for f in sys.meta_path],
+        "odd_modules": sorted(k for k, v in sys.modules.items()
+                              if k.startswith("halflow") and type(v) is not types.ModuleType),
+        "iree_package_ran": iree is None or hasattr(iree, "tools"),
+        "dialect_search": None if mlir is None else list(mlir.globals.dialect_search_modules),
+    }
+
+before = state()
+import halflow
+import halflow.watch
+after_import = state()
+src, out, cache = sys.argv[1:4]
+result = halflow.build(src, no_cache=True)
+after_library = state()
+from halflow.cli.commandline import main
 try:
-    unit.kind = "other"
-    frozen = False
-except dataclasses.FrozenInstanceError:
-    frozen = True
-out["behaviour"] = [repr(unit), unit == Unit("util.global", "x", 0, 10, 1, 3),
-                    hash(unit) == hash(Unit("util.global", "x", 0, 10, 1, 3)), frozen]
-startup.finish()
-print(json.dumps(out, sort_keys=True))
+    main(["build", src, "-o", out, "--cache-dir", cache], standalone_mode=False)
+except SystemExit as e:
+    assert not e.code, e.code
+after_cli = state()
+print(json.dumps({"before": before, "import": after_import, "library": after_library,
+                  "cli": after_cli, "ok": bool(result.text)}))
+"""
+
+_PLAIN = r"""
+import json, sys
+from iree.compiler import ir
+from iree.compiler._mlir_libs import _mlir
+print(json.dumps(list(_mlir.globals.dialect_search_modules)))
 """
 
 
-def describe(mode: str, write_bytecode: bool = True) -> dict[str, object]:
+def test_a_library_users_process_is_unchanged(tmp_path: Path) -> None:
     env = subprocess_env()
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if not write_bytecode:
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-    proc = subprocess.run(
-        [sys.executable, "-c", _DESCRIBE, mode], env=env, capture_output=True, text=True,
-        check=True,
+    src = corpus_file("mlp_s.mlir")
+    run = subprocess.run(
+        [sys.executable, "-c", _PROBE, str(src), str(tmp_path / "o.mlir"), str(tmp_path / "c")],
+        env=env, capture_output=True, text=True, timeout=300,
     )
-    return json.loads(proc.stdout)
+    assert run.returncode == 0, run.stderr[-4000:]
+    seen = json.loads(run.stdout.splitlines()[-1])
+    assert seen["ok"]
+    plain = subprocess.run([sys.executable, "-c", _PLAIN], env=env, capture_output=True,
+                           text=True, timeout=300, check=True)
+    search = json.loads(plain.stdout)
+    before = seen["before"]
+    assert before["exec"] and before["odd_modules"] == []
+    for stage in ("import", "library", "cli"):
+        now = seen[stage]
+        assert now["exec"], f"{stage}: dataclasses' exec replaced"
+        assert now["dataclasses"] == before["dataclasses"], stage
+        assert now["hidden"] == before["hidden"], f"{stage}: sys.modules entries hidden"
+        assert now["meta_path"] == before["meta_path"], stage
+        assert now["odd_modules"] == [], f"{stage}: {now['odd_modules']} not ordinary modules"
+        assert now["iree_package_ran"], f"{stage}: iree.compiler imported without its __init__"
+        if now["dialect_search"] is not None:
+            assert now["dialect_search"] == search, f"{stage}: the bindings' search path"
+    import halflow
 
-
-def test_compiled_dataclass_methods_kept_between_runs_are_the_compiled_ones() -> None:
-    """The command line keeps dataclass methods compiled between runs (not
-    when bytecode is not to be written): a run that compiles them, and one
-    that loads them, define the same classes as a library process that
-    compiles them the usual way."""
-    from halflow.ir import startup
-
-    cache = Path(startup.__file__).parent / "__pycache__"  # where startup keeps them
-    for kept in cache.glob("dataclass-methods.*.marshal"):
-        kept.unlink()  # (halflow's own bytecode cache: the next run rewrites it)
-    library = describe("library")
-    assert describe("cli", write_bytecode=False) == library
-    assert not list(cache.glob("dataclass-methods.*.marshal")), "kept under PYTHONDONTWRITEBYTECODE"
-    compiled = describe("cli")
-    assert list(cache.glob("dataclass-methods.*.marshal")), "nothing was kept"
-    loaded = describe("cli")
-    assert compiled == library
-    assert loaded == library
+    assert (tmp_path / "o.mlir").read_text() == halflow.build(src, no_cache=True).text

@@ -273,8 +273,8 @@ def test_library_watch_is_callable_whatever_was_imported_first(
     first_import: str, tmp_path: Path
 ) -> None:
     """``halflow.watch(...)`` is the library call in a fresh process, however
-    the package was entered first: the module ``halflow/watch.py`` is what
-    ``halflow.watch`` names, and calling it starts a real watch."""
+    the package was entered first: ``halflow.watch`` names the function of the
+    module ``halflow/watch.py``, and calling it starts a real watch."""
     src = tmp_path / "m.mlir"
     src.write_bytes((CORPUS / "mlp_s.mlir").read_bytes())
     out = tmp_path / "m.hal.mlir"
@@ -282,7 +282,7 @@ def test_library_watch_is_callable_whatever_was_imported_first(
         f"{first_import}\n"
         "import sys, halflow\n"
         "from halflow import watch\n"
-        "assert watch is halflow.watch is sys.modules['halflow.watch']\n"
+        "assert watch is halflow.watch is sys.modules['halflow.watch'].watch\n"
         f"with halflow.watch({str(src)!r}, {str(out)!r}, no_cache=True) as w:\n"
         "    assert isinstance(w, halflow.Watcher), type(w)\n"
         "    assert w.wait_ready(60)\n"

@@ -38,6 +38,7 @@ def output_path(input: str | None, output: str | None, to: str) -> str | None:
         raise click.UsageError(OUTPUT_IS_INPUT)
     return output
 
+
 def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
                 cache_dir: str | None, no_cache: bool, report: str | None,
                 executor: str, scheduler: str | None, jobs: int | None,
@@ -55,9 +56,9 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
     started = time.perf_counter()
-    from halflow.store.artifacts import Store
+    from halflow.store.protocol import ArtifactStore
 
-    store: Store
+    store: ArtifactStore
     if read_only and not no_cache:
         from halflow.library.build_mlir import open_cache
         from halflow.store.artifacts import DiskStore
@@ -69,19 +70,14 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 
         shared = None
         store = open_store(cache_dir, no_cache, remote)
-        size_limit.apply(getattr(store, "cache", None), max_size)
+        size_limit.apply(store.backing_cache(), max_size)
     try:
-        from halflow.codegen.pipeline import build_vmfb, up_to_date
-
-        if not up_to_date(store, model, output, iree_flags):
-            from halflow.ir.startup import load_mlir
-
-            load_mlir()  # the command line's cheaper way (see halflow.ir.startup)
+        from halflow.codegen.pipeline import build_vmfb
 
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
                             scheduler=scheduler, jobs=jobs)
         if shared is None:
-            size_limit.apply(getattr(store, "cache", None), max_size)
+            size_limit.apply(store.backing_cache(), max_size)
     except HalflowError as err:
         _fail(err)
         return
@@ -99,6 +95,7 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
             write_reported(report, json.dumps(data, indent=1) + "\n", "report file")
         except HalflowError as err:
             _fail(err)
+
 
 @click.command()
 # INPUT is not validated here: a missing, unreadable or directory input is an

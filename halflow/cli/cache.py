@@ -39,9 +39,11 @@ def open_cache_dir(cache_dir: str | None, settings: Config | None = None):
     except CacheUnavailable as e:
         _fail(HalflowError(Diagnostic(str(where), 0, 0, str(e))))
 
+
 @click.group()
 def cache() -> None:
     """Inspect and maintain the cache."""
+
 
 @cache.command("stats")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")
@@ -112,6 +114,7 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
                     f"{remote.get('errors', 0)} errors, {remote.get('writes', 0)} written"
                 )
 
+
 @cache.command("gc")
 @click.option("--max-size", required=True,
               help="Keep at most this many bytes of entries (e.g. 500M, 2G, 0).")
@@ -132,6 +135,7 @@ def cache_gc(max_size: str, cache_dir: str | None) -> None:
         f"removed {removed} entries ({freed} bytes); {stats['entries']} entries, "
         f"{stats['bytes']} bytes left (held by entries; index file: {stats['index_bytes']} bytes)"
     )
+
 
 @cache.command("max-size")
 @click.argument("size", required=False)
@@ -174,6 +178,7 @@ def cache_max_size(size: str | None, cache_dir: str | None) -> None:
         store.close()
     click.echo(f"max size {human_size(limit) if limit is not None else 'none'}; removed {removed} "
                f"entries; {stats['entries']} entries, {human_size(stats['bytes'])} left")
+
 
 @cache.command("clear")
 @click.option("--cache-dir", type=click.Path(file_okay=False), help="Cache directory.")

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import click
 
-from halflow import __version__
 from halflow.cli.build import build
 from halflow.cli.cache import cache
 from halflow.cli.common_options import verbosity_options
 from halflow.cli.config import config_command
 from halflow.cli.graph import graph
 from halflow.cli.watch import watch
+from halflow.core.version import __version__
 
 
 def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -51,9 +51,6 @@ def main() -> None:
     Shell completion (click's): eval "$(_HALFLOW_COMPLETE=bash_source halflow)"
     in ~/.bashrc (zsh_source for ~/.zshrc, fish_source for fish).
     """
-    from halflow.ir import startup
-
-    startup.command_line()
 
 
 for _command in (build, graph, cache, config_command, watch):

@@ -26,6 +26,7 @@ def _set_verbosity(ctx: click.Context, param: click.Parameter, value: bool) -> N
         raise click.UsageError("-q/--quiet and -v/--verbose exclude each other", ctx)
     command.VERBOSITY = wanted
 
+
 def verbosity_options(f: Callable[..., None]) -> Callable[..., None]:
     """``-q``/``-v``, accepted before the command and after it."""
     f = click.option("-v", "--verbose", "verbose", is_flag=True, expose_value=False,
@@ -35,27 +36,39 @@ def verbosity_options(f: Callable[..., None]) -> Callable[..., None]:
                         callback=_set_verbosity,
                         help="Errors and warnings only: no progress, no summary line.")(f)
 
+
 def load_settings(input: str | None, flags: dict[str, object] | None = None) -> Config:
     """The effective settings for a command on ``input`` (the command
     line's ``flags`` by setting name, None where not given); a bad
-    configuration file is a diagnostic (exit 1)."""
+    configuration file is a diagnostic (exit 1). The files and the
+    environment are read once per process: when the entry point read them
+    for this input (:class:`halflow.cli.entry.Checked`, the context's
+    ``obj``), its reading is used with these flags on top."""
     from halflow.core import config
 
+    context = click.get_current_context(silent=True)
+    handed = getattr(context, "obj", None)
+    read = getattr(handed, "settings", None)
     try:
+        if read is not None and getattr(handed, "input", None) == input:
+            return read.with_flags(flags or {})
         return config.load(input, flags)
     except HalflowError as err:
         _fail(err)
         raise AssertionError("unreachable") from None
+
 
 # The options build and watch share, spelt once.
 split_input_file_option = click.option(
     "--split-input-file", is_flag=True,
     help="Treat '// -----' separated chunks as independent inputs, like iree-opt.")
 
+
 cache_dir_option = click.option(
     "--cache-dir", type=click.Path(file_okay=False),
     help="Cache directory (default: $HALFLOW_CACHE_DIR, the cache-dir setting, or "
          "~/.cache/halflow).")
+
 
 def codegen_options(command: Callable[..., None]) -> Callable[..., None]:
     """The options of ``--to vmfb`` (``build`` and ``watch``)."""
@@ -78,6 +91,7 @@ def codegen_options(command: Callable[..., None]) -> Callable[..., None]:
     ]):
         command = decorator(command)
     return command
+
 
 def remote_options(command: Callable[..., None]) -> Callable[..., None]:
     """The shared cache's flags (``build``, ``watch``, ``config``), handed to
@@ -113,6 +127,7 @@ def remote_options(command: Callable[..., None]) -> Callable[..., None]:
         with_remote = decorator(with_remote)
     return with_remote
 
+
 def remote_of(settings: Config) -> RemoteCache | None:
     """The shared cache of ``settings``; a bad ``--remote-cache`` is a usage
     error (a file's or variable's was a diagnostic when read)."""
@@ -120,6 +135,7 @@ def remote_of(settings: Config) -> RemoteCache | None:
         return settings.remote()
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--remote-cache'") from None
+
 
 def check_codegen_usage(
     to: str, output: str | None, iree_flags: tuple[str, ...], executor: str | None,
@@ -142,10 +158,12 @@ def check_codegen_usage(
     if used:
         raise click.UsageError(f"--{used[0]} applies to --to mlir only")
 
+
 def check_scheduler(scheduler: str | None, settings: Config) -> None:
     """``--scheduler`` needs the dask executor (by flag or setting)."""
     if scheduler is not None and settings["executor"] != "dask":
         raise click.UsageError("--scheduler needs --executor dask")
+
 
 def vmfb_flags(input: str | None, iree_flags: tuple[str, ...]
                 ) -> tuple[str | None, tuple[str, ...]]:
@@ -156,6 +174,7 @@ def vmfb_flags(input: str | None, iree_flags: tuple[str, ...]
         return None, (input, *iree_flags)
     return input, iree_flags
 
+
 def codegen_settings(settings: Config) -> dict[str, object]:
     """What ``--to vmfb`` takes of the settings: IREE flags, executor,
     scheduler (only for dask), jobs."""
@@ -163,6 +182,7 @@ def codegen_settings(settings: Config) -> dict[str, object]:
     return {"iree_flags": tuple(settings["iree-flags"]), "executor": executor,
             "scheduler": settings["scheduler"] if executor == "dask" else None,
             "jobs": settings["jobs"]}
+
 
 def human_size(size: float) -> str:
     """``12.3 MiB``: sizes as ``--max-size`` reads them (powers of 1024)."""

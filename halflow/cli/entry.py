@@ -42,30 +42,37 @@ from halflow.core.uptodate import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from halflow.core.config import Config
     from halflow.core.options import RemoteCache
 
 
 class BuildForm:
     """``build INPUT -o OUTPUT`` with any of ``--cache-dir DIR``,
-    ``--report FILE``, ``--trace FILE``, ``--explain``, ``-q``/``-v``
-    (see :func:`build_form`). ``cache_dir``, ``max_size`` and ``remote``:
-    as the settings (:mod:`halflow.core.config`) make them, ``--cache-dir``
-    first."""
+    ``--report FILE``, ``--trace FILE``, ``--explain``, ``-q``/``-v``; or
+    ``build INPUT --to vmfb -o OUTPUT [--cache-dir DIR] [-q] -- FLAGS...``
+    (``to`` ``"vmfb"``, ``iree_flags`` the flags after ``--``; see
+    :func:`parse`). ``cache_dir``, ``max_size`` and ``remote``: as the
+    settings (:mod:`halflow.core.config`) make them, ``--cache-dir`` first;
+    ``settings``: those settings without the command line's flags, read
+    once and handed on to the full command line."""
 
-    __slots__ = ("cache_dir", "explain", "input", "max_size", "output", "remote", "report",
-                 "trace", "verbosity")
+    __slots__ = ("cache_dir", "explain", "input", "iree_flags", "max_size", "output", "remote",
+                 "report", "settings", "to", "trace", "verbosity")
 
     def __init__(self, values: dict[str, str], input: str, explain: bool, verbosity: int = 0,
-                 max_size: int | None = None, remote: RemoteCache | None = None):
+                 to: str = "mlir", iree_flags: tuple[str, ...] = ()):
         self.input = input
         self.output = values["output"]
         self.cache_dir = values.get("cache_dir")
-        self.max_size = max_size
-        self.remote = remote
         self.report = values.get("report")
         self.trace = values.get("trace")
         self.explain = explain
         self.verbosity = verbosity
+        self.to = to
+        self.iree_flags = iree_flags
+        self.max_size: int | None = None
+        self.remote: RemoteCache | None = None
+        self.settings: Config | None = None
 
     @property
     def plain(self) -> bool:
@@ -78,24 +85,30 @@ class BuildForm:
 _VERBOSITY = {"-q": -1, "--quiet": -1, "-v": 1, "--verbose": 1}
 _OPTIONS = {
     "-o": "output", "--output": "output", "--cache-dir": "cache_dir",
-    "--report": "report", "--trace": "trace",
+    "--report": "report", "--trace": "trace", "--to": "to",
 }
 
 
-def build_form(argv: Sequence[str]) -> BuildForm | None:
+def parse(argv: Sequence[str]) -> BuildForm | None:
     """The :class:`BuildForm` of ``argv`` (options in any order,
-    ``--opt=value`` allowed); None for every other command line and for
-    paths the full command line would reject as a usage error (it then
-    says so). Declining is always safe."""
+    ``--opt=value`` allowed), with the settings read; None for every other
+    command line, for paths the full command line would reject as a usage
+    error (it then says so) and for settings it must report. Declining is
+    always safe: the full command line then reads ``argv`` itself. This is
+    the only reading of ``argv`` before click's."""
     if len(argv) < 4 or argv[0] != "build":
         return None
+    head: list[str] = list(argv[1:])
+    iree_flags: tuple[str, ...] = ()
+    if "--" in head:
+        split = head.index("--")
+        head, iree_flags = head[:split], tuple(head[split + 1:])
     values: dict[str, str] = {}
     positional: list[str] = []
     explain = False
     verbosity = 0
-    rest = list(argv[1:])
-    while rest:
-        token = rest.pop(0)
+    while head:
+        token = head.pop(0)
         name, eq, value = token.partition("=")
         if token == "--explain" and not explain:
             explain = True
@@ -110,17 +123,27 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
             if option is None or option in values:
                 return None
             if not eq:
-                if not rest:
+                if not head:
                     return None
-                value = rest.pop(0)
+                value = head.pop(0)
             if not value or value.startswith("-"):
                 return None
             values[option] = value
         else:
             positional.append(token)
+    to = values.pop("to", "mlir")
     if len(positional) != 1 or positional[0] == "-" or "output" not in values:
         return None
-    # What click checks of these paths (halflow.cli.commandline): let it say no.
+    if to == "vmfb":
+        # The plain form only, with its IREE flags (none stray: the full
+        # command line says what is wrong).
+        if not iree_flags or any(not f.startswith("-") for f in iree_flags):
+            return None
+        if explain or verbosity > 0 or "report" in values or "trace" in values:
+            return None
+    elif to != "mlir" or iree_flags or "--" in argv:
+        return None
+    # What click checks of these paths (halflow.cli.build): let it say no.
     output = values["output"]
     if os.path.isdir(output) or (os.path.exists(output) and not os.access(output, os.W_OK)):
         return None
@@ -130,118 +153,71 @@ def build_form(argv: Sequence[str]) -> BuildForm | None:
 
     if is_same_file(output, positional[0]):
         return None
+    form = BuildForm(values, positional[0], explain, verbosity, to, iree_flags)
     from halflow.core import config
 
     try:  # a bad configuration file or shared cache URL: the full command line reports it
-        settings = config.load(positional[0], {"cache-dir": values.get("cache_dir")})
-        remote = settings.remote()
+        form.settings = config.load(form.input)
+        settings = form.settings.with_flags({"cache-dir": form.cache_dir})
+        form.remote = settings.remote()
     except Exception:
         return None
     if settings["cache-read-only"]:
         return None  # the full command line keeps the cache as it is
-    if settings["cache-dir"] is not None:
-        values["cache_dir"] = settings["cache-dir"]
-    if "cache_dir" in values and os.path.exists(values["cache_dir"]) and not os.path.isdir(
-        values["cache_dir"]
+    form.cache_dir = settings["cache-dir"]
+    form.max_size = settings["max-size"]
+    if form.cache_dir is not None and os.path.exists(form.cache_dir) and not os.path.isdir(
+        form.cache_dir
     ):
         return None
-    return BuildForm(values, positional[0], explain, verbosity, settings["max-size"], remote)
+    return form
 
 
-class VmfbForm:
-    """``build INPUT --to vmfb -o OUTPUT [--cache-dir DIR] [-q] -- FLAGS...``
-    (see :func:`vmfb_form`): what the up-to-date check answers for a
-    ``.vmfb``."""
-
-    __slots__ = ("cache_dir", "input", "iree_flags", "output")
-
-    def __init__(self, input: str, output: str, cache_dir: str | None,
-                 iree_flags: tuple[str, ...]):
-        self.input = input
-        self.output = output
-        self.cache_dir = cache_dir
-        self.iree_flags = iree_flags
+def build_form(argv: Sequence[str]) -> BuildForm | None:
+    """:func:`parse`'s form of a build to MLIR, or None."""
+    form = parse(argv)
+    return form if form is not None and form.to == "mlir" else None
 
 
-def vmfb_form(argv: Sequence[str]) -> VmfbForm | None:
-    """The :class:`VmfbForm` of ``argv``, or None (any other option, or a
-    path the full command line might reject: declining is always safe)."""
-    if "--" not in argv or not argv or argv[0] != "build":
-        return None
-    split = list(argv).index("--")
-    head, flags = list(argv[1:split]), tuple(argv[split + 1:])
-    if "--to=vmfb" in head:
-        head.remove("--to=vmfb")
-    elif "--to" in head and head[head.index("--to") + 1:head.index("--to") + 2] == ["vmfb"]:
-        del head[head.index("--to"):head.index("--to") + 2]
-    else:
-        return None
-    form = build_form(["build", *head])
-    if form is None or not form.plain:
-        return None
-    if any(not f.startswith("-") for f in flags):
-        return None  # the full command line says what is wrong
-    # (build_form declined a read-only cache: the full command line keeps it as it is)
-    return VmfbForm(form.input, form.output, form.cache_dir, flags)
-
-
-def check_vmfb(form: VmfbForm) -> bool:
-    """Whether OUTPUT already holds what this model and these flags build
-    (then the build is recorded in the cache's history, as every build is)."""
-    start = time.perf_counter()
-    try:
-        with open(form.input, "rb") as f:
-            data = f.read()
-    except OSError:
-        return False
-    from halflow.core import cachedir
-    from halflow.store import diskformat
-
-    directory = form.cache_dir if form.cache_dir is not None else cachedir.default_cache_dir()
-    recorded = diskformat.read_json_entry(directory, marker_key(form.output))
-    key = vmfb_output_key(input_fingerprint(data), form.input, form.iree_flags)
-    if not file_is_current(recorded, key, form.output):
-        return False
-    assert isinstance(recorded, list)
-    diskformat.append_history(directory, {
-        "time": time.time(), "hits": 1, "misses": 0, "corrupt": 0,
-        "by_kind": {"written": [1, 0]}, "input": form.input, "mode": "vmfb",
-        "executed": 0, "reused": recorded[3],
-        "seconds": round(time.perf_counter() - start, 6),
-    })
-    return True
+def vmfb_form(argv: Sequence[str]) -> BuildForm | None:
+    """:func:`parse`'s form of a build to ``.vmfb``, or None."""
+    form = parse(argv)
+    return form if form is not None and form.to == "vmfb" else None
 
 
 class Checked:
-    """What the up-to-date check read: handed on to the full command line
-    when the check declines, so that the input's bytes are read once."""
+    """What the entry point read: handed on to the full command line when
+    it does not answer, so that the input's bytes (``data``, None when not
+    read) and the settings (``settings``, the configuration without flags)
+    are read once."""
 
-    __slots__ = ("cache_dir", "current", "data", "input")
+    __slots__ = ("cache_dir", "current", "data", "input", "settings")
 
-    def __init__(self, input: str, cache_dir: str | None, data: bytes):
+    def __init__(self, input: str, cache_dir: str | None, data: bytes | None,
+                 settings: Config | None = None):
         self.input = input
         self.cache_dir = cache_dir
         self.data = data
+        self.settings = settings
         self.current = False
 
 
-def check(argv: Sequence[str]) -> Checked | None:
-    """Check a plain ``halflow build INPUT -o OUTPUT``: None for any other
-    command line (or an input that cannot be read); otherwise what was read,
-    ``current`` when OUTPUT is up to date (the build is then recorded in the
-    cache's history, as every build is)."""
+def check(form: BuildForm) -> Checked:
+    """Whether OUTPUT already holds what this build would write (``current``;
+    the build is then recorded in the cache's history, as every build is),
+    and what was read to say so. Only a :attr:`BuildForm.plain` form is
+    checked."""
     start = time.perf_counter()
-    form = build_form(argv)
-    if form is None or not form.plain:
-        return None
-    input_path, output_path, cache_dir = form.input, form.output, form.cache_dir
+    checked = Checked(form.input, form.cache_dir, None, form.settings)
+    if not form.plain:
+        return checked
     try:
-        with open(input_path, "rb") as f:
-            checked = Checked(input_path, cache_dir, f.read())
+        with open(form.input, "rb") as f:
+            checked.data = f.read()
     except OSError:
-        return None
+        return checked
     try:
-        stat = os.stat(output_path)
+        stat = os.stat(form.output)
     except OSError:
         return checked
     if not S_ISREG(stat.st_mode):
@@ -249,10 +225,16 @@ def check(argv: Sequence[str]) -> Checked | None:
     from halflow.core import cachedir
     from halflow.store import diskformat
 
-    directory = cache_dir if cache_dir is not None else cachedir.default_cache_dir()
-    key = output_key(input_fingerprint(checked.data), options_fingerprint(False))
-    recorded = diskformat.read_json_entry(directory, marker_key(output_path))
-    if marker_matches(recorded, key, stat, output_path):
+    directory = form.cache_dir if form.cache_dir is not None else cachedir.default_cache_dir()
+    recorded = diskformat.read_json_entry(directory, marker_key(form.output))
+    fingerprint = input_fingerprint(checked.data)
+    if form.to == "vmfb":
+        current = file_is_current(
+            recorded, vmfb_output_key(fingerprint, form.input, form.iree_flags), form.output)
+    else:
+        key = output_key(fingerprint, options_fingerprint(False))
+        current = marker_matches(recorded, key, stat, form.output)
+    if current:
         assert isinstance(recorded, list)
         diskformat.append_history(directory, {
             "time": time.time(),
@@ -260,8 +242,9 @@ def check(argv: Sequence[str]) -> Checked | None:
             "misses": 0,
             "corrupt": 0,
             "by_kind": {"written": [1, 0]},
-            "input": input_path,
-            "mode": "up-to-date",
+            "input": form.input,
+            # halflow.core.buildmode's words, not imported: the no-op imports little
+            "mode": "vmfb" if form.to == "vmfb" else "up-to-date",
             "executed": 0,
             "reused": recorded[3],
             "seconds": round(time.perf_counter() - start, 6),
@@ -273,18 +256,15 @@ def check(argv: Sequence[str]) -> Checked | None:
 def main() -> None:
     """The ``halflow`` command."""
     argv = sys.argv[1:]
-    current = False
     try:
-        vmfb = vmfb_form(argv)
-        current = vmfb is not None and check_vmfb(vmfb)
-        checked = check(argv) if vmfb is None else None
-        form = build_form(argv) if checked is None or not checked.current else None
+        form = parse(argv)
+        checked = check(form) if form is not None else None
     except Exception:
-        checked = form = None
+        form = checked = None
     try:
-        if current or (checked is not None and checked.current):
+        if checked is not None and checked.current:
             sys.exit(0)
-        if form is not None:
+        if form is not None and form.to == "mlir":
             try:
                 _build(form, checked)
             except KeyboardInterrupt:
@@ -303,14 +283,12 @@ def main() -> None:
 
 
 def _build(form: BuildForm, checked: Checked | None) -> None:
-    """A recognized build form, as ``halflow.cli.commandline``'s ``build`` runs it."""
-    from halflow.ir import startup
-
-    startup.command_line()  # first: the options' record class is the first one defined
+    """A recognized build form, as ``halflow.cli.build``'s ``build`` runs it."""
     from halflow.cli import mlir_build
     from halflow.core.options import BuildOptions
+
     mlir_build.VERBOSITY = form.verbosity
-    content = checked.data if checked is not None and checked.input == form.input else None
+    content = checked.data if checked is not None else None
     options = BuildOptions(
         cache_dir=form.cache_dir,
         max_size=form.max_size,
@@ -350,7 +328,8 @@ def exit_now(code: object) -> None:
         sys.stderr.flush()
     except (OSError, ValueError):  # a closed pipe: let the usual exit report it
         return
-    startup = sys.modules.get("halflow.ir.startup")
-    if startup is not None:
-        startup.finish()  # what exit handlers would have done
     os._exit(code)
+
+
+if __name__ == "__main__":  # python -m halflow.cli.entry (python -m halflow runs it too)
+    main()

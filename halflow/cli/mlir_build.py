@@ -166,7 +166,6 @@ def _clean_build(
     produces the same output and diagnostics as a build through the engine."""
     from halflow.core.diagnostics import HalflowError
     from halflow.core.output import write_reported
-    from halflow.ir.startup import load_mlir
     from halflow.library.build_mlir import materialize_text
     from halflow.source import inputs as source_mod
 
@@ -178,7 +177,6 @@ def _clean_build(
             else:
                 data = source_mod.read_input(input)
             warnings = source_mod.split_warnings(data) if split_input_file else ()
-            load_mlir()
             text = materialize_text(data, split_input_file)
             if output is not None:
                 write_reported(output, text, "output file")

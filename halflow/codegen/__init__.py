@@ -14,7 +14,7 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
                         progress=None)                      # rich on a TTY, else silent
     result.report["codegen"]   # [{"executable": "@main_dispatch_0",
                                #   "action": "compiled" | "reused", "seconds": ...}, ...]
-    result.mode                # "groups" | "fallback" | "up-to-date"
+    result.mode                # BuildMode.GROUPS | FALLBACK | UP_TO_DATE (core.buildmode)
     result.groups, result.host # what happened to each group binary and the host
     result.explain()           # why each executable, group and the host ran
     result.timings             # where the time went (front-end, codegen, compile, ...)
@@ -45,13 +45,13 @@ from typing import Any
 
 __all__ = [
     "Action",
+    "ArtifactStore",
     "CodegenError",
     "CodegenResult",
     "CodegenStats",
     "DiskStore",
     "ExecutableReport",
     "MemoryStore",
-    "Store",
     "Workers",
     "build_vmfb",
     "codegen_stats",
@@ -67,7 +67,7 @@ _EXPORTS = {
     "CodegenStats": "halflow.store.artifacts",
     "DiskStore": "halflow.store.artifacts",
     "MemoryStore": "halflow.store.artifacts",
-    "Store": "halflow.store.artifacts",
+    "ArtifactStore": "halflow.store.protocol",
     "codegen_stats": "halflow.store.artifacts",
 }
 

@@ -37,7 +37,8 @@ from halflow.codegen.worker import (
     TranslateTask,
 )
 from halflow.core.progress import Event, Kind, Sink
-from halflow.store.artifacts import Entry, Store, encode_entry, seal, unseal
+from halflow.store.artifacts import Entry, encode_entry, seal, unseal
+from halflow.store.protocol import ArtifactStore
 
 GROUP_KIND = "codegen.group"
 HOST_KIND = "codegen.host"
@@ -128,7 +129,7 @@ class Inputs:
     host_program: str
     compile_flags: Sequence[str]
     env: Environment
-    store: Store
+    store: ArtifactStore
     sink: Sink
     host_ready: Callable[[], None]
 
@@ -291,7 +292,7 @@ def run_nodes(
     host_program: str,
     compile_flags: Sequence[str],
     env: Environment,
-    store: Store,
+    store: ArtifactStore,
     runner: Any,
     sink: Sink,
     host_ready: Callable[[], None] = lambda: None,

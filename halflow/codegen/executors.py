@@ -73,9 +73,8 @@ def _describe_exit(code: int | None) -> str:
 
 
 def _package_root() -> str:
-    import halflow
-
-    return str(Path(halflow.__file__).resolve().parent.parent)
+    # This file is halflow/codegen/executors.py.
+    return str(Path(__file__).resolve().parent.parent.parent)
 
 
 class _WorkerProcess:

@@ -51,6 +51,7 @@ from halflow.codegen.worker import (
 )
 from halflow.core import output as output_mod
 from halflow.core import safejson, uptodate
+from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
 from halflow.core.fingerprint import environment, fingerprint
 from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
@@ -61,12 +62,12 @@ from halflow.store.artifacts import (
     DiskStore,
     Entry,
     MemoryStore,
-    Store,
     decode_entry,
     encode_entry,
     seal,
     unseal,
 )
+from halflow.store.protocol import ArtifactStore
 
 PathLike = str | os.PathLike[str]
 
@@ -154,7 +155,7 @@ class CodegenResult:
     model_kind: model.ModelKind
     executables: tuple[ExecutableReport, ...]
     timings: dict[str, float] = field(default_factory=dict)
-    mode: str = "groups"
+    mode: BuildMode = BuildMode.GROUPS
     fallback: str = ""
     groups: tuple[GroupReport, ...] = ()
     host: HostReport | None = None
@@ -187,16 +188,16 @@ class CodegenResult:
             "host": self.host.as_dict() if self.host is not None else None,
             "codegen_timings": {k: round(v, 4) for k, v in self.timings.items()},
         }
-        if self.mode == "fallback":
+        if self.mode == BuildMode.FALLBACK:
             data["fallback"] = self.fallback
         return data
 
     def explain(self) -> list[str]:
         """Why each executable, group and the host ran (``--explain``)."""
         lines = []
-        if self.mode == "up-to-date":
+        if self.mode == BuildMode.UP_TO_DATE:
             lines.append("output is up to date (input and output content unchanged): nothing ran")
-        if self.mode == "fallback":
+        if self.mode == BuildMode.FALLBACK:
             lines.append(f"fallback to IREE's whole-program final compile: {self.fallback}")
         lines += [f"translate {e.executable}: {e.reason}" for e in self.executables
                   if e.action == Action.COMPILED]
@@ -270,13 +271,14 @@ def _manifest_key(model_file: Path, flags: flags_mod.IreeFlags) -> str:
         "halflow.codegen.manifest", str(model_file.resolve()), flags.key, environment())
 
 
-def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, str, bool, bytes]]:
+def _previous_translations(store: ArtifactStore, manifest_key: str
+                           ) -> list[tuple[str, str, bool, bytes]]:
     """(name, key, normalized, entry bytes) of the translations the last build
     of this model used that are still in ``store``; [] if there was none.
     Only reads: the worker checks and unpacks (this runs on a helper thread
     of the build process, next to materialize)."""
     manifest = _previous_manifest(store, manifest_key)
-    if manifest.get("mode") != "fallback":
+    if manifest.get("mode") != BuildMode.FALLBACK:
         return []  # groups mode has no whole-program final compile to preload for
     items = []
     for name, key, normalized in manifest.get("units", []):
@@ -286,7 +288,7 @@ def _previous_translations(store: Store, manifest_key: str) -> list[tuple[str, s
     return items
 
 
-def _previous_manifest(store: Store, manifest_key: str) -> dict[str, Any]:
+def _previous_manifest(store: ArtifactStore, manifest_key: str) -> dict[str, Any]:
     """What the last build of this model recorded: ``mode``, ``units``
     ([name, key, normalized]), ``groups`` (name -> key), ``host`` (key);
     {} if nothing (or something unreadable) is recorded."""
@@ -380,10 +382,10 @@ def _summary_key(output_key: str) -> str:
     return "uptodate-" + output_key
 
 
-def _get_marker(store: Store, where: str) -> object:
+def _get_marker(store: ArtifactStore, where: str) -> object:
     """The output marker at ``where``: a JSON entry of the halflow cache
     (where :mod:`halflow.cli.entry` reads it), else JSON bytes in ``store``."""
-    cache = getattr(store, "cache", None)
+    cache = store.backing_cache()
     if cache is not None:
         return cache.get(where)
     raw = store.get(where)
@@ -393,15 +395,15 @@ def _get_marker(store: Store, where: str) -> object:
         return None
 
 
-def _put_marker(store: Store, where: str, record: list[object]) -> None:
-    cache = getattr(store, "cache", None)
+def _put_marker(store: ArtifactStore, where: str, record: list[object]) -> None:
+    cache = store.backing_cache()
     if cache is not None:
         cache.put(where, record)
     else:
         store.put(where, json.dumps(record).encode("utf-8"))
 
 
-def _up_to_date(store: Store, output_key: str, output_file: Path) -> dict[str, Any] | None:
+def _up_to_date(store: ArtifactStore, output_key: str, output_file: Path) -> dict[str, Any] | None:
     """What the last build reported (``kind``, ``executables``) if
     ``output_file`` still holds what it wrote for ``output_key``; None
     otherwise (also when the summary is gone: the build then runs, cheaply)."""
@@ -418,7 +420,7 @@ def _up_to_date(store: Store, output_key: str, output_file: Path) -> dict[str, A
     return data if isinstance(data, dict) else None
 
 
-def up_to_date(store: Store, model_path: PathLike, output: PathLike,
+def up_to_date(store: ArtifactStore, model_path: PathLike, output: PathLike,
                iree_flags: Sequence[str]) -> bool:
     """Whether :func:`build_vmfb` with these arguments would do nothing (the
     output still holds what the model's bytes and these flags build)."""
@@ -430,7 +432,7 @@ def up_to_date(store: Store, model_path: PathLike, output: PathLike,
     return _up_to_date(store, key, Path(output)) is not None
 
 
-def _record_output(store: Store, output_key: str, output_file: Path, written: Path,
+def _record_output(store: ArtifactStore, output_key: str, output_file: Path, written: Path,
                    kind: str, executables: Sequence[tuple[str, float]]) -> None:
     """Record that ``written`` (the file just renamed into place) is what
     ``output_key`` builds: its marker, and the summary a no-op reports."""
@@ -448,14 +450,14 @@ def _record_output(store: Store, output_key: str, output_file: Path, written: Pa
                 uptodate.marker(output_key, stat, len(executables), digest))
 
 
-def _record_build(store: Store, name: str, result: CodegenResult, clock: Clock) -> None:
+def _record_build(store: ArtifactStore, name: str, result: CodegenResult, clock: Clock) -> None:
     """Add the build to the cache's history (``halflow cache stats``): an
     up-to-date build counts every executable as reused."""
     record = getattr(store, "record_build", None)
     if record is not None:
         record({
             "input": name,
-            "mode": "vmfb",
+            "mode": BuildMode.VMFB,
             "executed": len(result.compiled),
             "reused": len(result.reused),
             "seconds": round(clock.phases.get("total", 0.0), 6),
@@ -467,7 +469,7 @@ def build_vmfb(
     output: PathLike,
     iree_flags: Sequence[str],
     *,
-    store: Store | None = None,
+    store: ArtifactStore | None = None,
     executor: str = "local",
     scheduler: Any = None,
     jobs: int | None = None,
@@ -496,9 +498,118 @@ def build_vmfb(
     bad input, rejected flags, or a failed executable (named, with IREE's
     messages); ``output`` is then untouched. Translations that succeeded are
     cached even when others fail.
+
+    The build is the steps of the module docstring, one function each, in
+    order; each returns a small record, and the result is made of them.
     """
-    clock = Clock()
-    sink = sink_for(progress)
+    log = _Log(Clock(), sink_for(progress))
+    request = _request(model_path, output, iree_flags, executor, model_kind)
+    opened = _Opened(workers)
+    try:
+        store = _open_store(store, opened)
+        current = _result_if_current(store, request, log)
+        if current is not None:
+            return current
+        started = _start(request, store, executor, scheduler, jobs, retries, opened)
+        manifest_key = _manifest_key(request.model_file, request.flags)
+        source = _front_end(request, started, store, manifest_key, log)
+        _check_flags(started)
+        found = _materialize(source, request, started.env, opened, log)
+        lookup = _look_up(store, found.units, manifest_key, log)
+        runner = started.remote if started.remote is not None else started.local
+        if found.gap is None:
+            generated = _generate_groups(found, lookup, request, started.env, store, runner, log)
+        else:
+            generated = _generate_translations(found, lookup, request, started.env, store,
+                                               runner, log)
+        reports = _executable_reports(found.units, generated, lookup)
+        if generated.gap is None:
+            linked = _link_groups(found, generated, lookup, request, source, started, log)
+        else:
+            linked = _compile_fallback(found, generated, lookup, request, started, store, log)
+        _replace_output(request, linked, log)
+        _record_manifest(store, manifest_key, found, generated, linked)
+        _count_reuses(store, [r.saved_seconds for r in reports.values()
+                              if r.action == Action.REUSED])
+        _record_output(store, request.output_key, request.output_file, request.writing.target,
+                       str(request.kind),
+                       [(r.executable, r.saved_seconds or r.seconds) for r in reports.values()])
+        log.clock.add("total", log.clock.total())
+        result = CodegenResult(
+            request.output_file, request.kind, tuple(reports[u.name] for u in found.units),
+            dict(log.clock.phases), mode=linked.mode, fallback=generated.gap or "",
+            groups=linked.groups, host=linked.host, spans=tuple(log.spans),
+            warnings=tuple(log.warnings))
+        _record_build(store, request.name, result, log.clock)
+        return result
+    finally:
+        log.sink(Event(Kind.DONE))
+        opened.close()
+        request.writing.discard()
+
+
+# -- the steps of build_vmfb, in order -----------------------------------------
+
+
+@dataclass
+class _Log:
+    """What every step adds to (not a record: it grows as the build goes):
+    the phases' clock, the progress sink, the trace's spans, IREE's
+    warnings."""
+
+    clock: Clock
+    sink: Sink
+    spans: list[Span] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+class _Opened:
+    """What a build opened, closed at its end whatever happened: the
+    front-end, the executors (``workers``' are the caller's), the
+    materialized module, a store it opened itself."""
+
+    def __init__(self, workers: Workers | None):
+        self.workers = workers
+        self.frontend: model.Frontend | None = None
+        self.local: LocalExecutor | None = None
+        self.remote: DaskExecutor | None = None
+        self.materialized: model.Materialized | None = None
+        self.store: ArtifactStore | None = None
+
+    def close(self) -> None:
+        if self.frontend is not None:
+            self.frontend.close()
+        if self.materialized is not None:
+            self.materialized.close()
+        if self.remote is not None:
+            self.remote.close()
+        if self.local is not None and self.workers is None:
+            self.local.close()
+        if self.store is not None:
+            self.store.close()
+
+
+@dataclass(frozen=True)
+class _Request:
+    """What a call asks for, checked before anything runs."""
+
+    model_file: Path
+    output_file: Path
+    name: str  # the model as diagnostics name it
+    flags: flags_mod.IreeFlags
+    data: bytes  # the model's bytes
+    kind: model.ModelKind  # never AUTO
+    # The one writer's replacement of the output (halflow.core.output): IREE
+    # writes the .vmfb to writing.temp, created only then; a FIFO or device
+    # is written in place.
+    writing: output_mod.Replacement
+    output_key: str  # what these model bytes and flags build (halflow.core.uptodate)
+
+
+def _request(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], executor: str,
+             model_kind: str) -> _Request:
+    """The arguments checked: the executor, the model read and its kind,
+    the output writable (tried now, not after the whole build)."""
     model_file = Path(model_path)
     output_file = Path(output)
     name = str(model_path)
@@ -519,310 +630,408 @@ def build_vmfb(
         raise _error(name, "--compile-from applies to programs, not to a pre-materialize module")
     try:  # fail now, not after the whole build (also on a directory)
         output_mod.check_writable(output_file)
-        # The one writer's (halflow.core.output): IREE writes the .vmfb to
-        # writing.temp, created only then; a FIFO or device is written in place.
         writing = output_mod.Replacement(output_file)
     except OSError as e:
         raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
-    temp = writing.temp
-
-    frontend: model.Frontend | None = None
-    materialized_data = b""  # what the front end wrote (programs)
-    local: LocalExecutor | None = None
-    remote: DaskExecutor | None = None
-    materialized: model.Materialized | None = None
-    owned_store: Store | None = None
-    spans: list[Span] = []
-    warnings: list[str] = []
     output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
+    return _Request(model_file, output_file, name, flags, data, kind, writing, output_key)
+
+
+def _open_store(store: ArtifactStore | None, opened: _Opened) -> ArtifactStore:
+    """``store``, else the halflow cache's (a store that keeps nothing when
+    the cache cannot be used: a cache is never fatal)."""
+    if store is not None:
+        return store
+    from halflow.store.disk import CacheUnavailable, _warn_stderr
+
     try:
-        if store is None:
-            from halflow.store.disk import CacheUnavailable, _warn_stderr
+        opened.store = DiskStore()
+    except CacheUnavailable as e:
+        _warn_stderr(f"{e}; building without a cache")
+        opened.store = MemoryStore()
+    return opened.store
 
-            try:
-                store = owned_store = DiskStore()
-            except CacheUnavailable as e:  # a cache is never fatal
-                _warn_stderr(f"{e}; building without a cache")
-                store = owned_store = MemoryStore()
-        current = _up_to_date(store, output_key, output_file)
-        if current is not None:
-            # Nothing to do: the output is what this model and these flags build.
-            saved = [float(s) for _, s in current.get("executables", [])]
-            if saved:
-                store.add(REUSES, len(saved))
-                store.add(SECONDS_SAVED, sum(saved))
-            clock.add("total", clock.total())
-            result = CodegenResult(
-                output_file, model.ModelKind(current.get("kind", str(kind))),
-                tuple(ExecutableReport(str(e), Action.REUSED, 0.0, float(s))
-                      for e, s in current.get("executables", [])),
-                dict(clock.phases), mode="up-to-date")
-            _record_build(store, name, result, clock)
-            return result
-        if kind == model.ModelKind.PROGRAM:
-            try:
-                frontend = model.Frontend(model_file, flags)
-            except OSError as e:
-                raise _error(name, f"cannot run iree-compile: {e.strerror or e}") from None
-        env = environment_for(flags)
-        if workers is not None:
-            if workers.env != env:
-                raise _error("halflow", "the workers were started for other IREE flags")
-            local = workers.executor
-        else:
-            # Start the workers now: their start-up overlaps the front-end.
-            local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
-                                  else 1, retries, start=frontend is not None, inline=True)
-        session_flags, global_flags = env.session_flags, env.global_flags
-        if executor == "dask":
-            try:
-                remote = DaskExecutor(scheduler, retries,
-                                      shared=getattr(store, "shared_settings", None),
-                                      notes=getattr(store, "absorb_remote", None))
-            except RuntimeError as e:
-                raise _error("halflow", str(e)) from None
-        # Have a worker parse the translations the previous build of this
-        # model used while materialize runs: after a small edit, the final
-        # compile finds nearly all of them parsed. (Not during the front-end:
-        # on a small machine that slows the front-end as much as it saves.)
-        manifest_key = _manifest_key(model_file, flags)
-        preload = functools.partial(
-            local.preload, functools.partial(_previous_translations, store, manifest_key))
-        if frontend is None:
-            preload()
 
-        if frontend is not None:
-            sink(Event(Kind.PHASE, detail="front-end"))
-            materialized_data, seconds = frontend.result()
-            clock.add("frontend", seconds)
-            spans.append(Span("front-end (iree-compile)", "phase", frontend.started,
-                              frontend.started + seconds, "halflow"))
-            warnings.extend(frontend.warnings)
-            preload()
+def _count_reuses(store: ArtifactStore, saved: Sequence[float]) -> None:
+    """The statistics of reuses (``halflow cache stats``)."""
+    if saved:
+        store.add(REUSES, len(saved))
+        store.add(SECONDS_SAVED, sum(saved))
 
-        if global_flags:
-            # A rejected global flag stops workers at start-up: say so once,
-            # before any executable is tried.
-            try:
-                local.check()
-            except RuntimeError as e:
-                raise _error("halflow", f"IREE rejects the flags: {e}") from None
 
-        sink(Event(Kind.PHASE, detail="materialize"))
-        started = time.perf_counter()
-        if frontend is not None:  # IREE's front end materialized it
-            materialized = model.parse_materialized(materialized_data, name, session_flags)
-        else:
-            materialized = model.materialize(data, name, session_flags)
-        module_text = materialized.module.get_asm(enable_debug_info=True, assume_verified=True)
-        clock.add("materialize", time.perf_counter() - started)
-        spans.append(Span("materialize", "phase", started, time.perf_counter(), "halflow"))
+def _result_if_current(store: ArtifactStore, request: _Request, log: _Log
+                       ) -> CodegenResult | None:
+    """Step 0: the result of a build that has nothing to do (the output is
+    what this model and these flags build), else None."""
+    current = _up_to_date(store, request.output_key, request.output_file)
+    if current is None:
+        return None
+    _count_reuses(store, [float(s) for _, s in current.get("executables", [])])
+    log.clock.add("total", log.clock.total())
+    result = CodegenResult(
+        request.output_file, model.ModelKind(current.get("kind", str(request.kind))),
+        tuple(ExecutableReport(str(e), Action.REUSED, 0.0, float(s))
+              for e, s in current.get("executables", [])),
+        dict(log.clock.phases), mode=BuildMode.UP_TO_DATE)
+    _record_build(store, request.name, result, log.clock)
+    return result
 
-        started = time.perf_counter()
-        units = _module_units(materialized.module, module_text, flags.key)
-        gap = next((g for g in map(groups_mod.recipe_gap, units) if g is not None), None)
-        host_program = ""
-        if gap is None:
-            host_program = _host_program(materialized.module)
-        materialized.close()
-        materialized = None
-        clock.add("keys", time.perf_counter() - started)
 
-        started = time.perf_counter()
-        cached: dict[str, Entry] = {}
-        for unit in units:
-            if unit.key in cached or not unit.cacheable:
-                continue
-            raw = store.get(unit.key)
-            entry = decode_entry(unit.key, raw) if raw is not None else None
-            if entry is not None:
-                cached[unit.key] = entry
-        previous = _previous_manifest(store, manifest_key)
-        clock.add("lookup", time.perf_counter() - started)
+@dataclass(frozen=True)
+class _Started:
+    """The processes a build runs on."""
 
-        failed: list[Diagnostic] = []
-        group_plan: list[groups_mod.Group] = []
-        members: dict[str, groups_mod.Member] = {}
-        outcome: Outcome | None = None
-        runner = remote if remote is not None else local
-        if gap is None:
-            group_plan, members = groups_mod.plan(units, flags.key)
-            started = time.perf_counter()
+    env: Environment
+    local: LocalExecutor
+    remote: DaskExecutor | None  # the Dask cluster of ``executor="dask"``
+    frontend: model.Frontend | None  # iree-compile's front-end, for a program
 
-            def host_ready() -> None:
-                sink(Event(Kind.PHASE, detail="host"))
 
-            outcome = run_nodes(
-                units=units, cached=cached, groups=group_plan, members=members,
-                host_program=host_program, compile_flags=flags.compile, env=env, store=store,
-                runner=runner, sink=sink, host_ready=host_ready)
-            clock.add("codegen", time.perf_counter() - started)
-            spans.extend(outcome.spans)
-            for function, subject, message, notes in outcome.failures:
-                if function == "translate":
-                    failed.append(_executable_error(subject, name, message, notes))
-                else:
-                    group = next(g for g in group_plan if g.key == subject)
-                    failed.append(_error(name, f"serializing group @{group.name} failed: "
-                                         f"{message}", notes).diagnostics[0])
-            if failed:
-                raise CodegenError(failed)
-            translated = outcome.translated
-            if outcome.host is None:
-                gap = f"the host could not be compiled against stubs ({outcome.host_error})"
-        else:
-            # Fallback: translations only; IREE's whole final compile below.
-            misses: dict[str, executables.Unit] = {}
-            for unit in units:
-                if unit.key not in cached and unit.key not in misses:
-                    misses[unit.key] = unit
-            sink(Event(Kind.PLAN, total=len(units), reused=len(units) - len(misses)))
-            started = time.perf_counter()
-            translated = {}
-
-            def on_result(function: str, result: TranslateResult) -> None:
-                unit = misses[result.key]
-                now = time.perf_counter()
-                spans.append(Span(f"translate {unit.symbol}", "translate",
-                                  now - result.seconds, now, result.worker))
-                if not result.ok:
-                    failed.append(_executable_error(
-                        unit, name,
-                        result.messages[0] if result.messages else "IREE gave no reason",
-                        result.messages[1:]))
-                    sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
-                    return
-                if unit.cacheable:
-                    store.put(result.key, encode_entry(
-                        Entry(result.key, result.text, result.seconds, result.interface)))
-                translated[result.key] = result
-                sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
-
-            tasks = [("translate", TranslateTask(key, unit.symbol, unit.source(),
-                                                 unit.buffer_name, env))
-                     for key, unit in misses.items()]
-            for failure in (runner.run(tasks, on_result) if tasks else []):
-                failed.append(_executable_error(misses[failure.task.key], name, failure.reason))
-                sink(Event(Kind.FAILED, executable=failure.task.executable))
-            clock.add("codegen", time.perf_counter() - started)
-            if failed:
-                raise CodegenError(failed)
-
-        reports: dict[str, ExecutableReport] = {}
-        reported: set[str] = set()  # keys reported compiled (once per key)
-        for unit in units:
-            if unit.key in translated and unit.key not in reported:
-                reported.add(unit.key)
-                result_ = translated[unit.key]
-                reports[unit.name] = ExecutableReport(
-                    unit.symbol, Action.COMPILED, result_.seconds, 0.0, result_.worker,
-                    _why_translated(unit, previous), unit.key)
-            else:
-                seconds = (cached[unit.key].seconds if unit.key in cached
-                           else translated[unit.key].seconds)
-                reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds,
-                                                      key=unit.key)
-
-        texts = {k: e.text for k, e in cached.items()}
-        texts.update({k: r.text for k, r in translated.items()})
-        if gap is not None:
-            # Dask workers left translations in the shared cache only
-            # (halflow.codegen.remote_workers); the final compile needs their texts.
-            for k in [k for k, r in translated.items() if r.shared]:
-                raw = store.get(k)
-                entry = decode_entry(k, raw) if raw is not None else None
-                if entry is None:
-                    raise _error(name, "a translation the Dask workers wrote to the shared "
-                                 "cache is no longer there; build again")
-                texts[k] = entry.text
-        group_reports: list[GroupReport] = []
-        host_report: HostReport | None = None
-        started = time.perf_counter()
-        if gap is None:
-            assert outcome is not None and outcome.host is not None
-            sink(Event(Kind.PHASE, detail="assemble"))
-            for group in group_plan:
-                compiled = outcome.compiled_groups.get(group.key)
-                names = tuple(
-                    (u.symbol, members[u.name].name) for u in units
-                    if any(m.key == u.key for m in group.members))
-                group_reports.append(GroupReport(
-                    group.name, Action.COMPILED if compiled else Action.REUSED,
-                    compiled.seconds if compiled else 0.0,
-                    outcome.binaries[group.key][1], names,
-                    _why_group(group, previous) if compiled else "",
-                    compiled.worker if compiled else ""))
-            host_compiled = outcome.host_result is not None
-            host_report = HostReport(
-                Action.COMPILED if host_compiled else Action.REUSED,
-                outcome.host[1] if host_compiled else 0.0, outcome.host[1],
-                _why_host(outcome.host_key, previous) if host_compiled else "")
-            warnings.extend(_as_printed(w, name, kind, data) for w in outcome.warnings)
-            binaries = tuple((g.linked, outcome.binaries[g.key][0]) for g in group_plan)
-            link_started = time.perf_counter()
-            try:
-                assembled = local.assemble(
-                    LinkTask(outcome.host[0], binaries, str(temp), env), "link_module")
-            except RuntimeError as e:
-                raise _error(name, str(e)) from None
-            if not assembled.ok:
-                raise _error(name, "linking the .vmfb failed", assembled.messages)
-            spans.append(Span("assemble", "phase", link_started, time.perf_counter(), "halflow"))
-            mode = "groups"
-        else:
-            sink(Event(Kind.PHASE, detail="compile .vmfb (fallback)"))
-            assembly = AssembleTask(
-                module_text, name,
-                tuple((u.name, u.key, u.restore(texts[u.key])) for u in units),
-                str(temp), env,
-            )
-            try:
-                assembled = local.assemble(assembly)
-            except RuntimeError as e:
-                raise _error(name, str(e)) from None
-            if not assembled.ok:
-                raise _error(name, "the final compile failed", assembled.messages)
-            spans.append(Span("final compile (fallback)", "phase", started,
-                              time.perf_counter(), "halflow"))
-            mode = "fallback"
-        clock.add("splice", assembled.splice_seconds)
-        clock.add("compile", assembled.compile_seconds)
-        started = time.perf_counter()
+def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: Any,
+           jobs: int | None, retries: int, opened: _Opened) -> _Started:
+    """The front-end (a program), the local workers (started now: their
+    start-up overlaps the front-end) and the Dask client."""
+    if request.kind == model.ModelKind.PROGRAM:
         try:
-            writing.commit()
+            opened.frontend = model.Frontend(request.model_file, request.flags)
         except OSError as e:
-            raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
-        clock.add("write", assembled.write_seconds + time.perf_counter() - started)
+            raise _error(request.name, f"cannot run iree-compile: {e.strerror or e}") from None
+    env = environment_for(request.flags)
+    if opened.workers is not None:
+        if opened.workers.env != env:
+            raise _error("halflow", "the workers were started for other IREE flags")
+        opened.local = opened.workers.executor
+    else:
+        opened.local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
+                                     else 1, retries, start=opened.frontend is not None,
+                                     inline=True)
+    if executor == "dask":
+        try:
+            opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
+                                         notes=getattr(store, "absorb_remote", None))
+        except RuntimeError as e:
+            raise _error("halflow", str(e)) from None
+    return _Started(env, opened.local, opened.remote, opened.frontend)
 
-        store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps({
-            "mode": mode,
-            "units": [[u.name, u.key, u.normalized] for u in units if u.cacheable],
-            "groups": {g.name: g.key for g in group_plan},
-            "host": outcome.host_key if outcome is not None else "",
-        }), 0.0)))
-        saved = [r.saved_seconds for r in reports.values() if r.action == Action.REUSED]
-        if saved:
-            store.add(REUSES, len(saved))
-            store.add(SECONDS_SAVED, sum(saved))
-        _record_output(store, output_key, output_file, writing.target, str(kind),
-                       [(r.executable, r.saved_seconds or r.seconds) for r in reports.values()])
-        clock.add("total", clock.total())
-        result = CodegenResult(
-            output_file, kind, tuple(reports[u.name] for u in units), dict(clock.phases),
-            mode=mode, fallback=gap or "", groups=tuple(group_reports), host=host_report,
-            spans=tuple(spans), warnings=tuple(warnings))
-        _record_build(store, name, result, clock)
-        return result
-    finally:
-        sink(Event(Kind.DONE))
-        if frontend is not None:
-            frontend.close()
-        if materialized is not None:
-            materialized.close()
-        if remote is not None:
-            remote.close()
-        if local is not None and workers is None:
-            local.close()
-        if owned_store is not None:
-            owned_store.close()
-        writing.discard()
+
+@dataclass(frozen=True)
+class _Source:
+    """Step 1: the module to materialize, or for a program the front-end's
+    module, materialized by IREE already (bytecode)."""
+
+    data: bytes
+    materialized: bool = False
+
+
+def _front_end(request: _Request, started: _Started, store: ArtifactStore, manifest_key: str,
+               log: _Log) -> _Source:
+    """The front-end's module (a program), or the model's bytes. A worker
+    parses the translations the previous build of this model used while
+    materialize runs: after a small edit, the final compile finds nearly
+    all of them parsed. (Not during the front-end: on a small machine that
+    slows the front-end as much as it saves.)"""
+    preload = functools.partial(
+        started.local.preload, functools.partial(_previous_translations, store, manifest_key))
+    frontend = started.frontend
+    if frontend is None:
+        preload()
+        return _Source(request.data)
+    log.sink(Event(Kind.PHASE, detail="front-end"))
+    materialized, seconds = frontend.result()
+    log.clock.add("frontend", seconds)
+    log.spans.append(Span("front-end (iree-compile)", "phase", frontend.started,
+                          frontend.started + seconds, "halflow"))
+    log.warnings.extend(frontend.warnings)
+    preload()
+    return _Source(materialized, materialized=True)
+
+
+def _check_flags(started: _Started) -> None:
+    """A rejected global flag stops workers at start-up: say so once,
+    before any executable is tried."""
+    if started.env.global_flags:
+        try:
+            started.local.check()
+        except RuntimeError as e:
+            raise _error("halflow", f"IREE rejects the flags: {e}") from None
+
+
+@dataclass(frozen=True)
+class _Found:
+    """Steps 2 and 3: the materialized module's text, its executables as
+    units with their keys, and the host program (when the groups recipe
+    covers every executable; else ``gap`` says why not)."""
+
+    module_text: str
+    units: list[executables.Unit]
+    gap: str | None
+    host_program: str
+
+
+def _materialize(source: _Source, request: _Request, env: Environment, opened: _Opened,
+                 log: _Log) -> _Found:
+    log.sink(Event(Kind.PHASE, detail="materialize"))
+    started = time.perf_counter()
+    if source.materialized:  # IREE's front end materialized it
+        opened.materialized = model.parse_materialized(source.data, request.name,
+                                                       env.session_flags)
+    else:
+        opened.materialized = model.materialize(source.data, request.name, env.session_flags)
+    module = opened.materialized.module
+    module_text = module.get_asm(enable_debug_info=True, assume_verified=True)
+    log.clock.add("materialize", time.perf_counter() - started)
+    log.spans.append(Span("materialize", "phase", started, time.perf_counter(), "halflow"))
+
+    started = time.perf_counter()
+    units = _module_units(module, module_text, request.flags.key)
+    gap = next((g for g in map(groups_mod.recipe_gap, units) if g is not None), None)
+    host_program = _host_program(module) if gap is None else ""
+    opened.materialized.close()
+    opened.materialized = None
+    log.clock.add("keys", time.perf_counter() - started)
+    return _Found(module_text, units, gap, host_program)
+
+
+@dataclass(frozen=True)
+class _Lookup:
+    """The translations the store holds, and the previous build's manifest."""
+
+    cached: dict[str, Entry]
+    previous: dict[str, Any]
+
+
+def _look_up(store: ArtifactStore, units: Sequence[executables.Unit], manifest_key: str,
+             log: _Log) -> _Lookup:
+    started = time.perf_counter()
+    cached: dict[str, Entry] = {}
+    for unit in units:
+        if unit.key in cached or not unit.cacheable:
+            continue
+        raw = store.get(unit.key)
+        entry = decode_entry(unit.key, raw) if raw is not None else None
+        if entry is not None:
+            cached[unit.key] = entry
+    previous = _previous_manifest(store, manifest_key)
+    log.clock.add("lookup", time.perf_counter() - started)
+    return _Lookup(cached, previous)
+
+
+@dataclass(frozen=True)
+class _Generated:
+    """Step 4: the translations made, and, on the groups recipe, what ran of
+    the group binaries and the host (``outcome``). ``gap``: why the build
+    falls back to IREE's whole final compile (None: it does not)."""
+
+    translated: dict[str, TranslateResult]
+    gap: str | None
+    outcome: Outcome | None = None
+    group_plan: tuple[groups_mod.Group, ...] = ()
+    members: dict[str, groups_mod.Member] = field(default_factory=dict)
+
+
+def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Environment,
+                     store: ArtifactStore, runner: LocalExecutor | DaskExecutor,
+                     log: _Log) -> _Generated:
+    """The dirty translations, group binaries and host against stubs
+    (:func:`halflow.codegen.backend.run_nodes`)."""
+    group_plan, members = groups_mod.plan(found.units, request.flags.key)
+    started = time.perf_counter()
+
+    def host_ready() -> None:
+        log.sink(Event(Kind.PHASE, detail="host"))
+
+    outcome = run_nodes(
+        units=found.units, cached=lookup.cached, groups=group_plan, members=members,
+        host_program=found.host_program, compile_flags=request.flags.compile, env=env,
+        store=store, runner=runner, sink=log.sink, host_ready=host_ready)
+    log.clock.add("codegen", time.perf_counter() - started)
+    log.spans.extend(outcome.spans)
+    failed: list[Diagnostic] = []
+    for function, subject, message, notes in outcome.failures:
+        if function == "translate":
+            failed.append(_executable_error(subject, request.name, message, notes))
+        else:
+            group = next(g for g in group_plan if g.key == subject)
+            failed.append(_error(request.name, f"serializing group @{group.name} failed: "
+                                 f"{message}", notes).diagnostics[0])
+    if failed:
+        raise CodegenError(failed)
+    gap = None
+    if outcome.host is None:
+        gap = f"the host could not be compiled against stubs ({outcome.host_error})"
+    return _Generated(outcome.translated, gap, outcome, tuple(group_plan), members)
+
+
+def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
+                           env: Environment, store: ArtifactStore,
+                           runner: LocalExecutor | DaskExecutor, log: _Log) -> _Generated:
+    """The fallback's step 4: the missing translations only (IREE's whole
+    final compile links them)."""
+    misses: dict[str, executables.Unit] = {}
+    for unit in found.units:
+        if unit.key not in lookup.cached and unit.key not in misses:
+            misses[unit.key] = unit
+    log.sink(Event(Kind.PLAN, total=len(found.units), reused=len(found.units) - len(misses)))
+    started = time.perf_counter()
+    translated: dict[str, TranslateResult] = {}
+    failed: list[Diagnostic] = []
+
+    def on_result(function: str, result: TranslateResult) -> None:
+        unit = misses[result.key]
+        now = time.perf_counter()
+        log.spans.append(Span(f"translate {unit.symbol}", "translate",
+                              now - result.seconds, now, result.worker))
+        if not result.ok:
+            failed.append(_executable_error(
+                unit, request.name,
+                result.messages[0] if result.messages else "IREE gave no reason",
+                result.messages[1:]))
+            log.sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
+            return
+        if unit.cacheable:
+            store.put(result.key, encode_entry(
+                Entry(result.key, result.text, result.seconds, result.interface)))
+        translated[result.key] = result
+        log.sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
+
+    tasks = [("translate", TranslateTask(key, unit.symbol, unit.source(),
+                                         unit.buffer_name, env))
+             for key, unit in misses.items()]
+    for failure in (runner.run(tasks, on_result) if tasks else []):
+        failed.append(_executable_error(misses[failure.task.key], request.name, failure.reason))
+        log.sink(Event(Kind.FAILED, executable=failure.task.executable))
+    log.clock.add("codegen", time.perf_counter() - started)
+    if failed:
+        raise CodegenError(failed)
+    return _Generated(translated, found.gap)
+
+
+def _executable_reports(units: Sequence[executables.Unit], generated: _Generated,
+                        lookup: _Lookup) -> dict[str, ExecutableReport]:
+    """Per executable: compiled (once per key, and why) or reused (and what
+    that saved)."""
+    translated, cached = generated.translated, lookup.cached
+    reports: dict[str, ExecutableReport] = {}
+    reported: set[str] = set()  # keys reported compiled (once per key)
+    for unit in units:
+        if unit.key in translated and unit.key not in reported:
+            reported.add(unit.key)
+            result = translated[unit.key]
+            reports[unit.name] = ExecutableReport(
+                unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker,
+                _why_translated(unit, lookup.previous), unit.key)
+        else:
+            seconds = (cached[unit.key].seconds if unit.key in cached
+                       else translated[unit.key].seconds)
+            reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds,
+                                                  key=unit.key)
+    return reports
+
+
+@dataclass(frozen=True)
+class _Linked:
+    """Step 5: the ``.vmfb`` written to the temporary file, and what ran of
+    the group binaries and the host."""
+
+    assembled: Any  # the worker's AssembleResult (its seconds)
+    mode: BuildMode  # GROUPS or FALLBACK
+    groups: tuple[GroupReport, ...] = ()
+    host: HostReport | None = None
+
+
+def _link_groups(found: _Found, generated: _Generated, lookup: _Lookup, request: _Request,
+                 source: _Source, started: _Started, log: _Log) -> _Linked:
+    """The group binaries in place of the host's stubs, linked by IREE."""
+    outcome = generated.outcome
+    assert outcome is not None and outcome.host is not None
+    log.sink(Event(Kind.PHASE, detail="assemble"))
+    group_reports: list[GroupReport] = []
+    for group in generated.group_plan:
+        compiled = outcome.compiled_groups.get(group.key)
+        names = tuple(
+            (u.symbol, generated.members[u.name].name) for u in found.units
+            if any(m.key == u.key for m in group.members))
+        group_reports.append(GroupReport(
+            group.name, Action.COMPILED if compiled else Action.REUSED,
+            compiled.seconds if compiled else 0.0,
+            outcome.binaries[group.key][1], names,
+            _why_group(group, lookup.previous) if compiled else "",
+            compiled.worker if compiled else ""))
+    host_compiled = outcome.host_result is not None
+    host_report = HostReport(
+        Action.COMPILED if host_compiled else Action.REUSED,
+        outcome.host[1] if host_compiled else 0.0, outcome.host[1],
+        _why_host(outcome.host_key, lookup.previous) if host_compiled else "")
+    log.warnings.extend(_as_printed(w, request.name, request.kind, source.data)
+                        for w in outcome.warnings)
+    binaries = tuple((g.linked, outcome.binaries[g.key][0]) for g in generated.group_plan)
+    link_started = time.perf_counter()
+    try:
+        assembled = started.local.assemble(
+            LinkTask(outcome.host[0], binaries, str(request.writing.temp), started.env),
+            "link_module")
+    except RuntimeError as e:
+        raise _error(request.name, str(e)) from None
+    if not assembled.ok:
+        raise _error(request.name, "linking the .vmfb failed", assembled.messages)
+    log.spans.append(Span("assemble", "phase", link_started, time.perf_counter(), "halflow"))
+    return _Linked(assembled, BuildMode.GROUPS, tuple(group_reports), host_report)
+
+
+def _compile_fallback(found: _Found, generated: _Generated, lookup: _Lookup,
+                      request: _Request, started: _Started, store: ArtifactStore,
+                      log: _Log) -> _Linked:
+    """The translations spliced into the materialized module, compiled by
+    IREE from ``executable-targets``."""
+    texts = {k: e.text for k, e in lookup.cached.items()}
+    texts.update({k: r.text for k, r in generated.translated.items()})
+    # Dask workers left translations in the shared cache only
+    # (halflow.codegen.remote_workers); the final compile needs their texts.
+    for k in [k for k, r in generated.translated.items() if r.shared]:
+        raw = store.get(k)
+        entry = decode_entry(k, raw) if raw is not None else None
+        if entry is None:
+            raise _error(request.name, "a translation the Dask workers wrote to the shared "
+                         "cache is no longer there; build again")
+        texts[k] = entry.text
+    began = time.perf_counter()
+    log.sink(Event(Kind.PHASE, detail="compile .vmfb (fallback)"))
+    assembly = AssembleTask(
+        found.module_text, request.name,
+        tuple((u.name, u.key, u.restore(texts[u.key])) for u in found.units),
+        str(request.writing.temp), started.env,
+    )
+    try:
+        assembled = started.local.assemble(assembly)
+    except RuntimeError as e:
+        raise _error(request.name, str(e)) from None
+    if not assembled.ok:
+        raise _error(request.name, "the final compile failed", assembled.messages)
+    log.spans.append(Span("final compile (fallback)", "phase", began,
+                          time.perf_counter(), "halflow"))
+    return _Linked(assembled, BuildMode.FALLBACK)
+
+
+def _replace_output(request: _Request, linked: _Linked, log: _Log) -> None:
+    """The temporary file renamed over the output (the one writer's commit)."""
+    log.clock.add("splice", linked.assembled.splice_seconds)
+    log.clock.add("compile", linked.assembled.compile_seconds)
+    started = time.perf_counter()
+    try:
+        request.writing.commit()
+    except OSError as e:
+        raise _error(str(request.output_file),
+                     f"cannot write output file: {e.strerror or e}") from None
+    log.clock.add("write", linked.assembled.write_seconds + time.perf_counter() - started)
+
+
+def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,
+                     generated: _Generated, linked: _Linked) -> None:
+    """What this build used, for the next build's reasons and preload."""
+    outcome = generated.outcome
+    store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps({
+        "mode": linked.mode,
+        "units": [[u.name, u.key, u.normalized] for u in found.units if u.cacheable],
+        "groups": {g.name: g.key for g in generated.group_plan},
+        "host": outcome.host_key if outcome is not None else "",
+    }), 0.0)))

@@ -181,6 +181,6 @@ def iree_version() -> str:
 @functools.cache
 def environment() -> tuple[tuple[str, str], ...]:
     """Versions that enter every key: halflow and iree-base-compiler."""
-    from halflow import __version__
+    from halflow.core.version import __version__
 
     return (("halflow", __version__), ("iree-base-compiler", iree_version()))

@@ -39,11 +39,11 @@ def closest(
     most units shared, then the most recent.
 
     >>> from halflow.store.states import entry
-    >>> a = entry("a", "1", "", ["x" * 12, "y" * 12])
-    >>> b = entry("b", "2", "", ["x" * 12, "z" * 12])
-    >>> [e.key for e in closest([a, b], ["x" * 12, "z" * 12, "w" * 12], "")]
+    >>> a = entry("a", "1", "", ["x" * 8, "y" * 8])
+    >>> b = entry("b", "2", "", ["x" * 8, "z" * 8])
+    >>> [e.key for e in closest([a, b], ["x" * 8, "z" * 8, "w" * 8], "")]
     ['b', 'a']
-    >>> [e.key for e in closest([a, b], ["x" * 12], "")]
+    >>> [e.key for e in closest([a, b], ["x" * 8], "")]
     ['a', 'b']
     """
     mine = digests(unit_keys)

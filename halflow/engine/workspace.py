@@ -287,12 +287,12 @@ class Workspace:
         if not units.keys:
             return current
         candidates = list(known.index)
-        mine = self._entry(case.doc_id, current) if current is not None else None
-        if mine is not None:
-            # (In memory it may be newer than the cache's: writes were off.)
-            candidates = [mine, *(e for e in candidates if e.key != mine.key)]
+        mine = self._key(case.doc_id, current) if current is not None else None
+        if current is not None and not any(e.key == mine for e in candidates):
+            # In memory only (a session building with cache writes off).
+            candidates.insert(0, self._entry(case.doc_id, current))
         for best in anchors.closest(candidates, units.keys, case.options):
-            if best is mine:
+            if best.key == mine:
                 return current
             with recorder.phase("load state"):
                 state = self._first_loaded([best])

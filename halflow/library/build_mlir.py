@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from halflow.core import uptodate
+from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
 from halflow.core.output import (
@@ -248,7 +249,7 @@ def build_with(
                     "seconds": rep["seconds"],
                 }
             )
-            if rep.get("mode") != "noop":
+            if rep.get("mode") != BuildMode.NOOP:
                 from halflow.store import size_limit
 
                 size_limit.apply(store, options.max_size)
@@ -339,7 +340,7 @@ def _materialize(
         last = workspace.files.get((data.name, options))
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
-            return text, _report("noop", [], total, total, [], None), key
+            return text, _report(BuildMode.NOOP, [], total, total, [], None), key
     input_hash = uptodate.input_fingerprint(data.data)
     key = None
     if store.enabled:
@@ -355,7 +356,7 @@ def _materialize(
                     store.delete(key)
                 else:
                     _make_current(store, data, split_input_file, input_hash, options)
-                    return text, _report("noop", [], total, total, [], None), key
+                    return text, _report(BuildMode.NOOP, [], total, total, [], None), key
 
     if data.is_bytecode:
         text, rep = _build_bytecode(
@@ -367,7 +368,7 @@ def _materialize(
             data, options, split_input_file, store, workspace, progress,
             output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
         )
-    if key is not None and rep.get("mode") != "noop":
+    if key is not None and rep.get("mode") != BuildMode.NOOP:
         store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
     if workspace is not None:
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
@@ -389,7 +390,8 @@ def _make_current(
 
 
 def _report(
-    mode: str, executed: list[Any], reused: int, total: int, events: list[Any], fallback: str | None
+    mode: BuildMode, executed: list[Any], reused: int, total: int, events: list[Any],
+    fallback: str | None,
 ) -> dict[str, Any]:
     rep: dict[str, Any] = {
         "total": total,
@@ -416,9 +418,6 @@ def _build_text(
     trace_nodes: bool = False,
     t0: float | None = None,
 ) -> tuple[str, dict[str, Any]]:
-    from halflow.ir.startup import load_mlir
-
-    load_mlir()
     from halflow.core.progress import Progress
     from halflow.engine import Recorder, Workspace
 
@@ -430,7 +429,7 @@ def _build_text(
         recorder.t0 = t0
     outputs: list[str] = []
     diagnostics: list[Diagnostic] = []
-    modes: list[str] = []
+    modes: list[BuildMode] = []
     case_reports: list[dict[str, str]] = []  # per case: mode (and fallback)
     fallbacks: list[str] = []
     total = 0
@@ -461,7 +460,7 @@ def _build_text(
                 outputs.append("")
                 continue
             outputs.append(result.output)
-            modes.append(result.mode)
+            modes.append(BuildMode(result.mode))
             case_reports.append(
                 {"mode": result.mode, **({"fallback": result.fallback} if result.fallback else {})}
             )
@@ -479,7 +478,7 @@ def _build_text(
         err = HalflowError(diagnostics)
         err.partial_output = joined
         raise _diagnosed_from_bytes(data, split_input_file, err)
-    mode = modes[0] if len(set(modes)) == 1 else "mixed"
+    mode = modes[0] if len(set(modes)) == 1 else BuildMode.MIXED
     rep = _report(
         mode, recorder.runs, recorder.reused, total, recorder.events, "; ".join(fallbacks) or None
     )
@@ -518,24 +517,18 @@ def _build_bytecode(
     (:func:`halflow.source.inputs.bytecode_as_text`). Positions in that text are not
     the input's: on any error the reference driver builds the bytecode and
     gives IREE's diagnostics, with the bytecode's own locations."""
-    from halflow.ir.startup import load_mlir
-
-    load_mlir()
     try:
         textual = source_mod.bytecode_as_text(data)
         return _build_text(textual, options, False, store, workspace, progress, **build)
     except HalflowError:
         text = materialize_bytecode(data)  # raises the input's diagnostics
         reason = "the bytecode's printed text did not build; the reference driver did"
-        return text, _report("whole", [], 0, 0, [], reason)
+        return text, _report(BuildMode.WHOLE, [], 0, 0, [], reason)
 
 
 def materialize_bytecode(data: source_mod.InputData) -> str:
     """The reference driver on a bytecode input (its diagnostics carry the
     bytecode's locations)."""
-    from halflow.ir.startup import load_mlir
-
-    load_mlir()
     from iree.compiler import ir
 
     from halflow.ir import irutil

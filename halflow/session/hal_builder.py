@@ -49,6 +49,7 @@ class _SessionCache:
         self.counter = store.counter
         self.close = store.close
         self.warn = store.warn
+        self.shared_settings = store.shared_settings
 
     def record_build(self, summary: dict[str, object]) -> None:
         if self.enabled:

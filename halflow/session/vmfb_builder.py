@@ -88,7 +88,7 @@ class VmfbBuilder:
         )
         from halflow.store import size_limit
 
-        size_limit.apply(getattr(self._store, "cache", None), self.max_size)  # as build does
+        size_limit.apply(self._store.backing_cache(), self.max_size)  # as build does
         show(result, explain=(lambda line: sys.stderr.write(f"halflow: explain: {line}\n"))
              if self.explain else None, trace=self.trace)
         if self.report is not None:

@@ -19,10 +19,10 @@ import json
 import os
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 from halflow.core import safejson
-from halflow.store import protocol as store
+from halflow.store.protocol import ArtifactStore, EntryStore
 
 if TYPE_CHECKING:
     from halflow.core.options import RemoteCache
@@ -40,17 +40,6 @@ _KIND = "codegen:"
 # Counter names (kept by the store, reported by ``stats``).
 SECONDS_SAVED = "codegen.seconds_saved"
 REUSES = "codegen.reuses"
-
-
-@runtime_checkable
-class Store(store.Store[bytes], Protocol):
-    """The :class:`halflow.store.protocol.Store` of translations: key -> bytes, with
-    statistics counters. ``get`` may be called from a helper thread while
-    the build goes on (diskcache is thread-safe)."""
-
-    def add(self, counter: str, amount: float) -> None:
-        """Add ``amount`` to a statistics counter."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -143,8 +132,9 @@ def cache_key(key: str) -> str:
 
 
 class DiskStore:
-    """A :class:`Store` in the halflow cache (the directory ``halflow build``
-    uses, default :func:`halflow.store.disk.default_cache_dir`): translations and
+    """An :class:`~halflow.store.protocol.ArtifactStore` in the halflow cache
+    (the directory ``halflow build`` uses, default
+    :func:`halflow.store.disk.default_cache_dir`): translations and
     manifests are entries of kind ``codegen``, so ``halflow cache stats``,
     ``gc`` and ``clear`` cover them, and they get the cache's guarantees
     (checksummed plain bytes, never unpickled, safe for several processes,
@@ -173,10 +163,14 @@ class DiskStore:
         self.cache.delete(cache_key(key))
 
     @property
-    def shared_settings(self) -> Any:
-        """The shared cache Dask workers may write to directly (a
-        :class:`halflow.core.options.RemoteCache`), or None."""
-        return getattr(self.cache, "shared_settings", None)
+    def shared_settings(self) -> RemoteCache | None:
+        """The shared cache Dask workers may write to directly, or None."""
+        return self.cache.shared_settings
+
+    def backing_cache(self) -> EntryStore:
+        """The halflow cache (or its read-only or layered wrapper) holding
+        the translations."""
+        return self.cache
 
     def absorb_remote(self, warnings: Any, problems: Any) -> None:
         """What Dask workers' stores of the shared cache said (see
@@ -218,8 +212,11 @@ class DiskStore:
 
 
 class MemoryStore:
-    """A :class:`Store` that forgets everything when the build ends
-    (``--no-cache``): every executable is compiled, nothing is written."""
+    """An :class:`~halflow.store.protocol.ArtifactStore` that forgets
+    everything when the build ends (``--no-cache``): every executable is
+    compiled, nothing is written."""
+
+    shared_settings = None
 
     def __init__(self) -> None:
         self._entries: dict[str, bytes] = {}
@@ -233,6 +230,9 @@ class MemoryStore:
 
     def add(self, counter: str, amount: float) -> None:
         self._counters[counter] = self._counters.get(counter, 0.0) + amount
+
+    def backing_cache(self) -> None:
+        return None
 
     def close(self) -> None:
         self._entries.clear()
@@ -257,7 +257,7 @@ def codegen_stats(store: DiskStore) -> CodegenStats:
 
 
 def open_store(cache_dir: str | os.PathLike[str] | None = None, no_cache: bool = False,
-               remote: RemoteCache | None = None) -> Store:
+               remote: RemoteCache | None = None) -> ArtifactStore:
     """The halflow cache (``cache_dir``, else the default location), with
     the shared cache ``remote`` behind it, or a store that keeps nothing
     (``no_cache``)."""

@@ -199,6 +199,7 @@ class Cache:
     """
 
     enabled = True
+    shared_settings = None  # no shared cache behind it (see halflow.store.layered)
     writable = True  # False: opened read-only (see _read_only); writes are dropped
 
     def __init__(
@@ -223,6 +224,13 @@ class Cache:
     def _connect(self):
         import diskcache
 
+        version = getattr(diskcache, "__version__", "")
+        if version.split(".")[0] != str(diskformat.DISKCACHE_MAJOR):
+            raise CacheUnavailable(
+                f"cannot use cache directory {self.directory}: diskcache {version} is "
+                f"installed; halflow reads the index of diskcache "
+                f"{diskformat.DISKCACHE_MAJOR}.x"
+            )
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -323,7 +331,9 @@ class Cache:
         try:
             return action()
         except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
-            if is_full(e):  # never damage: nothing is moved aside
+            if is_full(e) or _no_space(self.directory):
+                # Never damage, nothing is moved aside (SQLite may call a
+                # write the full disk refused "disk I/O error").
                 self._full(e)
                 return default
             if not self.writable:  # nothing may be written, nor moved aside
@@ -523,7 +533,7 @@ class Cache:
             with self._dc.transact(retry=True):
                 yield
         except sqlite3.DatabaseError as e:
-            if is_full(e) or self._out_of_space:
+            if is_full(e) or self._out_of_space or _no_space(self.directory):
                 # Not damage: a full disk (SQLite may have rolled the
                 # transaction back already, so the commit itself fails).
                 self._full(e)
@@ -651,16 +661,22 @@ class Cache:
                 f"SELECT key, {self._ENTRY_BYTES} FROM Cache WHERE raw = 1"
                 " ORDER BY store_time, rowid"
             ).fetchall()
-            with self._dc.transact(retry=True):
-                for key, size in rows:
-                    if total <= max_size:
-                        break
-                    if not isinstance(key, str) or key.startswith(_COUNTER):
-                        continue
-                    if self._dc.delete(key, retry=True):
-                        removed += 1
-                        freed += int(size)
-                        total -= int(size)
+            try:
+                with self._dc.transact(retry=True):
+                    for key, size in rows:
+                        if total <= max_size:
+                            break
+                        if not isinstance(key, str) or key.startswith(_COUNTER):
+                            continue
+                        if self._dc.delete(key, retry=True):
+                            removed += 1
+                            freed += int(size)
+                            total -= int(size)
+            except sqlite3.DatabaseError as e:
+                if not is_full(e):
+                    raise
+                self._full(e)  # (even deleting needs room in the log): rolled back
+                return 0, 0
         if removed:
             with contextlib.suppress(sqlite3.Error):
                 self._dc._sql("VACUUM")
@@ -707,6 +723,7 @@ class NullCache:
     """``--no-cache``: every lookup misses, nothing is stored."""
 
     enabled = False
+    shared_settings = None
     directory = None
 
     def __init__(self) -> None:

@@ -27,6 +27,12 @@ import zlib
 from halflow.core import safejson
 
 DB_NAME = "cache.db"  # diskcache's index
+# The index is diskcache's private SQLite schema, which halflow also reads
+# with SQL of its own (read_json_entry here, entry sizes in
+# halflow.store.disk): that of diskcache 5. The cache opens only with a
+# diskcache of this major version (pyproject.toml: diskcache <6), so every
+# index these queries meet was written by one.
+DISKCACHE_MAJOR = 5
 HISTORY_NAME = "builds.jsonl"
 HISTORY_KEEP = 20  # entries `cache stats` shows
 _HISTORY_COMPACT = 1 << 16  # bytes: rewrite the file with the last entries beyond this

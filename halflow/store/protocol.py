@@ -3,18 +3,25 @@
 Three things store results between builds: the persistent cache
 (:class:`halflow.store.disk.Cache`, JSON entries and blobs), the null cache of
 ``--no-cache`` builds (:class:`halflow.store.disk.NullCache`, which keeps
-nothing) and the code generation store (:mod:`halflow.store.artifacts`,
-translations as bytes, kept in the cache). They share :class:`Store`; the
-engine needs the richer :class:`EntryStore` (blobs, batches, counters),
-which the cache and the null cache implement. ``enabled`` says whether
-anything put is kept: code reads it instead of probing the type.
+nothing) and the code generation stores (:mod:`halflow.store.artifacts`,
+translations as bytes, kept in the cache or in memory). They share
+:class:`Store`, the one protocol of a store; what each kind of build needs
+on top of it is :class:`EntryStore` (the engine: blobs, batches, counters;
+the cache, the null cache and their wrappers) and :class:`ArtifactStore`
+(code generation: bytes, statistics, the cache it lives in). ``enabled``
+says whether anything put is kept, ``backing_cache()`` which cache holds an
+artifact store's entries: code asks them instead of probing the type or
+its attributes.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from halflow.core.options import RemoteCache
 
 V = TypeVar("V")
 
@@ -83,3 +90,29 @@ class EntryStore(Store[object], Protocol):
     def counter(self, counter: str) -> int: ...
 
     def record_build(self, summary: dict[str, object]) -> None: ...
+
+    @property
+    def shared_settings(self) -> RemoteCache | None:
+        """The shared cache behind this one, when there is one."""
+        ...
+
+
+class ArtifactStore(Store[bytes], Protocol):
+    """The :class:`Store` of code generation: key -> bytes, with statistics
+    counters. ``get`` may be called from a helper thread while the build
+    goes on (diskcache is thread-safe)."""
+
+    def add(self, counter: str, amount: float) -> None:
+        """Add ``amount`` to a statistics counter."""
+        ...
+
+    def backing_cache(self) -> EntryStore | None:
+        """The halflow cache holding these entries (output markers are JSON
+        entries of it, where the entry point reads them; its size limit
+        covers them); None for a store that keeps them elsewhere."""
+        ...
+
+    @property
+    def shared_settings(self) -> RemoteCache | None:
+        """The shared cache Dask workers may write to directly, or None."""
+        ...

@@ -155,8 +155,8 @@ class RemoteCounters:
 
 def namespace() -> str:
     """The prefix of every Redis name: wire format and versions."""
-    from halflow import __version__
     from halflow.core.fingerprint import iree_version
+    from halflow.core.version import __version__
 
     return f"halflow:{FORMAT}:{__version__}:{iree_version()}:"
 

@@ -24,11 +24,12 @@ from halflow.core.fingerprint import fingerprint
 # States kept per document: a branch switch needs two, a revert two; more
 # cost cache space (each holds its output and the payloads only it has).
 MAX_STATES = 4
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2  # v2: 8-character digests, as a list
 # Hex characters of a unit key kept in the index: the index of a
-# 1200-unit module stays ~18 KB per state; a collision only misjudges
-# which state is closest (groups are checked against their keys anyway).
-DIGEST = 12
+# 1700-unit module stays ~20 KB per state; a collision (about 1 in 3000
+# for two such modules) only misjudges which state is closest (groups are
+# checked against their keys anyway).
+DIGEST = 8
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,16 +57,31 @@ def index_key(doc_id: str, env: str) -> str:
     return "states:" + fingerprint("states", INDEX_FORMAT, doc_id, env)
 
 
+# The document's current state on this machine: the input it was last
+# built from or answered for (kept local: see halflow.store.layered).
+CURRENT_PREFIX = "current-state:"
+
+
+def current_key(doc_id: str, env: str) -> str:
+    return CURRENT_PREFIX + fingerprint("current", INDEX_FORMAT, doc_id, env)
+
+
 def read_index(cache: Any, doc_id: str, env: str) -> list[StateEntry]:
-    """The document's states, most recent first ([] when it has none, or an
-    index this version did not write)."""
+    """The document's states, the current one first, then by recency ([]
+    when it has none, or an index this version did not write)."""
     data = cache.get(index_key(doc_id, env))
     if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
         return []
     try:
-        return [_decode_entry(item) for item in data["states"]]
+        entries = [_decode_entry(item) for item in data["states"]]
     except (KeyError, TypeError, ValueError):
         return []
+    current = cache.get(current_key(doc_id, env))
+    if isinstance(current, list) and len(current) == 2 and entries and (
+        [entries[0].input_hash, entries[0].options] != current
+    ):
+        entries = current_first(entries, *map(str, current)) or entries
+    return entries
 
 
 def _decode_entry(item: Any) -> StateEntry:
@@ -80,9 +96,12 @@ def _decode_entry(item: Any) -> StateEntry:
 
 
 def write_index(cache: Any, doc_id: str, env: str, entries: Sequence[StateEntry]) -> None:
-    """Store the document's states (most recent first; call inside a cache batch)."""
-    rows = [[e.key, e.input_hash, e.options, sorted(e.units)] for e in entries]
+    """Store the document's states, the current one first (call inside a
+    cache batch)."""
+    rows = [[e.key, e.input_hash, e.options, list(e.units)] for e in entries]
     cache.put(index_key(doc_id, env), {"format": INDEX_FORMAT, "states": rows})
+    if entries:
+        cache.put(current_key(doc_id, env), [entries[0].input_hash, entries[0].options])
 
 
 def push(
@@ -91,7 +110,7 @@ def push(
     """The index with ``new`` as the most recent state (replacing the entry
     with its key), and the entries that no longer fit (their cores can go).
 
-    >>> a, b = (entry(k, k, "", [k * 12]) for k in "ab")
+    >>> a, b = (entry(k, k, "", [k * 8]) for k in "ab")
     >>> [e.key for e in push([a], b)[0]], push([a, b], b)[0] == [b, a]
     (['b', 'a'], True)
     """
@@ -113,11 +132,8 @@ def current_first(
 
 def touch(cache: Any, doc_id: str, env: str, input_hash: str, options: str) -> None:
     """Make ``doc_id``'s state of this input the current one (a build
-    answered without building, e.g. a revert found in the cache)."""
-    entries = read_index(cache, doc_id, env)
-    if entries and entries[0].input_hash == input_hash and entries[0].options == options:
-        return
-    moved = current_first(entries, input_hash, options)
-    if moved is not None:
-        with cache.batch():
-            write_index(cache, doc_id, env, moved)
+    answered without building, e.g. a revert found in the cache): one
+    write of a local entry, nothing read (:func:`read_index` puts the state
+    it names first; none: nothing changes)."""
+    with cache.batch():
+        cache.put(current_key(doc_id, env), [input_hash, options])

@@ -1,0 +1,23 @@
+"""How a build went: the ``mode`` of every report, of both build kinds.
+
+The report of a build to MLIR (``halflow.build``, ``--report``) and of a
+build to ``.vmfb`` (``halflow.build_vmfb``) say in ``mode`` what the build
+did; the history of builds (``halflow cache stats``) keeps it per build.
+One closed set for both, so a reader of either report (or of the history)
+matches the same words.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class BuildMode(StrEnum):
+    UP_TO_DATE = "up-to-date"  # the output was current: nothing ran (entry point, .vmfb)
+    NOOP = "noop"  # MLIR: the whole output from the cache (another output path)
+    INCREMENTAL = "incremental"  # MLIR: the nodes an edit dirtied
+    WHOLE = "whole"  # MLIR: the reference driver over the whole module
+    MIXED = "mixed"  # MLIR, --split-input-file: cases built in different modes
+    GROUPS = "groups"  # .vmfb: group binaries linked into the host
+    FALLBACK = "fallback"  # .vmfb: IREE's whole-program final compile
+    VMFB = "vmfb"  # the history's mode of a .vmfb build (its report says which)
