@@ -189,6 +189,85 @@ def large_module(layers: int = 110) -> str:
     return dump(stack_program(layers))
 
 
+# -- a large blob, spliced ------------------------------------------------------------
+# Inline weights of a real model reach the pass as one `#util.composite`
+# constant pool that a `util.initializer` uploads, its data a
+# `dense_resource` blob of hundreds of megabytes (mlp_inline.mlir's shape,
+# scaled). iree-compile would take minutes to print such a module, so
+# `weights_parts` splices a pool of `size` bytes into a dumped one.
+_DEVICE = "  util.global private @__device_0 = #device_target_local\n"
+WEIGHTS_KEY = "__inline_weights"
+
+
+def _pool_initializer(size: int) -> str:
+    c, on = f"%c{size}", "on(#hal.device.affinity<@__device_0>)"
+    res, tp = "!stream.resource<constant>", "!stream.timepoint"
+    lines = [
+        f"util.global private @__constant_inline_weights : {res}",
+        "util.initializer {",
+        "  %c0 = arith.constant 0 : index",
+        "  %c0_i64 = arith.constant 0 : i64",
+        f"  %0 = stream.timepoint.immediate => {tp}",
+        "  %buffer_cst = util.buffer.constant <alignment = 64> : !util.buffer"
+        f" = #composite_of_{size}b",
+        f"  {c} = arith.constant {size} : index",
+        f"  %did_map, %result = stream.resource.try_map {on} %buffer_cst[%c0]"
+        f" : !util.buffer -> i1, {res}{{{c}}}",
+        f"  cf.cond_br %did_map, ^bb2(%0, %result : {tp}, {res}), ^bb1",
+        "^bb1:  // pred: ^bb0",
+        f"  %1 = stream.resource.alloc uninitialized {on} : {res}{{{c}}}",
+        f"  %file = stream.file.constant {on} %buffer_cst[%c0 for {c}]"
+        f" : !util.buffer{{{c}}} -> !stream.file",
+        f"  %2 = stream.file.read {on} await(%0) => %file[%c0_i64], %1[%c0], {c}"
+        f" : !stream.file -> {res}{{{c}}} => {tp}",
+        f"  cf.br ^bb2(%2, %1 : {tp}, {res})",
+        f"^bb2(%3: {tp}, %4: {res}):  // 2 preds: ^bb0, ^bb1",
+        f"  %5 = stream.timepoint.await sync %3 => %4 : {res}{{{c}}}",
+        f"  util.global.store %5, @__constant_inline_weights : {res}",
+        "  util.return",
+        "}",
+    ]
+    return "".join(f"  {line}\n" for line in lines)
+
+
+def weights_parts(model: str, size: int) -> tuple[str, str]:
+    """The text of ``model`` (a pre-materialize module with a
+    ``@__device_0`` global) with a constant pool of ``size`` bytes (a
+    multiple of 4) spliced in: the text before the blob's hex digits
+    (``"0x`` and the alignment included) and the text after them."""
+    if _DEVICE not in model:
+        raise ValueError("the model has no @__device_0 global to splice the weights after")
+    pool = (f"#composite_of_{size}b = #util.composite<{size}xi8, [\n"
+            f"    dense_resource<{WEIGHTS_KEY}> : tensor<{size // 4}xf32>,\n]>\n")
+    text = pool + model.replace(_DEVICE, _DEVICE + _pool_initializer(size), 1)
+    opening = "\n{-#\n  dialect_resources: {\n    builtin: {\n"
+    body, sep, trailer = text.rpartition(opening)
+    if sep:  # the model has resources of its own: the blob goes first
+        return body + sep + f'      {WEIGHTS_KEY}: "0x04000000', '",\n' + trailer
+    return (text.rstrip("\n") + "\n" + opening + f'      {WEIGHTS_KEY}: "0x04000000',
+            '"\n    }\n  }\n#-}\n')
+
+
+def write_weights(path: Path, model: str, size: int, flip: int | None = None) -> None:
+    """Write ``model`` with a pool of ``size`` bytes of deterministic data
+    (``flip``: the offset of one hex digit changed), streamed: a module of
+    gigabytes is never one string."""
+    before, after = weights_parts(model, size)
+    rng = random.Random("weights")
+    with path.open("w") as f:
+        f.write(before)
+        done = 0
+        while done < size:
+            n = min(size - done, 1 << 22)
+            chunk = rng.randbytes(n).hex().upper()
+            if flip is not None and 0 <= flip - 2 * done < 2 * n:
+                at = flip - 2 * done
+                chunk = chunk[:at] + ("0" if chunk[at] != "0" else "1") + chunk[at + 1 :]
+            f.write(chunk)
+            done += n
+        f.write(after)
+
+
 # The committed files: name -> program.
 PROGRAMS = {
     "mlp_inline.mlir": mlp_program,

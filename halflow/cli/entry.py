@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from stat import S_ISREG
 
 # What the up-to-date check compares (shared with the library build).
+from halflow.core.blobs import read_bytes
 from halflow.core.uptodate import (
     file_is_current,
     input_fingerprint,
@@ -42,6 +43,7 @@ from halflow.core.uptodate import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from halflow.core.blobs import InputBytes
     from halflow.core.config import Config
     from halflow.core.options import RemoteCache
 
@@ -193,7 +195,7 @@ class Checked:
 
     __slots__ = ("cache_dir", "current", "data", "input", "settings")
 
-    def __init__(self, input: str, cache_dir: str | None, data: bytes | None,
+    def __init__(self, input: str, cache_dir: str | None, data: InputBytes | None,
                  settings: Config | None = None):
         self.input = input
         self.cache_dir = cache_dir
@@ -212,8 +214,7 @@ def check(form: BuildForm) -> Checked:
     if not form.plain:
         return checked
     try:
-        with open(form.input, "rb") as f:
-            checked.data = f.read()
+        checked.data = read_bytes(form.input)
     except OSError:
         return checked
     try:

@@ -19,8 +19,10 @@ from halflow.core.output import write_stderr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from halflow.core.blobs import InputBytes
     from halflow.core.diagnostics import Diagnostic, HalflowError
     from halflow.core.options import BuildOptions
+    from halflow.library.build_mlir import BuildResult
 
 
 # -q: -1 (errors and warnings only); -v: 1 (also what a quiet build does).
@@ -90,7 +92,7 @@ def build_to_mlir(
     output: str | None,
     options: BuildOptions,
     *,
-    content: bytes | None = None,
+    content: InputBytes | None = None,
 ) -> None:
     """``halflow build`` to MLIR: the output to ``output`` (stdout when
     None); a diagnosed input error exits with status 1. ``content``: the
@@ -122,8 +124,7 @@ def build_to_mlir(
         return
     warn(result.warnings)
     if output is None:
-        sys.stdout.write(result.text)
-        sys.stdout.flush()
+        _write_stdout(result)
     if not result.executed:
         if options.explain is not None:
             note("no work to do")  # as Ninja says it
@@ -131,6 +132,22 @@ def build_to_mlir(
             note("no work to do", level=1)
     elif VERBOSITY > 0 or (VERBOSITY == 0 and sys.stderr.isatty()):
         note(change_line(result.report, input))
+
+
+def _write_stdout(result: BuildResult) -> None:
+    """The output on stdout, chunk by chunk (an output with large weights
+    is never joined into one string; see ``BuildResult.chunks``)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(result.text)
+    else:
+        from halflow.core.blobs import FileSpan
+
+        sys.stdout.flush()
+        for chunk in result.chunks():
+            buffer.write(chunk.view if isinstance(chunk, FileSpan) else chunk)
+        buffer.flush()
+    sys.stdout.flush()
 
 
 def change_line(report: dict[str, object], input: str | None) -> str:
@@ -159,7 +176,7 @@ def change_line(report: dict[str, object], input: str | None) -> str:
 
 
 def _clean_build(
-    input: str | None, output: str | None, split_input_file: bool, content: bytes | None
+    input: str | None, output: str | None, split_input_file: bool, content: InputBytes | None
 ) -> None:
     """``build --no-cache`` without --report/--trace/--explain: the
     reference driver (:func:`halflow.library.build_mlir.materialize_text`), which

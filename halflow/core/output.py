@@ -50,7 +50,10 @@ from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
 
-Chunk = bytes | bytearray | memoryview
+from halflow.core.blobs import FileSpan
+
+# A FileSpan is a span of a mapped input (large weights), copied by the kernel.
+Chunk = bytes | bytearray | memoryview | FileSpan
 # What the writer takes: text (UTF-8), bytes, or an iterable of byte chunks
 # (large outputs spliced from pieces without joining them into one copy).
 Data = str | Chunk | Iterable[Chunk]
@@ -124,7 +127,7 @@ def written_in_place(path: str | os.PathLike[str]) -> bool:
 def _chunks(data: Data) -> Iterable[Chunk]:
     if isinstance(data, str):
         return (data.encode("utf-8"),)
-    if isinstance(data, bytes | bytearray | memoryview):
+    if isinstance(data, bytes | bytearray | memoryview | FileSpan):
         return (data,)
     return data
 
@@ -183,6 +186,9 @@ def _write_all(fd: int, chunks: Iterable[Chunk]) -> None:
     """Write ``chunks`` to ``fd`` (and close it), each without a copy."""
     with open(fd, "wb", buffering=0) as f:
         for chunk in chunks:
+            if isinstance(chunk, FileSpan):
+                chunk.copy_to(f.fileno())
+                continue
             view = memoryview(chunk)
             while view:  # a write may take part of a chunk (a pipe)
                 view = view[f.write(view) :]

@@ -158,14 +158,14 @@ def _units(split: SplitModule, unit_keys: Sequence[str]) -> _Units:
     )
 
 
+
 def _host_step(ev: Evaluator, units: _Units, provider: Provider) -> _Host:
     """The host analysis and its dispatch sites (reused whole when the host
     ops' text is unchanged)."""
     split = units.split
-    host_text = fingerprint(
-        split.module_open or "", [units.keys[i] for i in units.host_idx],
-        fingerprint_text(split.trailer),
-    )
+    # (The resources a host op names are in its unit key: the section's
+    # other blobs are not the host's.)
+    host_text = fingerprint(split.module_open or "", [units.keys[i] for i in units.host_idx])
     # Every group signature derives from this one or the shell's: both carry
     # the stage versions, so a bumped stage re-evaluates groups node by node
     # (and there only that stage's nodes re-run).

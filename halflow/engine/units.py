@@ -1,49 +1,65 @@
 """Unit keys: what each top-level op of the input means, as a key.
 
 A unit's key is its alias-free, location-free, name-normalized text
-(:mod:`halflow.source.keys`), qualified by the alias definitions and the resource
-section it is read with. Keys are memoized by the unit's raw text, so a
+(:mod:`halflow.source.keys`), qualified by the values of the dialect
+resources it names (directly or through its aliases): a blob no unit names
+is in no key. Keys are memoized by the unit's raw text, so a
 rebuild computes keys only for text it has not seen; a warm workspace
 re-splits only around the edit (:func:`halflow.source.toplevel.resplit`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from halflow.core.fingerprint import fingerprint, fingerprint_text
 from halflow.engine.records import DocState
-from halflow.source import keys
+from halflow.source import keys, resources
 from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule, Unit, common_ends, resplit
 
-
-def trailer_fingerprint(split: SplitModule) -> str:
-    """The ``{-# dialect_resources #-}`` section's fingerprint ("" without one)."""
-    return fingerprint_text(split.trailer) if split.trailer else ""
+_ENTRY_RE = re.compile(r"^[ \t]*([A-Za-z_][\w$.\-]*|\"[^\"\n]*\"): (.*?),?[ \t\r]*$", re.M)
 
 
-def header_fingerprint(split: SplitModule, trailer_fp: str) -> str:
-    """What a unit's text means besides itself: the alias definitions and
-    the resource section."""
-    return fingerprint([(a.name, a.text) for a in split.aliases], trailer_fp)
+def trailer_values(split: SplitModule) -> dict[str, str]:
+    """Each resource key of the ``{-# dialect_resources #-}`` section and
+    the fingerprint of its value (the section is small: large blobs are
+    stand-ins, :mod:`halflow.source.resources`)."""
+    if not split.trailer:
+        return {}
+    return {
+        m.group(1): fingerprint_text(m.group(2))
+        for m in _ENTRY_RE.finditer(split.trailer)
+        if m.group(2) != "{"
+    }
 
 
-def with_resources(key: str, trailer_fp: str) -> str:
-    """A unit's key, with the resource section's fingerprint when the input
-    has one: printed ops carry the resource data they reference, so a
-    changed section rebuilds every unit (it is rarely edited: its blobs are
-    weights)."""
-    return key + "+" + trailer_fp[:20] if trailer_fp else key
+def header_fingerprint(split: SplitModule) -> str:
+    """What a unit's text means besides itself and the resources it names:
+    the alias definitions."""
+    return fingerprint([(a.name, a.text) for a in split.aliases])
+
+
+def with_resources(key: str, names: Iterable[str], values: Mapping[str, str]) -> str:
+    """A unit's key, with the values of the resources it names (printed
+    ops carry the resource data they reference): a blob no unit names
+    enters no key, and a unit naming none has its plain key."""
+    named = sorted(names)
+    if not named:
+        return key
+    return key + "+" + fingerprint([(n, values.get(n, "")) for n in named])[:20]
 
 
 def _keyed(
     known: Mapping[str, str], text: str, split: SplitModule, units: Iterable[Unit]
-) -> list[tuple[str, str]]:
-    """(raw hash, key) of each of ``units``; a key is computed only for a
-    unit text not seen before (``known``) under the same header."""
-    trailer_fp = trailer_fingerprint(split)
-    header_fp = header_fingerprint(split, trailer_fp)
+) -> list[tuple[str, str, str]]:
+    """(raw hash, plain key, key) of each of ``units``; a plain key is
+    computed only for a unit text not seen before (``known``) under the same
+    aliases; the key adds the values of the resources the unit names."""
+    header_fp = header_fingerprint(split)
     canon: Mapping[str, str] | None = None
+    refs: resources.ResourceRefs | None = None
+    values: dict[str, str] | None = None
     out = []
     for unit in units:
         body = text[unit.start : unit.end]
@@ -53,8 +69,17 @@ def _keyed(
             if canon is None:
                 canon = keys.canonical_aliases(split.aliases)
             name = unit.symbol if unit.kind in EXECUTABLE_KINDS else None
-            k = with_resources(keys.unit_key(body, canon, name), trailer_fp)
-        out.append((raw, k))
+            k = keys.unit_key(body, canon, name)
+        key = k
+        if split.trailer:
+            if refs is None:
+                refs = resources.ResourceRefs([(a.name, a.text) for a in split.aliases])
+                values = trailer_values(split)
+            names = refs.of(body)
+            if names:
+                assert values is not None
+                key = with_resources(k, names, values)
+        out.append((raw, k, key))
     return out
 
 
@@ -78,11 +103,12 @@ def resplit_keys(
     if found is None:
         return None
     split, first, new_count, old_count = found
-    pairs = _keyed(known, text, split, split.units[first : first + new_count])
+    keyed = _keyed(known, text, split, split.units[first : first + new_count])
+    pairs = [(raw, plain) for raw, plain, _ in keyed]
     known.update(pairs)
     raw_keys = dict(prev.units)
     raw_keys.update(pairs)
-    middle = [k for _, k in pairs]
+    middle = [k for _, _, k in keyed]
     unit_keys = prev.unit_keys[:first] + middle + prev.unit_keys[first + old_count :]
     if len(raw_keys) > 2 * len(unit_keys) + 64:
         return None  # let a full split rebuild the map without stale entries
@@ -94,9 +120,9 @@ def unit_keys(
 ) -> tuple[list[str], dict[str, str]]:
     """Each unit's key (alias-free, location-free, name-normalized text) and
     the raw hash -> key map of the document; ``known`` learns them."""
-    pairs = _keyed(known, text, split, split.units)
-    raw_keys = dict(pairs)
+    keyed = _keyed(known, text, split, split.units)
+    raw_keys = {raw: plain for raw, plain, _ in keyed}
     if len(known) > 100_000:
         known.clear()
     known.update(raw_keys)
-    return [k for _, k in pairs], raw_keys
+    return [k for _, _, k in keyed], raw_keys

@@ -11,12 +11,12 @@ import functools
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from halflow.core import uptodate
+from halflow.core import blobs, uptodate
 from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
@@ -28,8 +28,10 @@ from halflow.core.output import (
     written_in_place,
 )
 from halflow.source import inputs as source_mod
+from halflow.source.resources import Chunk, Elided, Restored
 
 if TYPE_CHECKING:
+    from halflow.core.blobs import InputBytes
     from halflow.core.config import Config
     from halflow.engine import Workspace
     from halflow.store.protocol import EntryStore
@@ -44,9 +46,12 @@ class BuildResult:
     build, in its order (near misses with the ``--split-input-file``
     marker); given on every build of the input, cached or not. A failed
     build raises :class:`HalflowError` with them in its ``warnings``.
+    ``text`` (the output) is made when first read: the output of a model
+    with large weights is held as chunks, its blobs views of the input's
+    bytes (:meth:`chunks`; :mod:`halflow.source.resources`).
     """
 
-    text: str
+    restored: Restored = field(repr=False)
     output: Path | None
     seconds: float
     warnings: tuple[Diagnostic, ...] = ()
@@ -54,6 +59,16 @@ class BuildResult:
     # cold build of a large module runs tens of thousands: they become
     # JSON-ready objects only when someone reads ``report``).
     raw_report: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @functools.cached_property
+    def text(self) -> str:
+        """The output text."""
+        return self.restored.text()
+
+    def chunks(self) -> Iterator[Chunk]:
+        """The output's bytes, in order, without joining them (a
+        :class:`~halflow.core.blobs.FileSpan` is a span of the input file)."""
+        return self.restored.chunks()
 
     @functools.cached_property
     def report(self) -> dict[str, Any]:
@@ -145,7 +160,7 @@ def build(
     report: PathLike | None = None,
     trace: PathLike | None = None,
     progress: bool | None = None,
-    content: bytes | None = None,
+    content: InputBytes | None = None,
     config: bool | Config = False,
     remote: RemoteCache | None = None,
 ) -> BuildResult:
@@ -201,7 +216,7 @@ def build_with(
     *,
     cache: EntryStore | None = None,
     workspace: Workspace | None = None,
-    content: bytes | None = None,
+    content: InputBytes | None = None,
 ) -> BuildResult:
     """:func:`build` with its options as one record (what the command line
     and watch pass on). ``options.read_only``: without ``cache`` or
@@ -225,14 +240,14 @@ def build_with(
                                max_size=options.max_size, remote=options.remote,
                                read_only=options.read_only)
         try:
-            text, rep, key = _materialize(
+            restored, rep, key = _materialize(
                 data, options.key, split_input_file, store, workspace, options.progress,
                 trace_nodes=trace is not None, t0=start,
             )
             out_path = Path(output) if output is not None else None
             if out_path is not None:
                 t_write = time.perf_counter()
-                _write_output(out_path, text, key, rep["total"], store, workspace)
+                _write_output(out_path, restored, key, rep["total"], store, workspace)
                 _phase(rep, "write output", t_write, start)
             rep["seconds"] = round(time.perf_counter() - start, 6)
             rep["cache"] = {
@@ -270,8 +285,7 @@ def build_with(
     except HalflowError as err:
         err.warnings = warnings + err.warnings
         raise
-    return BuildResult(text=text, output=out_path, seconds=rep["seconds"], warnings=warnings,
-                       raw_report=rep)
+    return BuildResult(restored, out_path, rep["seconds"], warnings, rep)
 
 
 def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
@@ -285,10 +299,10 @@ def _phase(rep: dict[str, Any], name: str, start: float, t0: float) -> None:
 
 
 def _write_output(
-    path: Path, text: str, key: str | None, total: int, store: EntryStore,
+    path: Path, output: Restored, key: str | None, total: int, store: EntryStore,
     workspace: Workspace | None,
 ) -> None:
-    """Write ``text`` to ``path`` atomically, unless ``path`` still holds
+    """Write ``output`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
     (the marker's contract is in :mod:`halflow.cli.entry`)."""
     try:
@@ -307,16 +321,18 @@ def _write_output(
                 return
         elif store.enabled and uptodate.marker_matches(store.get(where), key, seen, path):
             return
-    payload = text.encode("utf-8")
     try:
-        write_atomic(path, payload)
+        write_atomic(path, output.chunks())
         written = path.stat()
+        # (known without reading the output back, but for an output with
+        # large values of its own: see Restored.digest)
+        digest = (output.digest() or uptodate.file_digest(path)) if key is not None else ""
     except OSError as e:
         raise HalflowError(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        record = uptodate.marker(key, written, total, uptodate.content_digest(payload))
+        record = uptodate.marker(key, written, total, digest)
         if workspace is not None:
             workspace.written[where] = record
         if store.enabled:
@@ -332,16 +348,24 @@ def _materialize(
     progress: bool | None,
     trace_nodes: bool = False,
     t0: float = 0.0,
-) -> tuple[str, dict[str, Any], str | None]:
-    """The output text, the report, and the key of the output's cache entry."""
+) -> tuple[Restored, dict[str, Any], str | None]:
+    """The output, the report, and the key of the output's cache entry.
+
+    A text whose resource section holds large blobs is built with
+    stand-ins for them (:mod:`halflow.source.resources`): the builds, their
+    state and the cached output see the small text, and the output is
+    restored from the input's bytes."""
     if workspace is not None:
         # A warm workspace compares bytes with the last build of this input:
         # cheaper than hashing them.
         last = workspace.files.get((data.name, options))
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
-            return text, _report(BuildMode.NOOP, [], total, total, [], None), key
+            elided = _elide(data, split_input_file, store)
+            noop = _report(BuildMode.NOOP, [], total, total, [], None)
+            return Restored.of(text, elided), noop, key
     input_hash = uptodate.input_fingerprint(data.data)
+    elided = _elide(data, split_input_file, store)
     key = None
     if store.enabled:
         key = uptodate.output_key(input_hash, options)
@@ -356,23 +380,61 @@ def _materialize(
                     store.delete(key)
                 else:
                     _make_current(store, data, split_input_file, input_hash, options)
-                    return text, _report(BuildMode.NOOP, [], total, total, [], None), key
+                    restored = Restored.of(text, elided)
+                    return restored, _report(BuildMode.NOOP, [], total, total, [], None), key
 
-    if data.is_bytecode:
-        text, rep = _build_bytecode(
-            data, options, store, workspace, progress,
-            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
-        )
-    else:
-        text, rep = _build_text(
-            data, options, split_input_file, store, workspace, progress,
-            output_key=key, input_hash=input_hash, trace_nodes=trace_nodes, t0=t0,
-        )
+    built = source_mod.InputData(data.name, elided.data) if elided is not None else data
+    try:
+        text, rep = _build_input(built, options, split_input_file, store, workspace, progress,
+                                 output_key=key, input_hash=input_hash,
+                                 trace_nodes=trace_nodes, t0=t0)
+    except HalflowError as err:
+        if elided is None:
+            raise
+        # Diagnostics of the text with stand-ins: the original's are exact.
+        raise _diagnosed_from_bytes(data, split_input_file, err, always=True) from None
     if key is not None and rep.get("mode") != BuildMode.NOOP:
         store.put_blob_parts(key, [f"{rep['total']}\n".encode(), text])
-    if workspace is not None:
+    if workspace is not None and isinstance(data.data, bytes):
         workspace.files[(data.name, options)] = (data.data, text, rep["total"], key)
-    return text, rep, key
+    return Restored.of(text, elided), rep, key
+
+
+def _build_input(
+    data: source_mod.InputData, options: str, split_input_file: bool, store: EntryStore,
+    workspace: Workspace | None, progress: bool | None, **build: Any,
+) -> tuple[str, dict[str, Any]]:
+    """The output text and report of ``data``, text or bytecode."""
+    if data.is_bytecode:
+        return _build_bytecode(data, options, store, workspace, progress, **build)
+    return _build_text(data, options, split_input_file, store, workspace, progress, **build)
+
+
+def _elide(
+    data: source_mod.InputData, split_input_file: bool, store: EntryStore
+) -> Elided | None:
+    """``data`` with its large blobs as stand-ins (None: built as it is)."""
+    _, values, digests = uptodate.input_blobs(data.data)  # (hashed once: remembered)
+    if not values or split_input_file or data.is_bytecode:
+        return None
+    from halflow.source import resources
+
+    return resources.elide(data.data, values, digests, _CheckedBlobs(store))
+
+
+class _CheckedBlobs:
+    """The digests of resource blobs found to be upper-case hex, in the
+    cache (:class:`halflow.source.resources.BlobMemo`)."""
+
+    def __init__(self, store: EntryStore) -> None:
+        self.store = store
+
+    def __contains__(self, digest: object) -> bool:
+        return self.store.enabled and self.store.get(f"blob-hex:{digest}") is True
+
+    def add(self, digest: str) -> None:
+        if self.store.enabled:
+            self.store.put(f"blob-hex:{digest}", True)
 
 
 def _make_current(
@@ -453,7 +515,9 @@ def _build_text(
                     # A single document's output is the file's output entry.
                     output_key=output_key if len(cases) == 1 else None,
                     input_hash=input_hash if len(cases) == 1 else None,
-                    source_bytes=data.data if len(cases) == 1 else None,
+                    source_bytes=(
+                        data.data if len(cases) == 1 and isinstance(data.data, bytes) else None
+                    ),
                 )
             except HalflowError as e:
                 diagnostics.extend(source_mod.at_case_start(e.diagnostics, case, source))
@@ -489,17 +553,20 @@ def _build_text(
 
 
 def _diagnosed_from_bytes(
-    data: source_mod.InputData, split_input_file: bool, err: HalflowError
+    data: source_mod.InputData, split_input_file: bool, err: HalflowError, always: bool = False
 ) -> HalflowError:
     """The error to report for ``data`` when the engine found ``err``.
 
-    The engine reads CRLF line ends as LF (:func:`halflow.source.inputs.engine_text`),
-    which moves the end of a string literal left open at the end of a line
-    (MLIR's lexer takes the CR into the string): diagnostics of such an input
-    come from the original bytes, as :func:`materialize_text` reads them. Its
-    near-miss warnings are left to the caller, which adds its own.
+    The engine reads CRLF line ends as LF and a text without its debug
+    locations (:func:`halflow.source.inputs.engine_text`): the first moves
+    the end of a string literal left open at the end of a line (MLIR's
+    lexer takes the CR into the string), the second the place of every
+    diagnostic (``iree-opt`` reports at an op's location). Diagnostics of
+    such an input come from the original bytes, as :func:`materialize_text`
+    reads them. Its near-miss warnings are left to the caller, which adds
+    its own.
     """
-    if b"\r\n" not in data.data:
+    if not (always or blobs.contains(data.data, b"\r\n") or blobs.contains(data.data, b"loc(")):
         return err
     try:
         materialize_text(data, split_input_file)

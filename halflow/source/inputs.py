@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from halflow.core import blobs
 from halflow.core.diagnostics import (
     Diagnostic,
     HalflowError,
@@ -28,6 +29,8 @@ SPLIT_MARKER = "// -----"
 if TYPE_CHECKING:  # MLIR is imported only when something is parsed
     from iree.compiler import ir
 
+    from halflow.core.blobs import InputBytes
+
 EXAMPLE = Path(__file__).parent.parent / "examples" / "mlp_s.mlir"
 
 
@@ -36,23 +39,25 @@ class InputData:
     """The bytes of one input and the name diagnostics use for it."""
 
     name: str
-    data: bytes
+    data: InputBytes  # a large file's is a memory map of it
 
     @property
     def is_bytecode(self) -> bool:
-        return self.data.startswith(BYTECODE_MAGIC)
+        return blobs.startswith(self.data, BYTECODE_MAGIC)
 
     def text(self) -> str:
         """The input as text; bytes that are not UTF-8 become lone surrogates
         (``surrogateescape``) and :func:`parse_text` turns them back, so MLIR
         sees the exact input and decides, as in iree-opt, whether they are an
         error (not in comments or strings)."""
-        return self.data.decode("utf-8", "surrogateescape")
+        return str(self.data, "utf-8", "surrogateescape")
 
 
 def engine_text(data: InputData) -> str:
     """The input's text as the incremental engine reads it: CRLF line ends
-    become LF. The engine cuts the text into top-level ops by its lines.
+    become LF, and debug locations are left out (:mod:`halflow.source.locations`:
+    the output never prints them). The engine cuts the text into top-level
+    ops by its lines.
 
     For a valid input this changes nothing in the output: MLIR reads a CR
     before a line end as whitespace, and no token of a valid input spans it.
@@ -62,8 +67,11 @@ def engine_text(data: InputData) -> str:
     source line for it. Hence a build of a CRLF input that
     finds errors reports them from the original bytes
     (``halflow.library.build_mlir._diagnosed_from_bytes``), never from this text."""
+    from halflow.source import locations
+
     text = data.text()
-    return text.replace("\r\n", "\n") if "\r\n" in text else text
+    text = text.replace("\r\n", "\n") if "\r\n" in text else text
+    return locations.strip(text) if locations.has_locations(text) else text
 
 
 def bytecode_as_text(data: InputData) -> InputData:
@@ -91,7 +99,7 @@ def read_input(path: str | os.PathLike[str] | None) -> InputData:
         return InputData("<stdin>", sys.stdin.buffer.read())
     name = str(path)
     try:
-        return InputData(name, Path(path).read_bytes())
+        return InputData(name, blobs.read_bytes(path))
     except OSError as e:
         reason = e.strerror or str(e)
         raise HalflowError(
@@ -225,7 +233,7 @@ def near_miss_warnings(text: str, split: Split, filename: str) -> tuple[Diagnost
 def split_warnings(data: InputData) -> tuple[Diagnostic, ...]:
     """The near-miss warnings of ``data`` read with ``--split-input-file``
     (none for bytecode, which halflow does not split)."""
-    if data.is_bytecode or _CUT.encode() not in data.data:
+    if data.is_bytecode or not blobs.contains(data.data, _CUT.encode()):
         return ()
     text = data.text()
     return near_miss_warnings(text, split_input(text, True), data.name)
@@ -315,8 +323,8 @@ def ends_in_open_string(data: bytes) -> bool:
     return in_string
 
 
-def parse_bytecode(context: ir.Context, data: bytes, source: SourceText) -> ir.Module:
-    return _parse(context, data, source)
+def parse_bytecode(context: ir.Context, data: InputBytes, source: SourceText) -> ir.Module:
+    return _parse(context, data if isinstance(data, bytes) else bytes(data), source)
 
 
 def _parse(context: ir.Context, data: bytes, source: SourceText) -> ir.Module:

@@ -136,8 +136,25 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
 
     ``locate`` places the ops of irregular units (default:
     :func:`halflow.source.oplocs.top_level_starts`, which parses with MLIR); it is
-    called at most once, only when some unit is irregular.
+    called at most once, only when some unit is irregular. The last split
+    is remembered: a build asks twice for the same text (whether an
+    executable names a large blob, :mod:`halflow.source.resources`, and
+    the engine's split); only a split that did not call ``locate`` is.
     """
+    global _last_split
+    last = _last_split
+    if last is not None and len(last[0]) == len(text) and last[0] == text:
+        return last[1]
+    split = _split_module(text, locate)
+    if not split.refined:  # (``locate`` was not called)
+        _last_split = (text, split)
+    return split
+
+
+_last_split: tuple[str, SplitModule] | None = None
+
+
+def _split_module(text: str, locate: Locator | None) -> SplitModule:
     trailer = ""
     body_limit = len(text)
     tpos = text.rfind("\n{-#")
