@@ -172,7 +172,9 @@ def test_dask_groups_and_host_as_nodes(tmp_path: Path, fresh_cluster: object,
 
     from halflow.codegen import groups
 
-    monkeypatch.setattr(groups, "MEAN_SIZE", 2)  # several groups in a small program
+    # several groups in a small program (~3.6 KB of text per executable)
+    monkeypatch.setattr(groups, "TARGET_WEIGHT", 7_000)
+    monkeypatch.setattr(groups, "MIN_WEIGHT", 0)
     address = fresh_cluster.scheduler_address  # type: ignore[attr-defined]
     client = distributed.Client(address)
     try:

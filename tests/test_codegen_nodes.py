@@ -74,10 +74,12 @@ def groups_of(result: CodegenResult) -> dict[str, dict]:
 
 @pytest.fixture(autouse=True)
 def small_groups(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Groups of ~2 members, so that these small programs have several."""
+    """Groups of ~2 members (~3.6 KB of text each), so that these small
+    programs have several."""
     from halflow.codegen import groups
 
-    monkeypatch.setattr(groups, "MEAN_SIZE", 2)
+    monkeypatch.setattr(groups, "TARGET_WEIGHT", 7_000)
+    monkeypatch.setattr(groups, "MIN_WEIGHT", 0)
 
 
 @pytest.fixture

@@ -104,7 +104,9 @@ def actions(result: CodegenResult, kind: str) -> dict[str, str]:
 
 def test_vmvx_cold_and_one_edit_rebuild_run_like_plain(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(groups_mod, "MEAN_SIZE", 2)  # several groups of this small program
+    # several groups of this small program (~3.6 KB of text per executable)
+    monkeypatch.setattr(groups_mod, "TARGET_WEIGHT", 7_000)
+    monkeypatch.setattr(groups_mod, "MIN_WEIGHT", 0)
     model = tmp_path / "m.mlir"
     model.write_text(layers.program(WIDTHS, SCALES))
     out = tmp_path / "m.vmfb"
@@ -151,7 +153,7 @@ def test_two_executable_targets_on_one_device(tmp_path: Path) -> None:
 def test_two_devices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two devices with two targets each, in groups of one: each stub holds
     one executable's two variants (llvm-cpu and vmvx) under its name."""
-    monkeypatch.setattr(groups_mod, "MAX_SIZE", 1)
+    monkeypatch.setattr(groups_mod, "MAX_WEIGHT", 1)  # every group is cut after one member
     flags = ["--iree-execution-model=async-external",
              "--iree-hal-target-device=device_a=local[0]",
              "--iree-hal-target-device=device_b=local[1]", "--iree-llvmcpu-target-cpu=host",
@@ -231,8 +233,8 @@ def _pre_materialize(model: Path, flags: list[str], out: Path) -> Path:
 @pytest.mark.parametrize("target", sorted(GPU))
 def test_gpu_kernels_equal_plain_in_the_reference_configuration(
         target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(groups_mod, "MEAN_SIZE", 10**6)
-    monkeypatch.setattr(groups_mod, "MAX_SIZE", 10**6)
+    monkeypatch.setattr(groups_mod, "TARGET_WEIGHT", 10**12)  # one group
+    monkeypatch.setattr(groups_mod, "MAX_WEIGHT", 10**12)
     flags, _ = GPU[target]
     source = tmp_path / "layers.mlir"
     source.write_text(layers.program(WIDTHS[:4], SCALES[:3]))

@@ -17,12 +17,24 @@ and editing a dispatch's body keeps its name and its place (so the host,
 which refers to exports by name and ordinal, is reused). Export names keep IREE's suffix
 (``hf_3fa9..._matmul_8x128x64_f32``).
 
-Membership. Members of a lane (same variant name and target) are sorted by
-(interface hash, rank); a group ends after the members of an interface whose
-hash falls in a fixed residue class (content-defined boundaries, mean
-:data:`MEAN_SIZE`), or at :data:`MAX_SIZE`. Adding, removing or editing one
-executable changes the one group it falls in (or splits/merges two); other
-boundaries do not move.
+Membership follows the model, so that what an edit dirties lands in few
+groups. Members of a lane (same variant name and target) are put in the
+order of their origin in the model: the position of their dispatch in its
+function (``<function>_dispatch_<N>``), then the function. One layer's
+executables, and their neighbours that IREE specializes on the same call
+sites, are next to each other; in a serving module (one function per shape
+bucket) the same layer of every bucket is too. That sequence is cut by
+content-defined boundaries (as in content-defined chunking): a group ends
+after a member whose interface hash, read as a fraction, is below its code
+size (its text's length) over :data:`TARGET_WEIGHT`, once the group holds
+:data:`MIN_WEIGHT`, or at :data:`MAX_WEIGHT`. So groups weigh about
+``MIN_WEIGHT + TARGET_WEIGHT`` in code, whatever the size of their members;
+a boundary depends only on its member's own interface and the weight since
+the previous boundary. Renumbering keeps the order (names and interfaces do
+not depend on dispatch numbers), and an edit, insertion or removal changes
+the groups it falls in and at most the next one or two, until a boundary
+falls where it fell before. The measured trade-off (group count against
+per-group cost) is in NOTES.md.
 
 Targets. What IREE 3.13 does with one target backend's executables is a
 :class:`TargetRecipe` (:data:`RECIPES`): llvm-cpu, vmvx, rocm and cuda link
@@ -50,8 +62,11 @@ from halflow.core.fingerprint import environment, fingerprint
 GROUP_VERSION = 1
 HOST_VERSION = 1
 
-MEAN_SIZE = 8  # members per group on average: ~0.1 s of fixed cost per group
-MAX_SIZE = 24  # a run of boundary-less members is cut here
+# Group weights, in bytes of executable text (a typical executable of a
+# transformer export has 2-7 KB): see NOTES.md for the measured trade-off.
+TARGET_WEIGHT = 24_000  # the mean weight of a group past MIN_WEIGHT
+MIN_WEIGHT = 8_000  # no boundary before a group weighs this much
+MAX_WEIGHT = 96_000  # a group is cut here
 
 _SYMBOL = r'(?:"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_$.]*)'
 _EXPORT = re.compile(r"hal\.executable\.export (?:public |private )?@(" + _SYMBOL + ")")
@@ -176,22 +191,61 @@ class Group:
     key: str
 
 
-def _boundary(interface: str) -> bool:
-    return int(interface[:8], 16) % MEAN_SIZE == MEAN_SIZE - 1
+_DISPATCH = re.compile(r"(.*)_dispatch_(\d+)\Z")
+
+
+def origin(name: str) -> tuple[int, str]:
+    """Where executable ``name`` comes from in the model, as a sort key: the
+    position of its dispatch in its function, then the function (IREE names
+    executables ``<function>_dispatch_<N>``, numbered in program order per
+    function, and a deduplicated one after its first use). Any other name
+    sorts before them, by name."""
+    match = _DISPATCH.match(name)
+    return (int(match.group(2)), match.group(1)) if match else (-1, name)
+
+
+def _boundary(interface: str, weight: int) -> bool:
+    """Whether a group ends after a member of this interface and weight: the
+    interface hash as a fraction below weight / TARGET_WEIGHT."""
+    return int(interface[:8], 16) < weight * 0x1_0000_0000 // TARGET_WEIGHT
+
+
+_Entry = tuple[str, int, str, Variant]  # interface, rank, key, variant
+
+
+def _runs(entries: Sequence[_Entry], weights: Mapping[str, int],
+          links: bool) -> list[list[_Entry]]:
+    """``entries`` (in origin order) cut into groups (see the module
+    docstring); one executable each for a target IREE does not link."""
+    runs: list[list[_Entry]] = [[]]
+    weight = 0
+    for entry in entries:
+        runs[-1].append(entry)
+        weight += weights[entry[2]]
+        if not links or weight >= MAX_WEIGHT or (
+                weight >= MIN_WEIGHT and _boundary(entry[0], weights[entry[2]])):
+            runs.append([])
+            weight = 0
+    return [run for run in runs if run]
 
 
 def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], dict[str, Member]]:
     """The groups for ``units`` (all groupable, see :func:`recipe_gap`) and
-    each unit's member (by unit name; units with one key share a member). A
-    member with several variants is in one group per variant (lane)."""
+    each unit's member (by unit name; units with one key share a member,
+    which has the origin of the first of them in module order). A member
+    with several variants is in one group per variant (lane)."""
     # key -> (interface, variants), in module order
     distinct: dict[str, tuple[str, list[Variant]]] = {}
+    origins: dict[str, tuple[int, str]] = {}
+    weights: dict[str, int] = {}  # code size: the length of the executable's text
     for unit in units:
         if unit.key not in distinct:
             found = variants(unit.text)
             iface = fingerprint("halflow.codegen.interface", *(v.lane for v in found),
                                 _interface_text(unit.text, found))
             distinct[unit.key] = (iface, found)
+            origins[unit.key] = origin(unit.name)
+            weights[unit.key] = len(unit.text)
     # Members sharing an interface are told apart by their rank among them in
     # module order: renumbering and body edits keep it. (The interface holds
     # the lanes, so members sharing one are in the same lanes.)
@@ -209,20 +263,13 @@ def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], 
             lanes.setdefault(variant.lane, []).append((iface, ranks[key], key, variant))
     groups: list[Group] = []
     for lane in sorted(lanes):
-        entries = sorted(lanes[lane], key=lambda e: (e[0], e[1]))
+        entries = sorted(lanes[lane], key=lambda e: (origins[e[2]], e[0], e[1]))
         target = recipe(entries[0][3])
-        # A target IREE does not link is serialized one executable at a time.
-        cap = MAX_SIZE if target.links else 1
-        runs: list[list[tuple[str, int, str, Variant]]] = [[]]
-        for i, entry in enumerate(entries):
-            runs[-1].append(entry)
-            last_of_interface = i + 1 == len(entries) or entries[i + 1][0] != entry[0]
-            if (last_of_interface and _boundary(entry[0])) or len(runs[-1]) >= cap:
-                runs.append([])
-        for run in runs:
-            if not run:
-                continue
-            members = tuple(by_key[key] for _, _, key, _ in run)
+        for run in _runs(entries, weights, target.links):
+            # Cut in origin order, linked in name order: a group's binary
+            # depends on its member set only (not on the names or order of
+            # the dispatches, which renaming or renumbering may shuffle).
+            members = tuple(sorted((by_key[key] for _, _, key, _ in run), key=lambda m: m.name))
             variant_name = run[0][3].name
             # The variant tells apart the groups of one member set in two lanes.
             gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,

@@ -5,19 +5,23 @@ A MODEL is one of two kinds:
 - ``pre-materialize``: a module as it stands right before
   ``iree-hal-materialize-interfaces`` (``stream.executable`` ops, device
   globals), like the corpus; it is used as is;
-- ``program``: anything ``iree-compile`` accepts. IREE brings it to the
-  pre-materialize state: ``iree-compile MODEL FLAGS
-  --compile-to=executable-sources --mlir-print-ir-before=iree-hal-materialize-interfaces
-  --mlir-print-debuginfo --mlir-print-ir-tree-dir=TMP -o /dev/null`` writes the
-  module to a file (no stderr parsing). Measured on a 120-executable program,
-  this costs the front-end plus ~0.1 s of printing; the alternative of
-  re-running the HAL passes before materialization ourselves would need every
-  device flag translated into pass options.
+- ``program``: anything ``iree-compile`` accepts. IREE's front end brings it
+  all the way to the materialized module: ``iree-compile MODEL FLAGS
+  --compile-to=executable-sources --verify=false --emit-mlir-bytecode -o TMP``
+  (:class:`Frontend`), which halflow parses once (:func:`parse_materialized`).
+  That module is the one a plain ``iree-compile`` translates, so nothing of
+  it is recomputed. Bytecode carries every location (the host keeps the
+  model's) and parses several times faster than text. Verification: the
+  front end's per-pass verification (~30% of it) is off unless the user
+  asks for it with ``--verify=true``; the parse of its output verifies the
+  module once, and the outputs of a correct pipeline do not depend on
+  verification (same bytes, measured).
 
-Then halflow's materialize stages run on it, and IREE's
-``iree-hal-prune-executables`` (which IREE runs right after the pass). The
-module is parsed by IREE's own source manager under the model's file name, so
-the host program keeps the locations a plain ``iree-compile`` gives it.
+For a pre-materialize MODEL, halflow's materialize stages run on it, and
+IREE's ``iree-hal-prune-executables`` (which IREE runs right after the pass).
+The module is parsed by IREE's own source manager under the model's file
+name, so the host program keeps the locations a plain ``iree-compile`` gives
+it.
 """
 
 from __future__ import annotations
@@ -99,11 +103,22 @@ def parse_errors(messages: Sequence[str], name: str) -> HalflowError:
     return HalflowError(diags)
 
 
+def frontend_command(model: Path, flags: IreeFlags, destination: Path) -> list[str]:
+    """The ``iree-compile`` command that writes MODEL's materialized module
+    (``executable-sources``, as bytecode) to ``destination``. Per-pass
+    verification stays off unless the user's flags say ``--verify``: the
+    module is verified once, when halflow parses it."""
+    verify = () if any(f.split("=", 1)[0] == "--verify" for f in flags.all) else (
+        "--verify=false",)
+    return [tools.iree_compile(), str(model), *flags.all, *verify,
+            "--compile-to=executable-sources", "--emit-mlir-bytecode", "-o", str(destination)]
+
+
 class Frontend:
-    """A running ``iree-compile`` that writes the pre-materialize module.
+    """A running ``iree-compile`` that writes the materialized module.
 
     Started early (its wall time overlaps halflow's own start-up); call
-    :meth:`result` to wait for the module text.
+    :meth:`result` to wait for the module.
     """
 
     def __init__(self, model: Path, flags: IreeFlags):
@@ -113,24 +128,15 @@ class Frontend:
         # Named after this process, so that a later build removes it if this
         # one is killed (halflow.core.output.temp_folder).
         self._dir = output.temp_folder("halflow-frontend")
-        command = [
-            tools.iree_compile(),
-            str(model),
-            *flags.all,
-            "--compile-to=executable-sources",
-            "--mlir-print-ir-before=iree-hal-materialize-interfaces",
-            "--mlir-print-debuginfo",
-            f"--mlir-print-ir-tree-dir={self._dir}",
-            "-o",
-            "/dev/null",
-        ]
+        self._output = self._dir / "executable-sources.mlirbc"
         self._process = subprocess.Popen(
-            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            frontend_command(model, flags, self._output),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
 
-    def result(self) -> tuple[str, float]:
-        """(pre-materialize module text, seconds); raises HalflowError with
-        IREE's diagnostics if the front-end failed."""
+    def result(self) -> tuple[bytes, float]:
+        """(the materialized module as bytecode, seconds); raises
+        HalflowError with IREE's diagnostics if the front-end failed."""
         try:
             _, err = self._process.communicate()
             seconds = time.perf_counter() - self.started
@@ -142,14 +148,13 @@ class Frontend:
                     f"(exit status {self._process.returncode})",
                 )
             self.warnings = tuple(stderr.splitlines())
-            dumps = sorted(self._dir.glob("*/*iree-hal-materialize-interfaces.mlir"))
-            if len(dumps) != 1:
+            try:
+                return self._output.read_bytes(), seconds
+            except OSError:
                 raise HalflowError(Diagnostic(
                     str(self.model), 0, 0,
-                    "iree-compile did not reach iree-hal-materialize-interfaces "
-                    f"(found {len(dumps)} module dumps)",
-                ))
-            return dumps[0].read_text(encoding="utf-8"), seconds
+                    "iree-compile did not write the materialized module",
+                )) from None
         finally:
             self.close()
 
@@ -170,6 +175,21 @@ class Materialized:
 
     def close(self) -> None:
         self.invocation.close()
+
+
+def parse_materialized(data: bytes, name: str, session_flags: tuple[str, ...]) -> Materialized:
+    """Parse (and verify) the materialized module :class:`Frontend` wrote
+    for the model ``name``."""
+    invocation = iree_api.Invocation(session_flags)
+    try:
+        try:
+            invocation.parse(data, name)
+        except iree_api.CompileError as e:
+            raise parse_errors(e.messages, name) from None
+        return Materialized(invocation, invocation.module(), SourceText(name, None))
+    except BaseException:
+        invocation.close()
+        raise
 
 
 def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Materialized:

@@ -103,10 +103,13 @@ class ExecutableReport:
     saved_seconds: float = 0.0  # compile time a reuse saved
     worker: str = ""  # host:pid that compiled it
     reason: str = ""  # why it was compiled
+    key: str = ""  # its translation key (the cache entry)
 
     def as_dict(self) -> dict[str, object]:
-        return _node_dict({"executable": self.executable}, self.action, self.seconds,
-                          self.saved_seconds, self.reason)
+        entry: dict[str, object] = {"executable": self.executable}
+        if self.key:
+            entry["key"] = self.key
+        return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
 
 
 @dataclass(frozen=True)
@@ -716,9 +719,11 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
 
 @dataclass(frozen=True)
 class _Source:
-    """Step 1: the module to materialize (for a program, the front-end's)."""
+    """Step 1: the module to materialize, or for a program the front-end's
+    module, materialized by IREE already (bytecode)."""
 
     data: bytes
+    materialized: bool = False
 
 
 def _front_end(request: _Request, started: _Started, store: ArtifactStore, manifest_key: str,
@@ -735,13 +740,13 @@ def _front_end(request: _Request, started: _Started, store: ArtifactStore, manif
         preload()
         return _Source(request.data)
     log.sink(Event(Kind.PHASE, detail="front-end"))
-    text, seconds = frontend.result()
+    materialized, seconds = frontend.result()
     log.clock.add("frontend", seconds)
     log.spans.append(Span("front-end (iree-compile)", "phase", frontend.started,
                           frontend.started + seconds, "halflow"))
     log.warnings.extend(frontend.warnings)
     preload()
-    return _Source(text.encode("utf-8"))
+    return _Source(materialized, materialized=True)
 
 
 def _check_flags(started: _Started) -> None:
@@ -770,7 +775,11 @@ def _materialize(source: _Source, request: _Request, env: Environment, opened: _
                  log: _Log) -> _Found:
     log.sink(Event(Kind.PHASE, detail="materialize"))
     started = time.perf_counter()
-    opened.materialized = model.materialize(source.data, request.name, env.session_flags)
+    if source.materialized:  # IREE's front end materialized it
+        opened.materialized = model.parse_materialized(source.data, request.name,
+                                                       env.session_flags)
+    else:
+        opened.materialized = model.materialize(source.data, request.name, env.session_flags)
     module = opened.materialized.module
     module_text = module.get_asm(enable_debug_info=True, assume_verified=True)
     log.clock.add("materialize", time.perf_counter() - started)
@@ -913,11 +922,12 @@ def _executable_reports(units: Sequence[executables.Unit], generated: _Generated
             result = translated[unit.key]
             reports[unit.name] = ExecutableReport(
                 unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker,
-                _why_translated(unit, lookup.previous))
+                _why_translated(unit, lookup.previous), unit.key)
         else:
             seconds = (cached[unit.key].seconds if unit.key in cached
                        else translated[unit.key].seconds)
-            reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds)
+            reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds,
+                                                  key=unit.key)
     return reports
 
 

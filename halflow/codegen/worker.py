@@ -12,6 +12,7 @@ elsewhere.
 from __future__ import annotations
 
 import functools
+import io
 import os
 import pickle
 import re
@@ -136,7 +137,13 @@ def translate(task: TranslateTask) -> TranslateResult:
             inv.phases(SOURCES, TARGETS)
             inv.parse(task.source.encode("utf-8"), task.buffer_name)
             inv.compile()
-            module = inv.module()
+            translated = inv.bytecode()
+        # In a context of this process's own, freed at the end (see
+        # iree_api.Invocation.bytecode).
+        from iree.compiler import ir
+
+        with ir.Context():
+            module = ir.Module.parse(translated).operation
             body = module.regions[0].blocks[0]
             # The pipeline adds device globals to an executable-only module;
             # keep just the executable.
@@ -150,6 +157,7 @@ def translate(task: TranslateTask) -> TranslateResult:
                 )
             text = module.get_asm(enable_debug_info=True, assume_verified=True)
             interface = _interface(body.operations[0])
+            del module, body
     except iree_api.CompileError as e:
         return TranslateResult(task.key, task.executable, False, "",
                                time.perf_counter() - started, e.messages, _worker_id())
@@ -231,8 +239,10 @@ def serialize_group(task: GroupTask) -> GroupResult:
     prepare(task.env)
     started = time.perf_counter()
     try:
-        with (iree_api.Invocation(task.env.session_flags, task.env.verify) as inv,
-              inv.context, ir.Location.unknown()):
+        # The group is built, and its result read, in contexts of this
+        # process's own (freed; see iree_api.Invocation.bytecode), and goes
+        # to and from IREE's session as bytecode (every location kept).
+        with ir.Context(), ir.Location.unknown():
             group = ir.Module.parse(f"module @{task.name} {{\n}}")
             for name, text in task.members:
                 part = ir.Module.parse(denormalize(text, name))
@@ -247,10 +257,18 @@ def serialize_group(task: GroupTask) -> GroupResult:
                                 variant.operation.erase()
                         op.operation.attributes["sym_visibility"] = ir.StringAttr.get("public")
                         group.body.append(op.operation)
-            inv.import_module(group.operation)
+            source = io.BytesIO()
+            group.operation.write_bytecode(source)
+            del group
+        with iree_api.Invocation(task.env.session_flags, task.env.verify) as inv:
+            inv.parse(source.getvalue(), f"{task.name}.mlirbc")
             inv.phases(TARGETS, "hal")
             inv.compile()
-            module = inv.module()
+            serialized = inv.bytecode()
+            warnings = tuple(m.text for m in inv.messages
+                             if m.severity == iree_api.Severity.WARNING)
+        with ir.Context():
+            module = ir.Module.parse(serialized).operation
             binaries = []
             for op in module.regions[0].blocks[0].operations:
                 if op.operation.name != "hal.executable":
@@ -266,12 +284,11 @@ def serialize_group(task: GroupTask) -> GroupResult:
                         binaries.append(Binary(
                             attrs["sym_name"].value, attrs["format"].value,
                             attrs["mime_type"].value if "mime_type" in attrs else "", data))
+            del module
             if len(binaries) != 1 or binaries[0].variant != task.variant:
                 raise iree_api.CompileError("serialization", [
                     f"expected one binary @{task.variant} in @{task.linked}, found "
                     f"{[b.variant for b in binaries]}"])
-            warnings = tuple(m.text for m in inv.messages
-                             if m.severity == iree_api.Severity.WARNING)
     except iree_api.CompileError as e:
         return GroupResult(task.key, False, None, time.perf_counter() - started, e.messages,
                            _worker_id())
