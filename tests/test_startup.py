@@ -30,6 +30,11 @@ def state():
                               if k.startswith("halflow") and type(v) is not types.ModuleType),
         "iree_package_ran": iree is None or hasattr(iree, "tools"),
         "dialect_search": None if mlir is None else list(mlir.globals.dialect_search_modules),
+        # a build with no shared cache configured never loads its client
+        "remote_client": "halflow.store.remote" in sys.modules,
+        # IR is built without OpViews where the bindings allow (each imports
+        # its dialect's module): the dispatches' arith ops never reach Python
+        "arith_module": "iree.compiler.dialects.arith" in sys.modules,
     }
 
 before = state()
@@ -80,6 +85,8 @@ def test_a_library_users_process_is_unchanged(tmp_path: Path) -> None:
         assert now["meta_path"] == before["meta_path"], stage
         assert now["odd_modules"] == [], f"{stage}: {now['odd_modules']} not ordinary modules"
         assert now["iree_package_ran"], f"{stage}: iree.compiler imported without its __init__"
+        assert not now["remote_client"], f"{stage}: the remote client loaded by a local build"
+        assert not now["arith_module"], f"{stage}: an OpView of an arith op was built"
         if now["dialect_search"] is not None:
             assert now["dialect_search"] == search, f"{stage}: the bindings' search path"
     import halflow

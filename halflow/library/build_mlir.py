@@ -100,7 +100,6 @@ def open_cache(
     is used without writing (:mod:`halflow.store.readonly`), and so is
     the remote."""
     from halflow.store.disk import NullCache, open_or_none
-    from halflow.store.layered import with_remote
 
     if cache is not None:
         return cache
@@ -109,8 +108,7 @@ def open_cache(
     if read_only:
         from halflow.store.readonly import open_read_only
 
-        shared: EntryStore = with_remote(open_read_only(cache_dir), remote, read_only=True)
-        return shared
+        return _with_remote(open_read_only(cache_dir), remote, read_only=True)
     store = open_or_none(cache_dir)
     if store is None:
         return NullCache()
@@ -118,7 +116,19 @@ def open_cache(
 
     # its eviction keeps to the lasting limit while the build writes
     size_limit.apply(store, max_size)
-    layered: EntryStore = with_remote(store, remote)
+    return _with_remote(store, remote)
+
+
+def _with_remote(local: Any, remote: RemoteCache | None, *, read_only: bool = False) -> EntryStore:
+    """:func:`halflow.store.layered.with_remote`, imported only when a remote
+    is configured: the remote client (uuid, hashlib, its records) is no part
+    of a local build's start-up."""
+    if remote is None:
+        store: EntryStore = local
+        return store
+    from halflow.store.layered import with_remote
+
+    layered: EntryStore = with_remote(local, remote, read_only=read_only)
     return layered
 
 

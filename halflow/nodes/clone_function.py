@@ -112,9 +112,9 @@ def _load_constants(
     """Each non-binding argument replaced by a ``hal.interface.constant.load``
     (ordinals counting those arguments only)."""
     # Constants first, at the top of the entry block and in argument order,
-    # so they are available to the binding accessors.
-    ops = block.operations
-    ip = ir.InsertionPoint(ops[0].operation) if len(ops) else ir.InsertionPoint(block)
+    # so they are available to the binding accessors. (at_block_begin: no
+    # OpView of the first op is built, so its dialect's module is not imported.)
+    ip = ir.InsertionPoint.at_block_begin(block)
     ordinal = 0
     for i, arg in enumerate(args):
         if is_binding[i]:

@@ -55,8 +55,8 @@ def create_export(
     }
     if sizes is not None:
         attributes["workgroup_size"] = ir.ArrayAttr.get([irutil.index_attr(s) for s in sizes])
-    ops = variant_block.operations
-    ip = ir.InsertionPoint(ops[0].operation) if len(ops) else ir.InsertionPoint(variant_block)
+    # (at_block_begin builds no OpView of the first op: see clone_function)
+    ip = ir.InsertionPoint.at_block_begin(variant_block)
     return ir.Operation.create(
         "hal.executable.export", attributes=attributes, regions=2, loc=loc, ip=ip
     )
