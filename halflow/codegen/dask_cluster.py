@@ -1,6 +1,7 @@
 """The Dask cluster halflow starts itself (``--executor dask`` with no
 scheduler): a ``distributed.LocalCluster`` of this machine, its client, and
-their orderly close, with nothing on the build's stderr but real errors.
+their orderly close, with nothing on the build's stderr but real errors
+(also after a Ctrl-C: see :class:`QuietClose`).
 
 Its scheduler and nannies run in this process and its workers in child
 processes; all of them log to the build's stderr, at ERROR only.
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 import weakref
 from typing import Any
 
@@ -55,10 +58,18 @@ class _CommClosedWhileClosing(logging.Filter):
 
 
 class QuietClose(WorkerPlugin):
-    """Set up in each worker process at its start: the filter above on the
-    handlers of the ``distributed`` logger (those distributed's logging
-    configuration writes to stderr with). Never removed: the race it hides
-    happens after the plugins' teardown, and the worker process ends then."""
+    """Set up in each worker process at its start (on its main thread, which
+    runs the worker's event loop):
+
+    - the filter above on the handlers of the ``distributed`` logger (those
+      distributed's logging configuration writes to stderr with); never
+      removed: the race it hides happens after the plugins' teardown, and
+      the worker process ends then;
+    - SIGINT ignored: a Ctrl-C in the terminal reaches the whole process
+      group, and a worker interrupted by it dies with a ``KeyboardInterrupt``
+      traceback; halflow (a build, or ``watch`` stopping) closes the cluster
+      in order instead. SIGTERM, and the scheduler going away, still end it.
+    """
 
     name = "halflow-quiet-close"
 
@@ -66,6 +77,8 @@ class QuietClose(WorkerPlugin):
         quiet = _CommClosedWhileClosing(worker)
         for handler in logging.getLogger("distributed").handlers:
             handler.addFilter(quiet)
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class OwnCluster:
