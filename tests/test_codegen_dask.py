@@ -303,3 +303,43 @@ def test_own_cluster_hides_the_heartbeat_race_only_while_closing(tmp_path: Path)
     said = "Failed to communicate with scheduler during heartbeat"
     assert said in running, err
     assert said not in closing and "--- closing" in closing, err
+
+
+def test_watch_with_own_cluster_stops_quietly_on_ctrl_c(tmp_path: Path) -> None:
+    """`halflow watch --to vmfb --executor dask` (its own LocalCluster): a
+    Ctrl-C reaches the whole process group, workers included; the session
+    closes the cluster in order and says only that it stopped."""
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import subprocess_env
+
+    shutil.copy(PROGRAMS / "mlp.mlir", tmp_path / "mlp.mlir")
+    env = {k: v for k, v in subprocess_env().items() if k != "DASK_SCHEDULER_ADDRESS"}
+    err_file = tmp_path / "err.txt"
+    with err_file.open("wb") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "halflow", "watch", "mlp.mlir", "-o", "out.vmfb", "--to",
+             "vmfb", "--executor", "dask", "--cache-dir", "c", "--", *FLAGS],
+            stdout=subprocess.DEVNULL, stderr=err, env=env, cwd=tmp_path,
+            start_new_session=True,
+        )
+        try:
+            deadline = time.monotonic() + 300
+            while b"watching" not in err_file.read_bytes():
+                assert proc.poll() is None and time.monotonic() < deadline, err_file.read_text()
+                time.sleep(0.2)
+            os.killpg(proc.pid, signal.SIGINT)
+            assert proc.wait(timeout=120) == 0, err_file.read_text()
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+    lines = err_file.read_text().splitlines()
+    assert lines[-2:] == ["halflow: watching mlp.mlir (Ctrl-C to stop)",
+                          "halflow: stopped watching"], lines
+    assert lines[0].startswith("halflow: built mlp.mlir"), lines
+    assert len(lines) == 3, lines
