@@ -113,7 +113,8 @@ def test_no_scheduler_means_a_local_cluster_sized_to_the_machine() -> None:
         assert all(w["nthreads"] == 1 for w in workers)
         pids = set(executor.client.run(os.getpid).values())
         assert os.getpid() not in pids and len(pids) == len(workers)
-        cluster = executor._cluster
+        assert executor._cluster is not None
+        cluster = executor._cluster.cluster
     finally:
         executor.close()
     assert cluster.status.name == "closed"

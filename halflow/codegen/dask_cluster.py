@@ -95,16 +95,16 @@ class OwnCluster:
         self._log = logging.getLogger("distributed")
         self._log_level = self._log.level
         self._log.setLevel(logging.ERROR)
-        self._cluster: Any = None
+        self.cluster: Any = None
         try:
-            self._cluster = LocalCluster(
+            self.cluster = LocalCluster(
                 n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
                 # No dashboard; its HTTP server (always started) on a free
                 # port, not on 8787, which another cluster may hold.
                 dashboard_address=":0", scheduler_kwargs={"dashboard": False},
                 silence_logs=logging.ERROR, plugins=(QuietClose(),),
             )
-            self.client = Client(self._cluster)
+            self.client = Client(self.cluster)
         except BaseException:
             self.close()
             raise
@@ -118,8 +118,7 @@ class OwnCluster:
                 client.close()
         finally:
             try:
-                if self._cluster is not None:
-                    self._cluster.close()
-                    self._cluster = None
+                if self.cluster is not None:
+                    self.cluster.close()  # a second close does nothing
             finally:
                 self._log.setLevel(self._log_level)
