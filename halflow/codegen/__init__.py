@@ -30,6 +30,7 @@ materialized module), ``executables`` (units, keys, name normalization),
 ``groups`` (group membership, names in binaries, stubs, host text),
 ``backend`` (running the dirty translation, group and host nodes),
 ``worker`` (what worker processes run), ``executors`` (local pool, Dask),
+``dask_cluster`` (the LocalCluster started without a scheduler),
 ``report`` (what a build shows), ``remote_workers`` (Dask workers writing to
 the shared cache), ``flags`` (IREE flag policy), ``iree_api`` (the in-process
 compiler). The store of translations is :mod:`halflow.store.artifacts`, the

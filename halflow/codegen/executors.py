@@ -35,10 +35,13 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from halflow.codegen import worker
 from halflow.codegen.worker import Environment
+
+if TYPE_CHECKING:
+    from halflow.codegen.dask_cluster import OwnCluster
 
 # A job is (worker function name, task); every task has a ``key``. The
 # callback gets (function name, result) and may return further jobs (a
@@ -411,7 +414,7 @@ class DaskExecutor:
                 "the Dask executor needs the 'distributed' package: pip install 'halflow[dask]'"
             ) from None
         self.retries = retries
-        self._cluster: Any = None
+        self._cluster: OwnCluster | None = None  # closed with the executor
         if scheduler is None:
             import dask
 
@@ -420,26 +423,11 @@ class DaskExecutor:
             self.client = scheduler
             self._owned = False
         elif scheduler is None:
-            import logging
+            from halflow.codegen.dask_cluster import OwnCluster
 
-            from distributed import LocalCluster
-
-            # The cluster's scheduler and nannies log to this process's
-            # stderr (the build's) at INFO: only errors while it runs.
-            self._log = logging.getLogger("distributed")
-            self._log_level = self._log.level
-            self._log.setLevel(logging.ERROR)
-            # One thread per worker: a worker takes the process-global IREE
-            # flags of its first task (see above).
-            self._cluster = LocalCluster(
-                n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                # No dashboard; its HTTP server (always started) on a free
-                # port, not on 8787, which another cluster may hold.
-                dashboard_address=":0", scheduler_kwargs={"dashboard": False},
-                silence_logs=logging.ERROR,
-            )
-            self.client = Client(self._cluster)
-            self._owned = True
+            self._cluster = OwnCluster()
+            self.client = self._cluster.client
+            self._owned = False  # the cluster closes its client first
         else:
             try:
                 # Connect timeout: dask's distributed.comm.timeouts.connect.
@@ -449,11 +437,13 @@ class DaskExecutor:
             self._owned = True
 
     def close(self) -> None:
+        """Close the client this executor opened and the cluster it started
+        (client first: see :mod:`halflow.codegen.dask_cluster`)."""
         if self._owned:
             self.client.close()
         if self._cluster is not None:
             self._cluster.close()
-            self._log.setLevel(self._log_level)
+            self._cluster = None
 
     def run(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
         """Like :meth:`LocalExecutor.run`, on the cluster."""
