@@ -149,10 +149,15 @@ def test_vmfb_dry_run_lists_what_the_build_compiles(tmp_path: Path) -> None:
 
     cold = dry()
     assert not cache.exists() and not out.exists()
+    # How many groups the six executables make is the membership's business
+    # (codegen/groups.py); the plan must say as many as it lists.
+    groups = sum(line.startswith("halflow: would serialize group") for line in cold)
+    assert groups >= 1
+    noun = "group" if groups == 1 else "groups"
     assert cold[-1] == (f"halflow: would build {out}: executables: 6 of 6 to translate; "
-                        "groups: 1 of 1 group to serialize; host decided after translation "
-                        "(reused unless an export's interface changed)")
-    assert as_built(cold) == explained_build()[:7]  # + the host, decided by the build
+                        f"groups: {groups} of {groups} {noun} to serialize; host decided after "
+                        "translation (reused unless an export's interface changed)")
+    assert as_built(cold) == explained_build()[:6 + groups]  # + the host, decided by the build
     assert dry() == ["halflow: no work to do"]
 
     src.write_text(body_edit(src.read_text(), "main$async_dispatch_3"))
@@ -164,5 +169,5 @@ def test_vmfb_dry_run_lists_what_the_build_compiles(tmp_path: Path) -> None:
 
     out.unlink()  # everything cached: only the link would run
     assert dry() == [f"halflow: would build {out}: executables: 0 of 6 to translate; "
-                     "groups: 0 of 1 group to serialize; host reused"]
+                     f"groups: 0 of {groups} {noun} to serialize; host reused"]
     assert not out.exists()
