@@ -1073,13 +1073,16 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
     if _up_to_date(store, output_key, Path(output)) is not None:
         return VmfbPlan(True)
+    session_flags = environment_for(flags).session_flags
     if model.detect_kind(data) == model.ModelKind.PROGRAM:
+        # As the build does: IREE's front end materializes the program.
         frontend = model.Frontend(model_file, flags)
         try:
-            data = frontend.result()[0].encode("utf-8")
+            materialized = model.parse_materialized(frontend.result()[0], name, session_flags)
         finally:
             frontend.close()
-    materialized = model.materialize(data, name, environment_for(flags).session_flags)
+    else:
+        materialized = model.materialize(data, name, session_flags)
     try:
         module_text = materialized.module.get_asm(enable_debug_info=True, assume_verified=True)
         units = _module_units(materialized.module, module_text, flags.key)
