@@ -106,31 +106,46 @@ class Run:
     peak_rss: int  # bytes, summed over the process and its children
     returncode: int
     stderr: str = ""
+    peak_pss: int = 0  # the same for PSS (shared pages counted once in all)
+
+
+def pss_of(pid: int) -> int:
+    """The proportional set size of ``pid`` in bytes (0 if unknown)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> Run:
-    """Run ``command``; wall time and the peak of the RSS summed over the
-    process tree (sampled every 10 ms)."""
+    """Run ``command``; wall time and the peaks of the RSS and of the PSS
+    summed over the process tree (sampled every 10 ms)."""
     started = time.perf_counter()
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    peak = 0
+    peak = peak_pss = 0
     done = threading.Event()
 
     def sample() -> None:
-        nonlocal peak
+        nonlocal peak, peak_pss
         try:
             root = psutil.Process(proc.pid)
         except psutil.NoSuchProcess:
             return
         while not done.is_set():
-            total = 0
+            total = pss = 0
             try:
                 for p in [root, *root.children(recursive=True)]:
                     with contextlib.suppress(psutil.NoSuchProcess):
                         total += p.memory_info().rss
+                        pss += pss_of(p.pid)
             except psutil.NoSuchProcess:
                 break
             peak = max(peak, total)
+            peak_pss = max(peak_pss, pss)
             done.wait(0.01)
 
     thread = threading.Thread(target=sample, daemon=True)
@@ -139,7 +154,7 @@ def timed(command: list[str], env: dict[str, str] | None = None) -> Run:
     seconds = time.perf_counter() - started
     done.set()
     thread.join()
-    return Run(seconds, peak, proc.returncode, err.decode("utf-8", "replace"))
+    return Run(seconds, peak, proc.returncode, err.decode("utf-8", "replace"), peak_pss)
 
 
 def export(name: str, model: Model, work: Path, python: Path) -> Path:
@@ -197,6 +212,8 @@ class Row:
     floor: float = 0.0
     plain_rss: int = 0
     halflow_rss: int = 0
+    plain_pss: int = 0
+    halflow_pss: int = 0
     check: str = ""
 
     @property
@@ -281,7 +298,8 @@ def group_cost(name: str, report: dict, store_dir: Path, iree_flags: list[str]) 
 
 
 def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | None,
-                env: dict[str, str], costs: bool = False) -> list[Row]:
+                env: dict[str, str], costs: bool = False, edits: int = len(EDITS)
+                ) -> list[Row]:
     exports = export(name, model, work, python)
     run_dir = work / "runs" / name
     shutil.rmtree(run_dir, ignore_errors=True)
@@ -295,7 +313,7 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
                "--", *iree_flags]
     plain = [tool("iree-compile"), str(source), *iree_flags, "-o", str(run_dir / "plain.vmfb")]
     rows = []
-    for i, edit in enumerate(("cold", *EDITS)):
+    for i, edit in enumerate(("cold", *EDITS[:edits])):
         variant = exports / f"v{i}"
         shutil.copyfile(variant.with_suffix(".mlir"), source)
         # Interleaved, alternating which goes first.
@@ -315,7 +333,8 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
                   runs["halflow"].seconds, summary["compiled"], summary["groups"],
                   summary["groups_compiled"],
                   (report.get("host") or {}).get("action", ""), report["mode"], phases,
-                  plain_rss=runs["plain"].peak_rss, halflow_rss=runs["halflow"].peak_rss)
+                  plain_rss=runs["plain"].peak_rss, halflow_rss=runs["halflow"].peak_rss,
+                  plain_pss=runs["plain"].peak_pss, halflow_pss=runs["halflow"].peak_pss)
         if edit not in ("cold", "reexport"):
             row.floor = floor_of(report, timings.get("frontend", 0.0), cache, iree_flags)
         if edit == "reexport":
@@ -333,13 +352,15 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
 
 HEADER = (f"{'model':18} {'edit':8} {'exe':>4} {'plain':>7} {'halflow':>7} {'ratio':>6} "
           f"{'target':>6} {'comp':>4} {'groups':>7} {'host':8} {'floor':>6} {'/floor':>6} "
-          f"{'mem':>5}  phases (front, mat, keys, codegen, link, process)  check")
+          f"{'mem rss/pss':>11}  phases (front, mat, keys, codegen, link, process)  check")
 
 
 def format_row(row: Row, model: Model) -> str:
     target = TARGETS.get(model.kind)
     if row.edit == "cold":
-        target, mem = 1.0, f"{row.halflow_rss / max(row.plain_rss, 1):.2f}x"
+        target = 1.0
+        mem = (f"{row.halflow_rss / max(row.plain_rss, 1):.2f}x/"
+               f"{row.halflow_pss / max(row.plain_pss, 1):.2f}x")
     else:
         mem = ""
         if row.edit == "reexport":
@@ -353,7 +374,7 @@ def format_row(row: Row, model: Model) -> str:
     return (f"{row.model:18} {row.edit:8} {row.executables:4} {row.plain:7.2f} "
             f"{row.halflow:7.2f} {row.ratio:5.2f}x {goal:>6} "
             f"{row.compiled:4} {row.groups_compiled:3}/{row.groups:<3} {row.host or row.mode:8} "
-            f"{floor} {mem:>5}  {phases}  {row.check}")
+            f"{floor} {mem:>11}  {phases}  {row.check}")
 
 
 def main() -> None:
@@ -368,6 +389,8 @@ def main() -> None:
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--group-cost", action="store_true",
                     help="after each cold build, time groups of 1, 2, 4, ... executables")
+    ap.add_argument("--edits", type=int, default=len(EDITS),
+                    help="run the cold build and the first N edits of the chain only")
     a = ap.parse_args()
     known = {**MODELS, **LARGE}
     names = [n for n in a.models.split(",") if n] + (list(LARGE) if a.large else [])
@@ -380,7 +403,8 @@ def main() -> None:
     print(HEADER)
     rows: list[Row] = []
     for n in names:
-        rows += bench_model(n, known[n], a.work, a.turbine_python, a.jobs, env, a.group_cost)
+        rows += bench_model(n, known[n], a.work, a.turbine_python, a.jobs, env, a.group_cost,
+                            a.edits)
     print(f"# load {os.getloadavg()[0]:.2f} at end")
     edits = [r for r in rows if r.edit not in ("cold", "reexport")]
     if edits:

@@ -53,6 +53,11 @@ def pytest_configure(config: pytest.Config) -> None:
                  "HALFLOW_EXECUTOR", "HALFLOW_SCHEDULER", "HALFLOW_SCHEDULER_TIMEOUT",
                  "HALFLOW_JOBS", "HALFLOW_IREE_FLAGS"):
         os.environ.pop(name, None)
+    # The tests of the incremental path build small programs, which the
+    # default strategy compiles plainly (halflow.codegen.strategy): the suite
+    # forces the incremental path; tests/test_codegen_plain.py sets the
+    # strategy itself.
+    os.environ["HALFLOW_VMFB_STRATEGY"] = "incremental"
     # Nor the user's shared cache: the tests that use one start their own.
     for name in [n for n in os.environ if n.startswith("HALFLOW_REMOTE_")]:
         os.environ.pop(name)

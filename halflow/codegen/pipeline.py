@@ -20,6 +20,11 @@ The steps, and which tool does each:
    materialized module and compiled from ``executable-targets``. The
    ``.vmfb`` is written to a temporary file and renamed into place.
 
+A small program skips steps 2-5 (``mode == "plain"``, chosen by
+:mod:`halflow.codegen.strategy` right after the front end): IREE's whole
+back end in one ``iree-compile`` (:mod:`halflow.codegen.plain`), the output
+byte-identical to a plain compile's.
+
 Nothing is written to the cache but complete, successful results, and
 nothing to ``output`` unless the whole build succeeds.
 """
@@ -38,9 +43,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from halflow.codegen import executables, iree_api, model, tools
+from halflow.codegen import executables, iree_api, model, plain, tools
 from halflow.codegen import flags as flags_mod
 from halflow.codegen import groups as groups_mod
+from halflow.codegen import strategy as strategy_mod
 from halflow.codegen.backend import Outcome, Span, run_nodes
 from halflow.codegen.executors import DaskExecutor, LocalExecutor
 from halflow.codegen.worker import (
@@ -150,7 +156,9 @@ class CodegenResult:
 
     ``mode``: ``groups`` (group binaries and a host compiled against stubs,
     linked), ``fallback`` (IREE's whole-program final compile; ``fallback``
-    says why) or ``up-to-date`` (the output was current: nothing ran)."""
+    says why), ``plain`` (one ``iree-compile`` of the whole back end, no
+    executable on its own; ``plain`` says why) or ``up-to-date`` (the output
+    was current: nothing ran)."""
 
     output: Path
     model_kind: model.ModelKind
@@ -163,6 +171,7 @@ class CodegenResult:
     spans: tuple[Span, ...] = ()
     warnings: tuple[str, ...] = ()  # IREE's warnings, as its tools print them
     remote: dict[str, int] | None = None  # the shared cache's traffic (cache stats)
+    plain: str = ""  # why the build took the plain path (mode plain)
 
     @property
     def compiled(self) -> list[str]:
@@ -192,6 +201,8 @@ class CodegenResult:
         }
         if self.mode == BuildMode.FALLBACK:
             data["fallback"] = self.fallback
+        if self.mode == BuildMode.PLAIN:
+            data["plain"] = self.plain
         if self.remote is not None:
             data["remote"] = self.remote
         return data
@@ -203,6 +214,8 @@ class CodegenResult:
             lines.append("output is up to date (input and output content unchanged): nothing ran")
         if self.mode == BuildMode.FALLBACK:
             lines.append(f"fallback to IREE's whole-program final compile: {self.fallback}")
+        if self.mode == BuildMode.PLAIN:
+            lines.append(f"plain: one iree-compile of the whole back end: {self.plain}")
         lines += [f"translate {e.executable}: {e.reason}" for e in self.executables
                   if e.action == Action.COMPILED]
         lines += [f"group @{g.group} ({len(g.members)} executables): {g.reason}"
@@ -482,6 +495,7 @@ def build_vmfb(
     model_kind: str = "auto",
     retries: int = 2,
     workers: Workers | None = None,
+    strategy: str | None = None,
 ) -> CodegenResult:
     """Compile ``model_path`` to a ``.vmfb`` at ``output``, reusing cached
     per-executable code generation.
@@ -497,7 +511,9 @@ def build_vmfb(
     ``program`` or ``pre-materialize``. ``retries`` bounds re-runs of a task
     whose worker died or raised. ``workers``: local worker processes kept
     warm across builds (see :class:`Workers`); they must have been started
-    for the same flags.
+    for the same flags. ``strategy``: ``auto`` (default, also from
+    ``$HALFLOW_VMFB_STRATEGY``), ``plain`` or ``incremental``: see
+    :mod:`halflow.codegen.strategy`.
 
     Raises :class:`CodegenError` (a :class:`HalflowError`) with diagnostics on
     bad input, rejected flags, or a failed executable (named, with IREE's
@@ -509,15 +525,25 @@ def build_vmfb(
     """
     log = _Log(Clock(), sink_for(progress))
     request = _request(model_path, output, iree_flags, executor, model_kind)
+    chosen = strategy_mod.strategy_of(strategy)
     opened = _Opened(workers)
     try:
         store = _open_store(store, opened)
         current = _result_if_current(store, request, log)
         if current is not None:
             return current
-        started = _start(request, store, executor, scheduler, jobs, retries, opened)
         manifest_key = _manifest_key(request.model_file, request.flags)
+        choice = strategy_mod.before_front_end(
+            chosen, request.kind == model.ModelKind.PROGRAM,
+            workers is None and executor == "local",
+            str(_previous_manifest(store, manifest_key).get("mode", "")))
+        started = _start(request, store, executor, scheduler, jobs, retries, opened,
+                         early=not choice.may_be_plain)
         source = _front_end(request, started, store, manifest_key, log)
+        reason = (strategy_mod.plain_reason(chosen, len(source.data))
+                  if choice.may_be_plain else None)
+        if reason is not None:
+            return _build_plainly(request, source, store, manifest_key, reason, log)
         _check_flags(started)
         found = _materialize(source, request, started.env, opened, log)
         lookup = _look_up(store, found.units, manifest_key, log)
@@ -691,9 +717,10 @@ class _Started:
 
 
 def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: Any,
-           jobs: int | None, retries: int, opened: _Opened) -> _Started:
-    """The front-end (a program), the local workers (started now: their
-    start-up overlaps the front-end) and the Dask client."""
+           jobs: int | None, retries: int, opened: _Opened, early: bool = True) -> _Started:
+    """The front-end (a program), the local workers (one started now if
+    ``early``: its start-up overlaps the front-end; not when the build may
+    go plain, which needs none) and the Dask client."""
     if request.kind == model.ModelKind.PROGRAM:
         try:
             opened.frontend = model.Frontend(request.model_file, request.flags)
@@ -706,8 +733,8 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
         opened.local = opened.workers.executor
     else:
         opened.local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
-                                     else 1, retries, start=opened.frontend is not None,
-                                     inline=True)
+                                     else 1, retries,
+                                     start=early and opened.frontend is not None, inline=True)
     if executor == "dask":
         try:
             opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
@@ -747,6 +774,35 @@ def _front_end(request: _Request, started: _Started, store: ArtifactStore, manif
     log.warnings.extend(frontend.warnings)
     preload()
     return _Source(materialized, materialized=True)
+
+
+def _build_plainly(request: _Request, source: _Source, store: ArtifactStore,
+                   manifest_key: str, reason: str, log: _Log) -> CodegenResult:
+    """The plain path: the front end's module compiled to the ``.vmfb`` by
+    one ``iree-compile`` (:mod:`halflow.codegen.plain`), written, and
+    recorded (manifest, output marker, history) as every build is."""
+    log.sink(Event(Kind.PHASE, detail="compile .vmfb (plain)"))
+    began = time.perf_counter()
+    try:
+        compiled = plain.compile_backend(source.data, request.flags, request.writing.temp,
+                                         request.name)
+    except HalflowError as e:
+        raise CodegenError(e.diagnostics) from None
+    log.clock.add("compile", compiled.seconds)
+    log.spans.append(Span("compile .vmfb (plain iree-compile)", "phase", began,
+                          time.perf_counter(), "halflow"))
+    log.warnings.extend(compiled.warnings)
+    _commit(request, log)
+    store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps({
+        "mode": BuildMode.PLAIN, "units": [], "groups": {}, "host": "",
+        "size": len(source.data)}), 0.0)))
+    _record_output(store, request.output_key, request.output_file, request.writing.target,
+                   str(request.kind), [])
+    log.clock.add("total", log.clock.total())
+    result = CodegenResult(request.output_file, request.kind, (), dict(log.clock.phases),
+                           mode=BuildMode.PLAIN, spans=tuple(log.spans),
+                           warnings=tuple(log.warnings), plain=reason)
+    return _record_build(store, request.name, result, log.clock)
 
 
 def _check_flags(started: _Started) -> None:
@@ -1019,13 +1075,19 @@ def _replace_output(request: _Request, linked: _Linked, log: _Log) -> None:
     """The temporary file renamed over the output (the one writer's commit)."""
     log.clock.add("splice", linked.assembled.splice_seconds)
     log.clock.add("compile", linked.assembled.compile_seconds)
+    _commit(request, log, linked.assembled.write_seconds)
+
+
+def _commit(request: _Request, log: _Log, written: float = 0.0) -> None:
+    """Rename the temporary file IREE wrote over the output; ``written``:
+    the seconds writing it took already."""
     started = time.perf_counter()
     try:
         request.writing.commit()
     except OSError as e:
         raise _error(str(request.output_file),
                      f"cannot write output file: {e.strerror or e}") from None
-    log.clock.add("write", linked.assembled.write_seconds + time.perf_counter() - started)
+    log.clock.add("write", written + time.perf_counter() - started)
 
 
 def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,

@@ -45,7 +45,10 @@ def summary(result: CodegenResult) -> str:
 def build_line(result: CodegenResult, output: PathLike) -> str:
     """The line that ends a ``.vmfb`` build which ran something: ``built
     m.vmfb: executables: 1 compiled, 119 reused; groups: 1 serialized, 14
-    reused; host reused`` (a fallback says so, and why)."""
+    reused; host reused`` (a fallback says so, and why; a plain build
+    only that it was one, and why)."""
+    if result.mode == "plain":  # nothing per executable ran
+        return f"built {output} by one iree-compile ({result.plain})"
     how = (f" by IREE's whole-program compile ({result.fallback})"
            if result.mode == "fallback" else "")
     line = f"built {output}{how}: {summary(result)}"

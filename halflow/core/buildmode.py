@@ -22,6 +22,7 @@ class BuildMode(StrEnum):
     MIXED = "mixed"  # MLIR, --split-input-file: cases built in different modes
     GROUPS = "groups"  # .vmfb: group binaries linked into the host
     FALLBACK = "fallback"  # .vmfb: IREE's whole-program final compile
+    PLAIN = "plain"  # .vmfb: a small program's back end in one iree-compile
     VMFB = "vmfb"  # the history's mode of a .vmfb build (its report says which)
 
 

@@ -1,0 +1,56 @@
+"""The plain path (``mode: plain``): IREE's whole back end in one process.
+
+The front end (:class:`halflow.codegen.model.Frontend`) has written the
+program's materialized module (``executable-sources``, bytecode, every
+location kept); ``iree-compile - FLAGS --compile-from=executable-sources -o
+OUT`` reads it on stdin and compiles it to the ``.vmfb``. Measured: the
+output is byte-identical to a plain ``iree-compile MODEL FLAGS -o OUT``, and
+so is its stderr (warnings name the model: the locations come from the
+bytecode). Per-pass verification: as the user's flags say (IREE's default,
+verify); only the front end runs without it (see :mod:`halflow.codegen.model`).
+Nothing is cached but what the build records (its manifest and output
+marker): there is nothing per executable to reuse.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from halflow.codegen import model, tools
+from halflow.codegen.flags import IreeFlags, flag_name
+
+
+def backend_command(flags: IreeFlags, output: Path) -> list[str]:
+    """The ``iree-compile`` command of the back end (the module on stdin)."""
+    kept = [f for f in flags.all if flag_name(f) != "--compile-from"]
+    return [tools.iree_compile(), "-", *kept, "--compile-from=executable-sources",
+            "-o", str(output)]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    seconds: float
+    warnings: tuple[str, ...]  # iree-compile's stderr lines, as it printed them
+
+
+def compile_backend(materialized: bytes, flags: IreeFlags, output: Path,
+                    model_name: str) -> Compiled:
+    """Compile the front end's module to ``output``; raises
+    :class:`halflow.core.diagnostics.HalflowError` with IREE's diagnostics
+    if it fails (``output`` may then hold a partial file: the caller's
+    temporary one)."""
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(backend_command(flags, output), input=materialized,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    except OSError as e:
+        raise model.diagnostics_from(f"cannot run iree-compile: {e.strerror or e}",
+                                     model_name, "cannot run iree-compile") from None
+    stderr = done.stderr.decode("utf-8", "replace")
+    if done.returncode != 0:
+        raise model.diagnostics_from(
+            stderr, model_name, f"iree-compile failed (exit status {done.returncode})")
+    return Compiled(time.perf_counter() - started, tuple(stderr.splitlines()))

@@ -1,0 +1,105 @@
+"""Plain or incremental: which path a ``.vmfb`` build of a program takes.
+
+The incremental path (``mode: groups``) has fixed costs a plain compile does
+not have: worker processes to start (~1 s of CPU each: Python and the
+compiler library), each executable parsed, printed and translated in an
+invocation of its own (~0.02 s more per executable than inside one
+``iree-compile``: openelm_l4, 79 executables, 5.7 s of CPU one by one
+against 4.1 s in one invocation), each group linking its own runtime library
+(~0.1-0.25 s), the host as an ``iree-opt`` process (0.4-1 s). On a small
+program these cost more than reuse can save: measured (``benchmarks/real_models.py``,
+2026-12-02, load 1-3), cold builds 0.58-0.64x plain and one-edit rebuilds
+0.67-1.37x on ``mlp`` (10-13 executables) and ``gpt2_l4`` (16-19), against
+1.1-2.8x rebuilds on ``openelm_l4`` (79) and 1.3-3.2x on ``llama_serving_l2``
+(144-174).
+
+So a program whose materialized module is small takes the plain path
+(``mode: plain``): IREE's whole back end in one ``iree-compile`` process
+(:mod:`halflow.codegen.plain`) on the module the front end wrote, whose
+``.vmfb`` is byte-identical to a plain ``iree-compile`` of the program. The
+size is the bytecode of the front end's output (``executable-sources``,
+known as soon as the front end ends, without loading IREE in the build
+process): mlp 13.5 KB, gpt2_l4 27 KB, openelm_l4 61 KB, the g24 MLP of
+``benchmarks/codegen.py`` 93 KB, llama_serving_l2 122 KB, 500 dispatches
+385 KB (0.8-1.7 KB per executable). :data:`PLAIN_BELOW` sits between the
+programs that never gained and those that do.
+
+Only a build that starts its own local workers decides so: with workers kept
+warm (``halflow watch``) or on Dask there is no start-up to pay, and a
+pre-materialize module has no front end (both: incremental). A rebuild of
+a program built incrementally stays incremental whatever it dirtied: a
+plain build would leave the cache behind the model (every later edit would
+then look as large), and on ``llama_serving_l2`` an added layer (108 of 174
+executables) rebuilt incrementally at 1.02x plain.
+
+``HALFLOW_VMFB_STRATEGY`` (``auto``, ``plain``, ``incremental``) or the
+``strategy`` argument of :func:`halflow.codegen.pipeline.build_vmfb`
+overrides the choice; ``plain`` applies to programs only.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from enum import StrEnum
+
+from halflow.core.diagnostics import Diagnostic, HalflowError
+
+# Bytes of the front end's bytecode output below which a program compiles
+# plainly (see the module docstring for the measured sizes around it).
+PLAIN_BELOW = 40_000
+
+ENVIRONMENT = "HALFLOW_VMFB_STRATEGY"
+
+
+class Strategy(StrEnum):
+    AUTO = "auto"
+    PLAIN = "plain"
+    INCREMENTAL = "incremental"
+
+
+def strategy_of(value: str | None) -> Strategy:
+    """``value``, else ``$HALFLOW_VMFB_STRATEGY``, else ``auto``; raises
+    :class:`HalflowError` on another word."""
+    word = value if value is not None else os.environ.get(ENVIRONMENT) or "auto"
+    try:
+        return Strategy(word)
+    except ValueError:
+        raise HalflowError(Diagnostic(
+            "halflow", 0, 0, f"unknown .vmfb strategy '{word}' (use "
+            f"{', '.join(s.value for s in Strategy)})")) from None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Whether a build may go plain, known before the front end runs."""
+
+    may_be_plain: bool  # decided after the front end, by its output's size
+    reason: str = ""  # why it may not (for the docs; not reported)
+
+
+def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
+                     previous_mode: str) -> Choice:
+    """Whether this build may take the plain path: a program, built by
+    workers of its own, not built incrementally last time (or forced)."""
+    if strategy == Strategy.INCREMENTAL or not is_program:
+        return Choice(False, "incremental (forced, or not a program)")
+    if strategy == Strategy.PLAIN:
+        return Choice(True)
+    if not own_workers:
+        return Choice(False, "workers kept warm or on Dask: no start-up to pay")
+    if previous_mode in ("groups", "fallback"):
+        return Choice(False, "built incrementally before: the cache follows the model")
+    return Choice(True)
+
+
+def plain_reason(strategy: Strategy, size: int) -> str | None:
+    """After the front end: why this build goes plain (its output is
+    ``size`` bytes of bytecode), or None to build incrementally."""
+    if strategy == Strategy.PLAIN:
+        return "asked for (strategy plain)"
+    if size < PLAIN_BELOW:
+        return (f"a small program ({size / 1000:.1f} KB of materialized module, below "
+                f"{PLAIN_BELOW / 1000:.0f} KB): one iree-compile costs less than the "
+                "incremental path's fixed costs")
+    return None

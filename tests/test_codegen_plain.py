@@ -1,0 +1,150 @@
+"""The plain path of ``--to vmfb`` (``mode: plain``) and the choice between
+it and the incremental path (:mod:`halflow.codegen.strategy`).
+
+A small program compiles plainly: one ``iree-compile`` of the back end on the
+front end's module, whose ``.vmfb`` must be byte-identical to a plain
+``iree-compile`` of the program (and its stderr the same). Each side of the
+choice is forced and checked: the output runs bitwise equal to plain's, and
+the report says which path ran.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_codegen import EDIT, FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs, plain_compile
+
+from halflow.codegen import DiskStore, build_vmfb
+from halflow.codegen import strategy as strategy_mod
+from halflow.codegen.pipeline import CodegenError
+from halflow.core.diagnostics import HalflowError
+
+REPO = Path(__file__).resolve().parents[1]
+# A target CPU left to IREE's default: IREE warns (on stderr, as it prints it).
+GENERIC = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"]
+# A flag only the back end reads, with a value its VM conversion fails on.
+BAD_BACK_END = "--iree-vm-target-index-bits=7"
+
+
+@pytest.fixture
+def program(tmp_path: Path) -> Path:
+    source = tmp_path / "mlp.mlir"
+    shutil.copyfile(PROGRAMS / "mlp.mlir", source)
+    return source
+
+
+@pytest.fixture
+def plain(program: Path, tmp_path: Path) -> Path:
+    """A plain ``iree-compile`` of the program."""
+    return plain_compile(program, tmp_path / "plain.vmfb")
+
+
+def test_a_small_program_compiles_plainly_byte_identical_to_iree_compile(
+        program: Path, plain: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.vmfb"
+    with DiskStore(tmp_path / "cache") as store:
+        result = build_vmfb(program, out, FLAGS, store=store, strategy="auto")
+        assert result.mode == "plain" and result.executables == ()
+        assert "small program" in result.plain and "KB" in result.plain
+        report = result.report
+        assert report["mode"] == "plain" and report["plain"] == result.plain
+        assert report["codegen"] == [] and report["groups"] == [] and report["host"] is None
+        assert set(report["codegen_timings"]) == {"frontend", "compile", "write", "total"}
+        assert out.read_bytes() == plain.read_bytes()
+        assert result.explain() == [
+            f"plain: one iree-compile of the whole back end: {result.plain}"]
+        # Unchanged: up to date, nothing runs.
+        assert build_vmfb(program, out, FLAGS, store=store, strategy="auto").mode == "up-to-date"
+        # Edited: plain again (the model stays small), still byte-identical.
+        program.write_text(program.read_text().replace(*EDIT))
+        again = build_vmfb(program, out, FLAGS, store=store, strategy="auto")
+        assert again.mode == "plain"
+        assert out.read_bytes() == plain_compile(program, tmp_path / "plain2.vmfb").read_bytes()
+
+
+def test_forced_incremental_builds_the_small_program_in_groups(
+        program: Path, plain: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.vmfb"
+    with DiskStore(tmp_path / "cache") as store:
+        result = build_vmfb(program, out, FLAGS, store=store, strategy="incremental")
+        assert result.mode == "groups" and len(result.compiled) == 4
+        assert "plain" not in result.report
+        assert_same_outputs(out, plain, MLP_SHAPES)
+        # Built incrementally once, the model stays on the incremental path
+        # under auto (its cache follows the model): an edit recompiles one.
+        program.write_text(program.read_text().replace(*EDIT))
+        edited = build_vmfb(program, out, FLAGS, store=store, strategy="auto")
+        assert edited.mode == "groups" and len(edited.compiled) == 1
+        assert_same_outputs(out, plain_compile(program, tmp_path / "p2.vmfb"), MLP_SHAPES)
+
+
+def test_forced_plain_and_the_environment(program: Path, plain: Path, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out.vmfb"
+    with DiskStore(tmp_path / "cache") as store:
+        # An incremental build first; plain asked for then still goes plain.
+        assert build_vmfb(program, out, FLAGS, store=store).mode == "groups"  # the suite's env
+        out.unlink()
+        monkeypatch.setenv("HALFLOW_VMFB_STRATEGY", "plain")
+        result = build_vmfb(program, out, FLAGS, store=store)
+        assert result.mode == "plain" and result.plain == "asked for (strategy plain)"
+        assert out.read_bytes() == plain.read_bytes()
+    with pytest.raises(HalflowError, match=r"unknown \.vmfb strategy 'fast'"):
+        build_vmfb(program, out, FLAGS, strategy="fast")
+
+
+def test_the_size_threshold_decides() -> None:
+    auto = strategy_mod.Strategy.AUTO
+    assert strategy_mod.plain_reason(auto, strategy_mod.PLAIN_BELOW - 1) is not None
+    assert strategy_mod.plain_reason(auto, strategy_mod.PLAIN_BELOW) is None
+    before = strategy_mod.before_front_end
+    assert before(auto, True, True, "").may_be_plain
+    assert before(auto, True, True, "plain").may_be_plain
+    assert not before(auto, True, True, "groups").may_be_plain  # built incrementally
+    assert not before(auto, True, False, "").may_be_plain  # kept or Dask workers
+    assert not before(auto, False, True, "").may_be_plain  # pre-materialize
+    assert not before(strategy_mod.Strategy.INCREMENTAL, True, True, "").may_be_plain
+
+
+def test_plain_cli_prints_iree_compiles_warnings_and_its_errors(
+        program: Path, tmp_path: Path) -> None:
+    env = {**os.environ, "HALFLOW_VMFB_STRATEGY": "auto", "PYTHONPATH": str(REPO)}
+    from halflow.codegen.tools import iree_compile
+
+    expected = subprocess.run([iree_compile(), str(program), *GENERIC, "-o",
+                               str(tmp_path / "plain.vmfb")], capture_output=True, text=True,
+                              check=True)
+    assert "warning:" in expected.stderr
+    out, report = tmp_path / "out.vmfb", tmp_path / "report.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "halflow", "build", str(program), "--to", "vmfb", "-o", str(out),
+         "--cache-dir", str(tmp_path / "cache"), "--report", str(report), "--", *GENERIC],
+        capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == expected.stderr
+    assert json.loads(report.read_text())["mode"] == "plain"
+    assert out.read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    # A back end that fails (the VM conversion: index bits IREE cannot
+    # lower to; the front end passes) reports IREE's error, exits 1 and
+    # leaves the output as it was.
+    before = out.read_bytes()
+    bad = subprocess.run(
+        [sys.executable, "-m", "halflow", "build", str(program), "--to", "vmfb", "-o", str(out),
+         "--cache-dir", str(tmp_path / "cache"), "--", *FLAGS, BAD_BACK_END],
+        capture_output=True, text=True, env=env, check=False)
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert f"{program}:0:0: error: conversion to vm.module failed" in bad.stderr
+    assert out.read_bytes() == before
+
+
+def test_a_plain_build_failure_is_a_codegen_error(program: Path, tmp_path: Path) -> None:
+    with pytest.raises(CodegenError):
+        build_vmfb(program, tmp_path / "out.vmfb", [*FLAGS, BAD_BACK_END],
+                   store=DiskStore(tmp_path / "cache"), strategy="plain")
+    assert not (tmp_path / "out.vmfb").exists()
