@@ -148,3 +148,17 @@ def test_a_plain_build_failure_is_a_codegen_error(program: Path, tmp_path: Path)
         build_vmfb(program, tmp_path / "out.vmfb", [*FLAGS, BAD_BACK_END],
                    store=DiskStore(tmp_path / "cache"), strategy="plain")
     assert not (tmp_path / "out.vmfb").exists()
+
+
+def test_dry_run_says_a_small_program_would_compile_plainly(program: Path,
+                                                           tmp_path: Path) -> None:
+    env = {**os.environ, "HALFLOW_VMFB_STRATEGY": "auto", "PYTHONPATH": str(REPO)}
+    out = tmp_path / "out.vmfb"
+    done = subprocess.run(
+        [sys.executable, "-m", "halflow", "build", "-n", str(program), "--to", "vmfb", "-o",
+         str(out), "--cache-dir", str(tmp_path / "cache"), "--", *FLAGS],
+        capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"halflow: would build {out} by one iree-compile (a small "
+                                  "program (")
+    assert len(done.stdout.splitlines()) == 1 and not out.exists()

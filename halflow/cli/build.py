@@ -131,6 +131,8 @@ def dry_run_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         store.close()
     if plan.up_to_date:
         lines = ["no work to do"]
+    elif plan.plain:
+        lines = [f"would build {output} by one iree-compile ({plan.plain})"]
     else:
         lines = [f"would translate {name}: {why}" for name, why in plan.translations]
         lines += [f"would serialize group {name}: {why}" for name, why in plan.groups]

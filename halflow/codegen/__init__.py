@@ -11,10 +11,11 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
                         store=DiskStore("/tmp/cache"),      # default: halflow cache dir
                         executor="local", jobs=None,        # or executor="dask",
                         scheduler=None,                     #    scheduler="tcp://host:8786"
-                        progress=None)                      # rich on a TTY, else silent
+                        progress=None,                      # rich on a TTY, else silent
+                        strategy=None)                      # auto | plain | incremental
     result.report["codegen"]   # [{"executable": "@main_dispatch_0",
                                #   "action": "compiled" | "reused", "seconds": ...}, ...]
-    result.mode                # BuildMode.GROUPS | FALLBACK | UP_TO_DATE (core.buildmode)
+    result.mode                # BuildMode.GROUPS | FALLBACK | PLAIN | UP_TO_DATE (core.buildmode)
     result.groups, result.host # what happened to each group binary and the host
     result.explain()           # why each executable, group and the host ran
     result.timings             # where the time went (front-end, codegen, compile, ...)
@@ -29,6 +30,8 @@ Modules: ``pipeline`` (``build_vmfb``; its no-op check is
 materialized module), ``executables`` (units, keys, name normalization),
 ``groups`` (group membership, names in binaries, stubs, host text),
 ``backend`` (running the dirty translation, group and host nodes),
+``strategy`` (plain or incremental: a small program compiles plainly),
+``plain`` (the plain path: one ``iree-compile`` of the back end),
 ``worker`` (what worker processes run), ``executors`` (local pool, Dask),
 ``dask_cluster`` (the LocalCluster started without a scheduler),
 ``report`` (what a build shows), ``remote_workers`` (Dask workers writing to

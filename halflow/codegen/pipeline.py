@@ -1109,7 +1109,8 @@ class VmfbPlan:
     group serializations that would run, each ``(name, reason)``, and the
     host: ``(action, reason)``, ``action`` being ``compiled``, ``reused`` or
     ``after translation`` (its key needs the interfaces the translations
-    give); ``fallback``: why IREE's whole final compile would link it."""
+    give); ``fallback``: why IREE's whole final compile would link it;
+    ``plain``: why one ``iree-compile`` would build it (nothing else said)."""
 
     up_to_date: bool
     executables: int = 0
@@ -1118,6 +1119,7 @@ class VmfbPlan:
     group_count: int = 0
     host: tuple[str, str] = ("reused", "")
     fallback: str = ""
+    plain: str = ""
 
 
 def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], *,
@@ -1136,13 +1138,21 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     if _up_to_date(store, output_key, Path(output)) is not None:
         return VmfbPlan(True)
     session_flags = environment_for(flags).session_flags
+    previous = _previous_manifest(store, _manifest_key(model_file, flags))
     if model.detect_kind(data) == model.ModelKind.PROGRAM:
         # As the build does: IREE's front end materializes the program.
         frontend = model.Frontend(model_file, flags)
         try:
-            materialized = model.parse_materialized(frontend.result()[0], name, session_flags)
+            front = frontend.result()[0]
         finally:
             frontend.close()
+        chosen = strategy_mod.strategy_of(None)  # as the CLI's local build decides
+        if strategy_mod.before_front_end(chosen, True, True,
+                                         str(previous.get("mode", ""))).may_be_plain:
+            reason = strategy_mod.plain_reason(chosen, len(front))
+            if reason is not None:
+                return VmfbPlan(False, plain=reason)
+        materialized = model.parse_materialized(front, name, session_flags)
     else:
         materialized = model.materialize(data, name, session_flags)
     try:
@@ -1152,7 +1162,6 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
         host_program = _host_program(materialized.module) if gap is None else ""
     finally:
         materialized.close()
-    previous = _previous_manifest(store, _manifest_key(model_file, flags))
     cached: dict[str, Entry] = {}
     for unit in units:
         raw = store.get(unit.key) if unit.cacheable and unit.key not in cached else None
