@@ -6,8 +6,11 @@ location kept); ``iree-compile - FLAGS --compile-from=executable-sources -o
 OUT`` reads it on stdin and compiles it to the ``.vmfb``. Measured: the
 output is byte-identical to a plain ``iree-compile MODEL FLAGS -o OUT``, and
 so is its stderr (warnings name the model: the locations come from the
-bytecode). Per-pass verification: as the user's flags say (IREE's default,
-verify); only the front end runs without it (see :mod:`halflow.codegen.model`).
+bytecode). Per-pass verification is off unless the user's flags say
+``--verify``, as in the front end (:mod:`halflow.codegen.model`): the back
+end's parse verifies the front end's module once, and the outputs of a
+correct pipeline do not depend on verification (measured: the same bytes as
+a plain, verifying ``iree-compile``).
 Nothing is cached but what the build records (its manifest and output
 marker): there is nothing per executable to reuse.
 """
@@ -26,7 +29,8 @@ from halflow.codegen.flags import IreeFlags, flag_name
 def backend_command(flags: IreeFlags, output: Path) -> list[str]:
     """The ``iree-compile`` command of the back end (the module on stdin)."""
     kept = [f for f in flags.all if flag_name(f) != "--compile-from"]
-    return [tools.iree_compile(), "-", *kept, "--compile-from=executable-sources",
+    verify = () if any(flag_name(f) == "--verify" for f in kept) else ("--verify=false",)
+    return [tools.iree_compile(), "-", *kept, *verify, "--compile-from=executable-sources",
             "-o", str(output)]
 
 
