@@ -241,6 +241,15 @@ class LocalExecutor:
             w.close()
         self._idle = []
 
+    def stop_idle(self) -> None:
+        """Kill the workers waiting for work (a build that needs none after
+        all: the plain path), without waiting for their start-up to end."""
+        self._finish_preload()
+        for w in self._idle:
+            w.process.kill()
+            w.close()
+        self._idle = []
+
     def preload(self, items: Callable[[], list[tuple[str, str, bool, bytes]]]) -> None:
         """Have a worker parse translations in the background: ``items()``
         (called on a helper thread) gives (symbol name, key, normalized,

@@ -537,12 +537,12 @@ def build_vmfb(
             chosen, request.kind == model.ModelKind.PROGRAM,
             workers is None and executor == "local",
             str(_previous_manifest(store, manifest_key).get("mode", "")))
-        started = _start(request, store, executor, scheduler, jobs, retries, opened,
-                         early=not choice.may_be_plain)
+        started = _start(request, store, executor, scheduler, jobs, retries, opened)
         source = _front_end(request, started, store, manifest_key, log)
         reason = (strategy_mod.plain_reason(chosen, len(source.data))
                   if choice.may_be_plain else None)
         if reason is not None:
+            started.local.stop_idle()  # started early in case: not needed
             return _build_plainly(request, source, store, manifest_key, reason, log)
         _check_flags(started)
         found = _materialize(source, request, started.env, opened, log)
@@ -717,10 +717,10 @@ class _Started:
 
 
 def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: Any,
-           jobs: int | None, retries: int, opened: _Opened, early: bool = True) -> _Started:
-    """The front-end (a program), the local workers (one started now if
-    ``early``: its start-up overlaps the front-end; not when the build may
-    go plain, which needs none) and the Dask client."""
+           jobs: int | None, retries: int, opened: _Opened) -> _Started:
+    """The front-end (a program), the local workers (one started now: its
+    start-up overlaps the front-end; a build that goes plain kills it) and
+    the Dask client."""
     if request.kind == model.ModelKind.PROGRAM:
         try:
             opened.frontend = model.Frontend(request.model_file, request.flags)
@@ -733,8 +733,8 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
         opened.local = opened.workers.executor
     else:
         opened.local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
-                                     else 1, retries,
-                                     start=early and opened.frontend is not None, inline=True)
+                                     else 1, retries, start=opened.frontend is not None,
+                                     inline=True)
     if executor == "dask":
         try:
             opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
