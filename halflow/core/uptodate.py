@@ -13,6 +13,20 @@ a no-op rebuild of either kind with these before anything else loads, and
 the library builds (:mod:`halflow.library.build_mlir`, :mod:`halflow.codegen.pipeline`)
 write them: one definition, so they cannot disagree. Imports only the
 standard library's hash and what the stage table needs.
+
+Statuses (as ninja's times, git's index and ccache's direct mode use
+them): a marker also records the *status* of the output it describes and
+of the input whose bytes were built (:func:`stamp`: device, inode, size,
+modification and change times; the clock read before it; the
+:func:`boot_id`; for the input, its path and hash). A check trusts a
+recorded status instead of reading the file when the file's status is
+still exactly that one and it is :func:`settled` (git's racy-git rule);
+otherwise it reads and hashes the bytes as without one, and a check that
+finds them current records their present status (:func:`refreshed`), so
+the next one reads nothing. The output's own status, taken just after it
+was written, is always racy: the first no-op after a build reads the
+output once. docs/cache.md ("When a rebuild reads nothing") says what this detects and
+what not.
 """
 
 from __future__ import annotations
@@ -156,7 +170,7 @@ def input_stamp(data: blobs.InputBytes) -> list[object] | None:
     if read is None:
         return None
     path, status, seen_ns = read
-    return [path, *stamp(status), seen_ns, input_fingerprint(data)]
+    return [path, *stamp(status), seen_ns, boot_id(), input_fingerprint(data)]
 
 
 def marker(key: str, stat: os.stat_result, total: int, digest: str,
@@ -170,7 +184,7 @@ def marker(key: str, stat: os.stat_result, total: int, digest: str,
     record: list[object] = [key, stat.st_size, stat.st_mtime_ns, total, digest]
     stamps: dict[str, object] = {}
     if seen_ns is not None:
-        stamps["output"] = [*stamp(stat), seen_ns]
+        stamps["output"] = [*stamp(stat), seen_ns, boot_id()]
     if source is not None:
         stamps["input"] = source
     if stamps:
@@ -183,13 +197,34 @@ def _stamps(recorded: list[object]) -> dict[str, object]:
     return found if isinstance(found, dict) else {}
 
 
+def boot_id() -> str:
+    """This boot of the machine (Linux's ``boot_id``; "" where there is
+    none). A status recorded in an earlier boot is never trusted: a crash
+    may have kept a file's status and lost bytes written before it
+    (outputs are not ``fsync``'d: :func:`halflow.core.output.write_atomic`),
+    so the first check after a reboot reads the bytes."""
+    global _boot
+    if _boot is None:
+        try:
+            with open("/proc/sys/kernel/random/boot_id", "rb") as f:
+                _boot = f.read().strip().decode("ascii", "replace")
+        except OSError:
+            _boot = ""
+    return _boot
+
+
+_boot: str | None = None
+
+
 def _trusted(entry: object, status: os.stat_result) -> bool:
-    """Whether ``entry`` (a recorded :func:`stamp` and the clock read before
-    it) is ``status``'s stamp, and settled."""
-    if not (isinstance(entry, list) and len(entry) == 6
-            and all(type(v) is int for v in entry)):
+    """Whether ``entry`` (a recorded :func:`stamp`, the clock read before
+    it and the :func:`boot_id`) is ``status``'s stamp, settled, recorded
+    in this boot."""
+    if not (isinstance(entry, list) and len(entry) == 7
+            and all(type(v) is int for v in entry[:6])):
         return False
-    return entry[:5] == stamp(status) and settled(entry[:5], entry[5])
+    return bool(entry[6] and entry[6] == boot_id() and entry[:5] == stamp(status)
+                and settled(entry[:5], entry[5]))
 
 
 def recorded_input_hash(recorded: object, path: str | os.PathLike[str]) -> str | None:
@@ -200,14 +235,14 @@ def recorded_input_hash(recorded: object, path: str | os.PathLike[str]) -> str |
     if not isinstance(recorded, list) or len(recorded) != 6:
         return None
     entry = _stamps(recorded).get("input")
-    if not (isinstance(entry, list) and len(entry) == 8 and entry[0] == os.path.abspath(path)
-            and isinstance(entry[7], str)):
+    if not (isinstance(entry, list) and len(entry) == 9 and entry[0] == os.path.abspath(path)
+            and isinstance(entry[8], str)):
         return None
     try:
         status = os.stat(path)
     except OSError:
         return None
-    return entry[7] if S_ISREG(status.st_mode) and _trusted(entry[1:7], status) else None
+    return entry[8] if S_ISREG(status.st_mode) and _trusted(entry[1:8], status) else None
 
 
 def output_status(
@@ -250,7 +285,7 @@ def refreshed(recorded: list[object], stat: os.stat_result, seen_ns: int,
     one): what a check that had to read bytes records, so that the next
     one need not. None when nothing would change."""
     stamps = dict(_stamps(recorded))
-    stamps["output"] = [*stamp(stat), seen_ns]
+    stamps["output"] = [*stamp(stat), seen_ns, boot_id()]
     if source is not None:
         stamps["input"] = source
     new = [*recorded[:5], stamps]

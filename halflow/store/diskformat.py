@@ -259,16 +259,16 @@ def _compact(path: str) -> None:
 
 
 def _write_lines(path: str, entries: list[dict[str, object]]) -> None:
-    from halflow.core.output import FileKind, write_atomic
+    from halflow.core.output import write_atomic
 
     lines = ((json.dumps(e, separators=(",", ":")) + "\n").encode("utf-8") for e in entries)
-    write_atomic(path, lines, FileKind.CACHE)
+    write_atomic(path, lines)
 
 
 def _write_json(path: str, data: object) -> None:
-    from halflow.core.output import FileKind, write_atomic
+    from halflow.core.output import write_atomic
 
-    write_atomic(path, json.dumps(data).encode("utf-8"), FileKind.CACHE)
+    write_atomic(path, json.dumps(data).encode("utf-8"))
 
 
 # What the totals count, per build kind, and of the shared cache's traffic.
