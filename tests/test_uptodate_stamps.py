@@ -160,3 +160,29 @@ def test_whole_second_times_wait_two_seconds() -> None:
     fine = [1, 2, 3, ctime + 1, ctime + 1]
     assert uptodate.settled(fine, ctime + 1 + 20_000_000)
     assert not uptodate.settled(fine, ctime + 1 + 19_000_000)
+
+
+def test_statuses_of_an_earlier_boot_are_not_trusted(tmp_path: Path) -> None:
+    """A crash may keep a file's status and lose its bytes (outputs are
+    not fsync'd): a marker whose statuses carry another boot id, as one
+    written before a reboot does, makes the check read both files."""
+    from halflow.store.disk import Cache
+
+    src, out, cache = _setup(tmp_path)
+    _build(src, out, cache)
+    _settle()
+    _build(src, out, cache)
+    _settle()
+    assert _build(src, out, cache)["read"] == []
+    store = Cache(cache)
+    where = uptodate.marker_key(out)
+    recorded = store.get(where)
+    assert isinstance(recorded, list) and recorded[5]["output"][6] == uptodate.boot_id() != ""
+    recorded[5]["output"][6] = recorded[5]["input"][7] = "an-earlier-boot"
+    store.put(where, recorded)
+    store.close()
+    entry = _build(src, out, cache)
+    assert entry["mode"] == "up-to-date"
+    assert entry["read"] == ["input", "output"]
+    _settle()
+    assert _build(src, out, cache)["read"] == []  # recorded again, in this boot
