@@ -75,8 +75,10 @@ def test_second_noop_reads_neither_file(tmp_path: Path) -> None:
     _settle()
     first = _build(src, out, cache)
     assert first["mode"] == "up-to-date"
-    # The output's status was taken right after it was written (racy): the
-    # first no-op reads its bytes, and records the settled status.
+    # A build records the input's status, not the output's (one taken after
+    # the rename may show another writer's change): the first no-op reads
+    # the output's bytes, and records its status.
+    assert first["read"] == ["output"]
     _settle()
     second = _build(src, out, cache)
     assert second["mode"] == "up-to-date"

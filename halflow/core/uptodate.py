@@ -23,10 +23,10 @@ recorded status instead of reading the file when the file's status is
 still exactly that one and it is :func:`settled` (git's racy-git rule);
 otherwise it reads and hashes the bytes as without one, and a check that
 finds them current records their present status (:func:`refreshed`), so
-the next one reads nothing. The output's own status, taken just after it
-was written, is always racy: the first no-op after a build reads the
-output once. docs/cache.md ("When a rebuild reads nothing") says what this detects and
-what not.
+the next one reads nothing. A build records the input's status only
+(:func:`marker`): the first no-op after a build reads the output once.
+docs/cache.md ("When a rebuild reads nothing") says what this detects
+and what not.
 """
 
 from __future__ import annotations
@@ -174,21 +174,20 @@ def input_stamp(data: blobs.InputBytes) -> list[object] | None:
 
 
 def marker(key: str, stat: os.stat_result, total: int, digest: str,
-           seen_ns: int | None = None, source: list[object] | None = None) -> list[object]:
+           source: list[object] | None = None) -> list[object]:
     """The record of an output file written for output ``key`` (``total``:
     node count of the build, for reports of later no-op builds; ``digest``:
-    :func:`content_digest` of the bytes written). ``seen_ns``: the clock
-    read before ``stat`` was taken (the output's status is then recorded:
-    see :func:`output_status`); ``source``: :func:`input_stamp` of the
-    bytes built (see :func:`recorded_input_hash`)."""
+    :func:`content_digest` of the bytes written; ``source``:
+    :func:`input_stamp` of the bytes built, see :func:`recorded_input_hash`).
+
+    The output's own status is not recorded here: one taken after the
+    rename that put the file in place may already show another writer's
+    change (a status is only worth what is known of the bytes when it was
+    taken, and the writer knows them up to the rename), so the first check
+    reads the output and records its status (:func:`refreshed`)."""
     record: list[object] = [key, stat.st_size, stat.st_mtime_ns, total, digest]
-    stamps: dict[str, object] = {}
-    if seen_ns is not None:
-        stamps["output"] = [*stamp(stat), seen_ns, boot_id()]
     if source is not None:
-        stamps["input"] = source
-    if stamps:
-        record.append(stamps)
+        record.append({"input": source})
     return record
 
 

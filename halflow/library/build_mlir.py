@@ -343,8 +343,8 @@ def _write_output(
     """Write ``output`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
     (the marker's contract is in :mod:`halflow.core.uptodate`); whether it
-    wrote. The marker records the output's status and that of the input
-    whose bytes ``source`` are (:func:`halflow.core.uptodate.input_stamp`)."""
+    wrote. The marker records the status of the input whose bytes
+    ``source`` are (:func:`halflow.core.uptodate.input_stamp`)."""
     try:
         seen = path.stat()
     except OSError:
@@ -363,7 +363,6 @@ def _write_output(
             return False
     try:
         write_atomic(path, output.chunks())
-        seen_ns = time.time_ns()
         written = path.stat()
         # (known without reading the output back, but for an output with
         # large values of its own: see Restored.digest)
@@ -374,7 +373,7 @@ def _write_output(
         ) from None
     if key is not None:
         stamp = uptodate.input_stamp(source) if source is not None else None
-        record = uptodate.marker(key, written, total, digest, seen_ns, stamp)
+        record = uptodate.marker(key, written, total, digest, stamp)
         if workspace is not None:
             workspace.written[where] = record
         if store.enabled:
