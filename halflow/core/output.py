@@ -27,9 +27,9 @@ here on a 205 MB output (ext4): the ``fsync`` cost 0.08-0.12 s of a
 0.8 s one-executable edit, against nothing a build's result needs:
 
 - halflow's own up-to-date check never takes a torn output for a current
-  one. The marker records the digest of the bytes written and the
-  output's status with the machine's boot id
-  (:func:`halflow.core.uptodate.boot_id`); a status recorded before the
+  one. The marker records the digest of the bytes written, and the
+  statuses a check trusts instead of reading carry the machine's boot id
+  (:func:`halflow.core.uptodate.boot_id`): a status recorded before the
   last boot (a crash lies between) is not trusted, so the first check
   after it reads the output and compares its digest: a file cut short or
   holding old blocks is rebuilt. Within one boot, the page cache is the
