@@ -149,6 +149,8 @@ def main() -> int:
         verdict = "" if row == "iree-opt" else ("PASS" if ok else "MISS")
         print(f"{row:24} {t:8.3f}s {ratio:>14} {goal:>12} {m / 1024:8.0f}MB"
               f" {mem_ratio:10.2f}x {verdict}")
+    print("  no-op runs: " + ", ".join(f"{t:.3f}s" for t in times["no-op"])
+          + " (the first after a build reads the output once)")
     for row, runs in executed.items():
         print(f"  {row}: executed {sorted({len(r) for r in runs})} nodes, e.g. {runs[-1][:6]}")
     print("  peak memory target: <= 1.3x iree-opt's for every halflow build")

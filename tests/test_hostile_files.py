@@ -110,13 +110,13 @@ def test_writer_takes_chunks_keeps_modes_and_fails_cleanly(tmp_path: Path) -> No
     """Chunks (bytes, memoryviews) are written as one file; a replaced file
     keeps its mode; a link is written through; a write that fails keeps
     the previous content and leaves no temporary file."""
-    from halflow.core.output import FileKind, write_atomic
+    from halflow.core.output import write_atomic
 
     out = tmp_path / "out.bin"
     out.write_bytes(b"old")
     out.chmod(0o640)
     big = bytes(range(256)) * 4096
-    write_atomic(out, [b"head:", memoryview(big)[1:], bytearray(b":tail")], FileKind.OUTPUT)
+    write_atomic(out, [b"head:", memoryview(big)[1:], bytearray(b":tail")])
     assert out.read_bytes() == b"head:" + big[1:] + b":tail"
     assert stat.S_IMODE(out.stat().st_mode) == 0o640
 
@@ -129,7 +129,7 @@ def test_writer_takes_chunks_keeps_modes_and_fails_cleanly(tmp_path: Path) -> No
     assert out.read_bytes().startswith(b"head:")
     link = tmp_path / "link.txt"
     link.symlink_to(out)
-    write_atomic(link, "via the link\n", FileKind.CACHE)
+    write_atomic(link, "via the link\n")
     assert link.is_symlink() and out.read_text() == "via the link\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "out.bin"]
 

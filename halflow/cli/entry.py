@@ -32,12 +32,14 @@ from stat import S_ISREG
 # What the up-to-date check compares (shared with the library build).
 from halflow.core.blobs import read_bytes
 from halflow.core.uptodate import (
-    file_is_current,
     input_fingerprint,
+    input_stamp,
     marker_key,
-    marker_matches,
     options_fingerprint,
     output_key,
+    output_status,
+    recorded_input_hash,
+    refreshed,
     vmfb_output_key,
 )
 
@@ -208,15 +210,15 @@ def check(form: BuildForm) -> Checked:
     """Whether OUTPUT already holds what this build would write (``current``;
     the build is then recorded in the cache's history, as every build is),
     and what was read to say so. Only a :attr:`BuildForm.plain` form is
-    checked."""
+    checked. The input is not read when the marker's record of it still
+    matches its status (:func:`halflow.core.uptodate.recorded_input_hash`),
+    nor the output when its status is the one recorded; a check that had
+    to read either records their present status for the next one."""
     start = time.perf_counter()
     checked = Checked(form.input, form.cache_dir, None, form.settings)
     if not form.plain:
         return checked
-    try:
-        checked.data = read_bytes(form.input)
-    except OSError:
-        return checked
+    seen_ns = time.time_ns()
     try:
         stat = os.stat(form.output)
     except OSError:
@@ -228,30 +230,45 @@ def check(form: BuildForm) -> Checked:
 
     directory = form.cache_dir if form.cache_dir is not None else cachedir.default_cache_dir()
     recorded = diskformat.read_json_entry(directory, marker_key(form.output))
-    fingerprint = input_fingerprint(checked.data)
+    fingerprint = recorded_input_hash(recorded, form.input)
+    if fingerprint is None:
+        try:
+            checked.data = read_bytes(form.input)
+        except OSError:
+            return checked
+        fingerprint = input_fingerprint(checked.data)
     if form.to == "vmfb":
-        current = file_is_current(
-            recorded, vmfb_output_key(fingerprint, form.input, form.iree_flags), form.output)
+        key = vmfb_output_key(fingerprint, form.input, form.iree_flags)
     else:
         key = output_key(fingerprint, options_fingerprint(False))
-        current = marker_matches(recorded, key, stat, form.output)
-    if current:
-        assert isinstance(recorded, list)
-        diskformat.append_history(directory, {
-            "time": time.time(),
-            "hits": 1,
-            "misses": 0,
-            "corrupt": 0,
-            "by_kind": {"written": [1, 0]},
-            "input": form.input,
-            # halflow.core.buildmode's words, not imported: the no-op imports little
-            "mode": "vmfb" if form.to == "vmfb" else "up-to-date",
-            "noop": True,  # counted apart from hits and misses (cache stats)
-            "executed": 0,
-            "reused": recorded[3],
-            "seconds": round(time.perf_counter() - start, 6),
-        })
-        checked.current = True
+    how = output_status(recorded, key, stat, form.output)
+    if how is None:
+        return checked
+    assert isinstance(recorded, list)
+    if how == "bytes" or checked.data is not None:
+        source = input_stamp(checked.data) if checked.data is not None else None
+        new = refreshed(recorded, stat, seen_ns, source)
+        if new is not None:
+            diskformat.replace_json_entry(directory, marker_key(form.output), recorded, new)
+    diskformat.append_history(directory, {
+        "time": time.time(),
+        "hits": 1,
+        "misses": 0,
+        "corrupt": 0,
+        "by_kind": {"written": [1, 0]},
+        "input": form.input,
+        # halflow.core.buildmode's words, not imported: the no-op imports little
+        "mode": "vmfb" if form.to == "vmfb" else "up-to-date",
+        "noop": True,  # counted apart from hits and misses (cache stats)
+        "executed": 0,
+        "reused": recorded[3],
+        "seconds": round(time.perf_counter() - start, 6),
+        # what was read to say so (tests, --explain): the input's bytes or
+        # none, the output's bytes or its status only
+        "read": [name for name, read in (("input", checked.data is not None),
+                                         ("output", how == "bytes")) if read],
+    })
+    checked.current = True
     return checked
 
 

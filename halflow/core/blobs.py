@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import time
 
 from blake3 import blake3
 
@@ -52,20 +53,43 @@ class MappedFile(mmap.mmap):
 def read_bytes(path: str | os.PathLike[str]) -> InputBytes:
     """The bytes of the file at ``path``: a :class:`MappedFile` when it is
     large (see :data:`MAP_SIZE`; like ``iree-opt``, which maps its input, a
-    build must not be raced by writes to the file in place), else bytes."""
+    build must not be raced by writes to the file in place), else bytes.
+
+    The file's status, taken before any byte is read, and the clock read
+    before that are remembered with the bytes (:func:`read_status`): the
+    up-to-date check records them with the bytes' hash
+    (:mod:`halflow.core.uptodate`)."""
+    global _last_read
+    seen_ns = time.time_ns()
     with open(path, "rb") as f:
         try:
-            size = os.fstat(f.fileno()).st_size
+            status: os.stat_result | None = os.fstat(f.fileno())
         except OSError:
-            size = 0
+            status = None
+        size = status.st_size if status is not None else 0
+        data: InputBytes
         if size < MAP_SIZE:
-            return f.read()
-        try:
-            mapped = MappedFile(f.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError):  # not mappable (a pipe, a special file)
-            return f.read()
-        mapped.fd = os.dup(f.fileno())
-        return mapped
+            data = f.read()
+        else:
+            try:
+                data = MappedFile(f.fileno(), 0, access=mmap.ACCESS_READ)
+            except (OSError, ValueError):  # not mappable (a pipe, a special file)
+                data = f.read()
+            else:
+                data.fd = os.dup(f.fileno())
+    _last_read = (data, os.path.abspath(path), status, seen_ns) if status is not None else None
+    return data
+
+
+def read_status(data: InputBytes) -> tuple[str, os.stat_result, int] | None:
+    """(absolute path, status, clock in ns before the status was taken) of
+    the file :func:`read_bytes` last read, if ``data`` is its bytes."""
+    if _last_read is None or _last_read[0] is not data:
+        return None
+    return _last_read[1], _last_read[2], _last_read[3]
+
+
+_last_read: tuple[InputBytes, str, os.stat_result, int] | None = None
 
 
 class FileSpan:

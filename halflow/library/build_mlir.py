@@ -245,7 +245,8 @@ def build_with(
             wrote = False
             if out_path is not None:
                 t_write = time.perf_counter()
-                wrote = _write_output(out_path, restored, key, rep.total, store, workspace)
+                wrote = _write_output(out_path, restored, key, rep.total, store, workspace,
+                                      source=data.data)
                 rep = rep.with_event(_phase("write output", t_write, start))
             counters = store.counters
             rep = rep.finished(time.perf_counter() - start, CacheCounts(
@@ -337,11 +338,13 @@ def _phase(name: str, start: float, t0: float) -> dict[str, Any]:
 
 def _write_output(
     path: Path, output: Restored, key: str | None, total: int, store: EntryStore,
-    workspace: Workspace | None,
+    workspace: Workspace | None, source: InputBytes | None = None,
 ) -> bool:
     """Write ``output`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
-    (the marker's contract is in :mod:`halflow.cli.entry`); whether it wrote."""
+    (the marker's contract is in :mod:`halflow.core.uptodate`); whether it
+    wrote. The marker records the status of the input whose bytes
+    ``source`` are (:func:`halflow.core.uptodate.input_stamp`)."""
     try:
         seen = path.stat()
     except OSError:
@@ -369,7 +372,8 @@ def _write_output(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        record = uptodate.marker(key, written, total, digest)
+        stamp = uptodate.input_stamp(source) if source is not None else None
+        record = uptodate.marker(key, written, total, digest, stamp)
         if workspace is not None:
             workspace.written[where] = record
         if store.enabled:

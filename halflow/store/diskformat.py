@@ -183,6 +183,47 @@ def read_json_entry(directory: str | os.PathLike[str], key: str) -> object | Non
         return None
 
 
+def replace_json_entry(directory: str | os.PathLike[str], key: str, old: object,
+                       new: object) -> bool:
+    """Replace the JSON entry ``key`` of the cache in ``directory`` by
+    ``new`` if it still holds ``old`` (read by :func:`read_json_entry`),
+    in one transaction; whether it did. An entry stored inline is one row
+    of diskcache's index whose size diskcache counts as 0, so rewriting its
+    value in place keeps diskcache's accounting (its triggers count rows
+    added and removed, not values changed). Never raises: a cache that
+    cannot be written keeps its entry (a later check reads the bytes
+    again)."""
+    path = os.path.join(directory, DB_NAME)
+    if not os.path.isfile(path):
+        return False
+    payload = json.dumps(new, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    try:
+        con = sqlite3.connect(path, timeout=5, isolation_level=None)
+    except sqlite3.Error:
+        return False
+    try:
+        con.execute("PRAGMA synchronous=OFF")
+        con.execute("BEGIN IMMEDIATE")
+        row = _row(con, key)
+        current = None
+        if row is not None and row[0] == 1 and isinstance(row[2], bytes):
+            try:
+                current = safejson.loads(unseal(MAGIC_JSON, row[2]))
+            except (CorruptEntry, ValueError):
+                current = None
+        if current is None or current != old:
+            con.execute("ROLLBACK")
+            return False
+        con.execute("UPDATE Cache SET value = ? WHERE key = ? AND raw = 1",
+                    (sqlite3.Binary(seal(MAGIC_JSON, payload)), key))
+        con.execute("COMMIT")
+        return True
+    except sqlite3.Error:
+        return False
+    finally:
+        con.close()
+
+
 def append_history(directory: str | os.PathLike[str], entry: dict[str, object]) -> None:
     """Add ``entry`` to the history of builds (never fatal: history is
     statistics)."""
@@ -218,16 +259,16 @@ def _compact(path: str) -> None:
 
 
 def _write_lines(path: str, entries: list[dict[str, object]]) -> None:
-    from halflow.core.output import FileKind, write_atomic
+    from halflow.core.output import write_atomic
 
     lines = ((json.dumps(e, separators=(",", ":")) + "\n").encode("utf-8") for e in entries)
-    write_atomic(path, lines, FileKind.CACHE)
+    write_atomic(path, lines)
 
 
 def _write_json(path: str, data: object) -> None:
-    from halflow.core.output import FileKind, write_atomic
+    from halflow.core.output import write_atomic
 
-    write_atomic(path, json.dumps(data).encode("utf-8"), FileKind.CACHE)
+    write_atomic(path, json.dumps(data).encode("utf-8"))
 
 
 # What the totals count, per build kind, and of the shared cache's traffic.

@@ -31,7 +31,7 @@ import re
 import time
 from pathlib import Path
 
-from halflow.core.output import FileKind, write_atomic
+from halflow.core.output import write_atomic
 from halflow.store.diskformat import DB_NAME, HISTORY_NAME, TOTALS_NAME
 
 MARKER = "HALFLOW-DAMAGED-CACHE.txt"
@@ -108,7 +108,6 @@ def move_aside(directory: Path, reason: str) -> Path | None:
             aside / MARKER,
             "halflow moved these cache files aside because the cache was damaged:\n"
             f"{reason}\nhalflow removes this folder when it moves a newer damaged cache aside.\n",
-            FileKind.CACHE,
         )
     emptied: set[Path] = set()
     for rel in files:

@@ -46,10 +46,10 @@ def max_size(directory: str | os.PathLike[str] | None) -> int | None:
 def set_max_size(directory: str | os.PathLike[str], size: int | None) -> None:
     """Keep ``size`` bytes as the lasting limit (None: remove it). Raises
     OSError when the settings cannot be written."""
-    from halflow.core.output import FileKind, write_atomic
+    from halflow.core.output import write_atomic
 
     os.makedirs(directory, exist_ok=True)
-    write_atomic(_path(directory), json.dumps({"max_size": size}) + "\n", FileKind.CACHE)
+    write_atomic(_path(directory), json.dumps({"max_size": size}) + "\n")
 
 
 def limit(directory: str | os.PathLike[str] | None, default: int | None = None) -> int | None:
