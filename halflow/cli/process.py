@@ -7,9 +7,9 @@ attribute builders), and numpy loads OpenBLAS, which starts one worker
 thread per further core when it loads; those threads spin while they wait,
 on the cores the build itself needs. halflow never calls BLAS, so the
 command asks for one thread, through OpenBLAS's documented variable, unless
-the user has chosen a thread count. Measured (``benchmarks/edit_ab.py``
-style, interleaved, 2 cores): ~65 ms of a one-executable edit's ~390 ms
-rebuild of ``llama_serving.mlir``. Child processes inherit it: IREE's tools
+the user has chosen a thread count. Measured (one-executable edits of
+``llama_serving.mlir``, interleaved, 2 loaded cores): 22-64 ms of CPU of a
+~400 ms rebuild, and more of its wall time. Child processes inherit it: IREE's tools
 do not link OpenBLAS, and code-generation workers, which import the
 bindings too, gain the same."""
 
