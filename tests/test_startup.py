@@ -15,7 +15,7 @@ from support.engine import corpus_file, subprocess_env
 
 # What a process looks like from outside halflow, before and after.
 _PROBE = r"""
-import builtins, dataclasses, json, sys, types
+import builtins, dataclasses, json, os, sys, types
 
 def state():
     iree = sys.modules.get("iree.compiler")
@@ -35,6 +35,10 @@ def state():
         # IR is built without OpViews where the bindings allow (each imports
         # its dialect's module): the dispatches' arith ops never reach Python
         "arith_module": "iree.compiler.dialects.arith" in sys.modules,
+        # the command's own process settings (halflow.cli.process) are the
+        # command's: a library user's environment is left as it was
+        "environ": dict(os.environ),
+        "process_module": "halflow.cli.process" in sys.modules,
     }
 
 before = state()
@@ -87,8 +91,38 @@ def test_a_library_users_process_is_unchanged(tmp_path: Path) -> None:
         assert now["iree_package_ran"], f"{stage}: iree.compiler imported without its __init__"
         assert not now["remote_client"], f"{stage}: the remote client loaded by a local build"
         assert not now["arith_module"], f"{stage}: an OpView of an arith op was built"
+        assert now["environ"] == before["environ"], f"{stage}: the environment changed"
+        assert not now["process_module"], f"{stage}: the command's process settings loaded"
         if now["dialect_search"] is not None:
             assert now["dialect_search"] == search, f"{stage}: the bindings' search path"
     import halflow
 
     assert (tmp_path / "o.mlir").read_text() == halflow.build(src, no_cache=True).text
+
+
+_CONFIGURE = r"""
+import json, os, sys
+from halflow.cli import process
+process.configure()
+import numpy  # what OpenBLAS reads when it loads
+print(json.dumps({k: os.environ.get(k) for k in process._THREAD_VARIABLES}))
+"""
+
+
+def test_the_command_asks_openblas_for_one_thread_unless_the_user_chose() -> None:
+    """``halflow.cli.process.configure`` (the first thing the ``halflow``
+    command does) sets ``OPENBLAS_NUM_THREADS=1`` when no thread count is
+    set, and leaves a user's choice (any variable OpenBLAS reads) alone."""
+    base = {k: v for k, v in subprocess_env().items()
+            if k not in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")}
+
+    def seen(**extra: str) -> dict[str, str | None]:
+        run = subprocess.run([sys.executable, "-c", _CONFIGURE], env={**base, **extra},
+                             capture_output=True, text=True, timeout=300, check=True)
+        return json.loads(run.stdout)
+
+    assert seen() == {"OPENBLAS_NUM_THREADS": "1", "GOTO_NUM_THREADS": None,
+                      "OMP_NUM_THREADS": None}
+    assert seen(OPENBLAS_NUM_THREADS="3")["OPENBLAS_NUM_THREADS"] == "3"
+    assert seen(OMP_NUM_THREADS="2") == {"OPENBLAS_NUM_THREADS": None, "GOTO_NUM_THREADS": None,
+                                         "OMP_NUM_THREADS": "2"}

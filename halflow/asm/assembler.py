@@ -64,7 +64,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from halflow.core.fingerprint import blake2b, utf8
 
@@ -610,8 +610,7 @@ def visit_order(opening: Piece, pieces: Iterable[Piece]) -> tuple[str, ...]:
     return tuple(visited)
 
 
-@dataclass(frozen=True, slots=True)
-class AliasNaming:
+class AliasNaming(NamedTuple):
     """What the probe found: the final name of each alias and the header."""
 
     names: Mapping[str, str]  # key -> final alias name, with its sigil

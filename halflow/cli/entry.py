@@ -274,6 +274,9 @@ def check(form: BuildForm) -> Checked:
 
 def main() -> None:
     """The ``halflow`` command."""
+    from halflow.cli import process
+
+    process.configure()  # before anything loads numpy
     argv = sys.argv[1:]
     try:
         form = parse(argv)

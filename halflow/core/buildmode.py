@@ -10,8 +10,8 @@ build of either kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class BuildMode(StrEnum):
@@ -26,8 +26,7 @@ class BuildMode(StrEnum):
     VMFB = "vmfb"  # the history's mode of a .vmfb build (its report says which)
 
 
-@dataclass(frozen=True, kw_only=True)
-class BuildSummary:
+class BuildSummary(NamedTuple):
     """A build's line in the cache's history (``halflow cache stats``), the
     same for both kinds: the input, how the build went, the nodes (MLIR) or
     executables (``.vmfb``) executed and reused, and its seconds."""

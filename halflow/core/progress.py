@@ -14,9 +14,8 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Kind(StrEnum):
@@ -29,8 +28,7 @@ class Kind(StrEnum):
     DONE = "done"  # the build finished (successfully or not)
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     kind: Kind
     executable: str = ""
     seconds: float = 0.0

@@ -15,8 +15,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from halflow import graph
 from halflow.asm import assembler, pieces
@@ -67,8 +66,7 @@ class Memo:
         self._values[key] = value
 
 
-@dataclass(frozen=True)
-class NodeValues:
+class NodeValues(NamedTuple):
     """Where an evaluator looks a node's key up besides the previous build:
     the workspace's memory, then the persistent cache (which it also
     writes); ``warn`` hears about entries it discards."""

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from halflow import graph
 from halflow.asm import assembler as asm
@@ -93,8 +92,7 @@ def _site_slice(host: _HostView, prev_group: Group | None, indices: Sequence[int
     return {k: sites[k] for k in indices}
 
 
-@dataclass(frozen=True)
-class _Units:
+class _Units(NamedTuple):
     """The document's top-level ops as the script reads them."""
 
     split: SplitModule
@@ -105,15 +103,13 @@ class _Units:
     owners: list[str]  # host op names (graph.owner_names), as host_idx
 
 
-@dataclass(frozen=True)
-class _Host:
+class _Host(NamedTuple):
     sig: str  # every group signature derives from this one or the shell's
     facts: _HostView
     changed: bool  # evaluated by this build (not reused whole)
 
 
-@dataclass(frozen=True)
-class _Executables:
+class _Executables(NamedTuple):
     groups: dict[int, Group]  # every executable's group, by unit
     opened: dict[int, Group]  # those evaluated node by node
     facts: dict[int, ExecutableFacts]  # the facts of those, read this build

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from halflow.asm import assembler, pieces
 from halflow.core import stages
@@ -197,8 +196,7 @@ class WholeProvider(Provider):
         )
 
 
-@dataclass(frozen=True, slots=True)
-class _PrintedOp:
+class _PrintedOp(NamedTuple):
     start: int
     end: int
     visit: str  # see visit_fp

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from halflow import graph
 from halflow.asm import assembler
@@ -210,8 +210,7 @@ def decode_records(
     return out
 
 
-@dataclass(frozen=True, kw_only=True)
-class Assembled:
+class Assembled(NamedTuple):
     """A document's assembled output: its text, the ops in order with their
     spans in it and visits, the alias names used, and the positions of ops
     that reference dialect resources."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from halflow.asm import assembler
 from halflow.core import stages
@@ -46,8 +46,7 @@ def _unit_keys(state: DocState) -> Sequence[str]:
 _FALLBACKS = (Fallback, UnitMismatch, plan.PlanError, targets_stage.DeviceResolutionError)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Case:
+class Case(NamedTuple):
     """One document to build, and how (see :meth:`Workspace.build_case`)."""
 
     doc_id: str

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from halflow.core import blobs, uptodate
 from halflow.core.buildmode import BuildMode
@@ -279,8 +279,7 @@ def build_with(
     return BuildResult(restored, out_path, rep.seconds, warnings, wrote, rep)
 
 
-@dataclass(frozen=True)
-class DryRun:
+class DryRun(NamedTuple):
     """What the next build of an input would do (``halflow build -n``),
     found by building it in memory against the cache, read but never
     written (as ``halflow graph``): ``mode`` is the build's (``noop``,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from halflow.core.buildmode import BuildMode, BuildSummary
 
@@ -27,8 +27,7 @@ def _with_fallback(data: dict[str, Any], fallback: str | None) -> dict[str, Any]
     return data
 
 
-@dataclass(frozen=True, kw_only=True)
-class CaseReport:
+class CaseReport(NamedTuple):
     """How one case of a ``--split-input-file`` build went."""
 
     mode: BuildMode
@@ -38,8 +37,7 @@ class CaseReport:
         return _with_fallback({"mode": self.mode}, self.fallback)
 
 
-@dataclass(frozen=True, kw_only=True)
-class CacheCounts:
+class CacheCounts(NamedTuple):
     """This build's lookups in the cache."""
 
     hits: int

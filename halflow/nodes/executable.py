@@ -10,7 +10,7 @@ plain data), so this function reads nothing but its arguments.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from iree.compiler import ir
 
@@ -40,8 +40,7 @@ class ExecutableError(ValueError):
         self.op_error = op_error
 
 
-@dataclass(frozen=True)
-class ExportInfo:
+class ExportInfo(NamedTuple):
     """A stream export: its symbol and the function it calls."""
 
     name: str
@@ -123,8 +122,7 @@ CONVERT = IrStage(
 )
 
 
-@dataclass(frozen=True)
-class _VariantOps:
+class _VariantOps(NamedTuple):
     """One variant's new ops: the variant, its block (where exports go) and
     the block of its inner module (None when the source has none)."""
 

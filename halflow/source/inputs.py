@@ -11,9 +11,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from halflow.core import blobs
 from halflow.core.diagnostics import (
@@ -34,8 +33,7 @@ if TYPE_CHECKING:  # MLIR is imported only when something is parsed
 EXAMPLE = Path(__file__).parent.parent / "examples" / "mlp_s.mlir"
 
 
-@dataclass(frozen=True)
-class InputData:
+class InputData(NamedTuple):
     """The bytes of one input and the name diagnostics use for it."""
 
     name: str
@@ -107,8 +105,7 @@ def read_input(path: str | os.PathLike[str] | None) -> InputData:
         ) from None
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(NamedTuple):
     """One ``// -----`` separated case (the whole file when not splitting)."""
 
     text: str
@@ -134,8 +131,7 @@ def at_case_start(
     ]
 
 
-@dataclass(frozen=True)
-class Split:
+class Split(NamedTuple):
     """The cases of an input, and where a marker was almost written."""
 
     cases: tuple[Case, ...]

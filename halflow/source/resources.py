@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from halflow.core import blobs
 from halflow.core.fingerprint import short
@@ -46,8 +45,7 @@ _HEX = b"0123456789ABCDEF"
 _CHUNK = 1 << 20
 
 
-@dataclass(frozen=True)
-class Blob:
+class Blob(NamedTuple):
     """One elided value: its key, its span in the input's bytes (the quoted
     text) and the stand-in the engine reads instead (quoted too)."""
 
@@ -58,8 +56,7 @@ class Blob:
     digest: str  # of the value (:func:`halflow.core.blobs.scan`)
 
 
-@dataclass(frozen=True)
-class Elided:
+class Elided(NamedTuple):
     """An input with its large blobs replaced by stand-ins."""
 
     data: bytes  # the text the build reads

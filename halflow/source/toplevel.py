@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 # Alias definitions start a line: `#name = ...` or `!name = ...`.
 _ALIAS_LINE_RE = re.compile(r"\n([#!][A-Za-z_][\w$.\-]*)[ \t]*=")
@@ -75,16 +75,14 @@ def _error(text: str, offset: int, message: str) -> SplitError:
 Locator = Callable[[str], Sequence[tuple[int, int]]]
 
 
-@dataclass(frozen=True)
-class AliasDef:
+class AliasDef(NamedTuple):
     name: str  # including the sigil: "#map3", "!type1"
     text: str  # the definition after "=" (stripped)
     start: int = 0  # the definition's span in the text (name to last line)
     end: int = 0
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(NamedTuple):
     """One top-level op: its kind (op name), symbol, and text span."""
 
     kind: str
@@ -98,8 +96,7 @@ class Unit:
         return source[self.start : self.end]
 
 
-@dataclass(frozen=True)
-class SplitModule:
+class SplitModule(NamedTuple):
     header_end: int  # end offset of the alias header
     aliases: tuple[AliasDef, ...]
     module_open: str | None  # "module @m attributes {...} {" or None (implicit)

@@ -26,7 +26,7 @@ import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 from halflow.core import cachedir, safejson
 from halflow.store import diskformat
@@ -35,6 +35,8 @@ from halflow.store.diskformat import MAGIC_JSON as _MAGIC_JSON
 from halflow.store.diskformat import CorruptEntry
 from halflow.store.diskformat import seal as _seal
 from halflow.store.diskformat import unseal as _unseal
+
+T = TypeVar("T")
 
 ENV_VAR = cachedir.ENV_VAR
 _LARGE = 1 << 16
@@ -381,6 +383,14 @@ class Cache:
 
     def get(self, key: str) -> object | None:
         """The JSON value stored under ``key``, or None (miss or evicted)."""
+        return self._read(key, lambda raw: safejson.loads(_unseal(_MAGIC_JSON, raw)))
+
+    def get_blob(self, key: str) -> bytes | None:
+        return self._read(key, lambda raw: _unseal(_MAGIC_BLOB, raw))
+
+    def _read(self, key: str, decode: Callable[[object], T]) -> T | None:
+        """``key``'s value as ``decode`` makes it from the sealed row, or None:
+        a miss, or an entry that does not decode (evicted, counted a miss)."""
         try:
             raw = self._get_raw(key)
             if raw is None:
@@ -388,29 +398,13 @@ class Cache:
                     self._evict(key, "its value file is missing")
                 self.counters.count(key, False)
                 return None
-            value = safejson.loads(_unseal(_MAGIC_JSON, raw))
+            value = decode(raw)
         except (CorruptEntry, ValueError, UnicodeDecodeError) as e:
             self._evict(key, str(e))
             self.counters.count(key, False)
             return None
         self.counters.count(key, True)
         return value
-
-    def get_blob(self, key: str) -> bytes | None:
-        try:
-            raw = self._get_raw(key)
-            if raw is None:
-                if self._vanished(key):
-                    self._evict(key, "its value file is missing")
-                self.counters.count(key, False)
-                return None
-            blob = _unseal(_MAGIC_BLOB, raw)
-        except CorruptEntry as e:
-            self._evict(key, str(e))
-            self.counters.count(key, False)
-            return None
-        self.counters.count(key, True)
-        return blob
 
     def put(self, key: str, value: object) -> None:
         payload = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")

@@ -16,8 +16,7 @@ answered from the cache without loading the engine updates the index too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from halflow.core.fingerprint import fingerprint
 
@@ -32,8 +31,7 @@ INDEX_FORMAT = 2  # v2: 8-character digests, as a list
 DIGEST = 8
 
 
-@dataclass(frozen=True, kw_only=True)
-class StateEntry:
+class StateEntry(NamedTuple):
     """One state of a document, as its index lists it."""
 
     key: str  # where the state's core is stored
