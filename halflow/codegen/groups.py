@@ -334,8 +334,9 @@ def overlay(units: Sequence[Unit], key_flags: Sequence[str], plan_groups: Sequen
     ``plan_groups`` (:func:`plan` of ``units``) whose binaries are
     ``available`` stand; so do the previous build's available groups that
     hold members of this build under the same key and name, kept as they
-    are: their members this build no longer has stay in the binary, stale
-    (no dispatch reaches them), at most :data:`STALE_SHARE` of a group. The
+    are: their members this build does not reach there (gone, renamed, or
+    served by another group) stay in the binary, stale (no dispatch reaches
+    them), at most :data:`STALE_SHARE` of a group. The
     members no kept group holds go into new groups, cut as :func:`plan`
     cuts. None when no previous group is kept (the plan stands). Also
     returns which group serves each (member key, variant name)."""
@@ -346,10 +347,12 @@ def overlay(units: Sequence[Unit], key_flags: Sequence[str], plan_groups: Sequen
     planned = {g.key for g in plan_groups}
     kept = 0
     for old in previous:
-        live = [m for m in old.members if (m.key, old.variant) in needed]
+        # Live: this build's member under the same name, no other group
+        # serving it. (A member renamed since, e.g. a new twin shifted its
+        # rank, is stale here and served by a new group.)
+        live = [m for m in old.members if (m.key, old.variant) not in serves
+                and getattr(needed.get((m.key, old.variant)), "name", None) == m.name]
         if (old.key in planned or not live
-                or any((m.key, old.variant) in serves or needed[(m.key, old.variant)].name
-                       != m.name for m in live)
                 or len(old.members) - len(live) > STALE_SHARE * len(old.members)
                 or not available(old)):
             continue

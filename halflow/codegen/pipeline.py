@@ -844,6 +844,8 @@ class _Generated:
     outcome: Outcome | None = None
     group_plan: tuple[groups_mod.Group, ...] = ()
     members: dict[str, groups_mod.Member] = field(default_factory=dict)
+    # the group of each (member key, variant) when the groups are an overlay
+    serves: dict[tuple[str, str], groups_mod.Group] | None = None
 
 
 def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Environment,
@@ -881,7 +883,7 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
     gap = None
     if outcome.host is None:
         gap = f"the host could not be compiled against stubs ({outcome.host_error})"
-    return _Generated(outcome.translated, gap, outcome, tuple(group_plan), members)
+    return _Generated(outcome.translated, gap, outcome, tuple(group_plan), members, serves)
 
 
 # What a host compile costs, in bytes of executable text serialized (the
@@ -1023,12 +1025,15 @@ def _link_groups(found: _Found, generated: _Generated, lookup: _Lookup, request:
     assert outcome is not None and outcome.host is not None
     log.sink(Event(Kind.PHASE, detail="assemble"))
     group_reports: list[GroupReport] = []
-    live = {u.key for u in found.units}
+    serves = generated.serves
     for group in generated.group_plan:
         compiled = outcome.compiled_groups.get(group.key)
         names = tuple(
             (u.symbol, generated.members[u.name].name) for u in found.units
-            if any(m.key == u.key for m in group.members))
+            if (serves.get((u.key, group.variant)) is group if serves is not None
+                else any(m.key == u.key for m in group.members)))
+        live = {u.key for u in found.units} if serves is None else {
+            key for (key, variant), g in serves.items() if g is group}
         group_reports.append(GroupReport(
             group.name, Action.COMPILED if compiled else Action.REUSED,
             compiled.seconds if compiled else 0.0,
