@@ -176,6 +176,8 @@ def test_dask_groups_and_host_as_nodes(tmp_path: Path, fresh_cluster: object,
     # several groups in a small program (~3.6 KB of text per executable)
     monkeypatch.setattr(groups, "TARGET_WEIGHT", 7_000)
     monkeypatch.setattr(groups, "MIN_WEIGHT", 0)
+    # the plan's own groups, as there (a rebuild equals a cold build)
+    monkeypatch.setenv("HALFLOW_CANONICAL_GROUPS", "1")
     address = fresh_cluster.scheduler_address  # type: ignore[attr-defined]
     client = distributed.Client(address)
     try:

@@ -82,6 +82,14 @@ def small_groups(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(groups, "MIN_WEIGHT", 0)
 
 
+@pytest.fixture(autouse=True)
+def canonical_groups(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These scenarios are about the groups of the plan itself (a rebuild
+    gives a cold build's bytes): no overlay of the previous build's groups
+    (tests/test_codegen_floor.py tests that)."""
+    monkeypatch.setenv("HALFLOW_CANONICAL_GROUPS", "1")
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[DiskStore]:
     with DiskStore(tmp_path / "cache") as s:

@@ -604,8 +604,11 @@ def test_build_form_recognizes_what_click_would_read_the_same_way(tmp_path: Path
 
 def test_vmfb_form_is_the_plain_command_only(tmp_path: Path) -> None:
     """The entry point answers ``build IN --to vmfb -o OUT -- FLAGS`` (also
-    with --to=vmfb, --cache-dir, -q, in any order before ``--``); anything
-    else a .vmfb build can be given goes to the full command line."""
+    with --to=vmfb, --cache-dir, -q, in any order before ``--``); with
+    ``--report`` or ``--trace`` it is a form too, never answered here (not
+    plain: the entry point only starts the front end of a build that has
+    work to do); anything else a .vmfb build can be given goes to the full
+    command line."""
     from halflow.cli.entry import vmfb_form
 
     out = str(tmp_path / "o.vmfb")
@@ -616,10 +619,14 @@ def test_vmfb_form_is_the_plain_command_only(tmp_path: Path) -> None:
         form = vmfb_form(argv)
         assert form is not None, argv
         assert (form.input, form.output, form.iree_flags) == ("in.mlir", out, tuple(flags[1:]))
+        assert form.plain
+    for option in ("--report", "--trace"):
+        form = vmfb_form(["build", "in.mlir", "--to", "vmfb", "-o", out, option, "r.json",
+                          *flags])
+        assert form is not None and not form.plain
     declined = [
         ["build", "in.mlir", "-o", out, *flags],  # not --to vmfb
         ["build", "in.mlir", "--to", "vmfb", "-o", out],  # no IREE flags
-        ["build", "in.mlir", "--to", "vmfb", "-o", out, "--report", "r.json", *flags],
         ["build", "in.mlir", "--to", "vmfb", "-o", out, "--explain", *flags],
         ["build", "in.mlir", "--to", "vmfb", "-o", out, "-v", *flags],
         ["build", "in.mlir", "--to", "vmfb", "-o", out, "--executor", "dask", *flags],

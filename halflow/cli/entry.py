@@ -143,7 +143,9 @@ def parse(argv: Sequence[str]) -> BuildForm | None:
         # command line says what is wrong).
         if not iree_flags or any(not f.startswith("-") for f in iree_flags):
             return None
-        if explain or verbosity > 0 or "report" in values or "trace" in values:
+        # (--report and --trace too: never answered here, but the front end
+        # of a build that has work to do starts at once; see main.)
+        if explain or verbosity > 0:
             return None
     elif to != "mlir" or iree_flags or "--" in argv:
         return None
@@ -195,7 +197,7 @@ class Checked:
     read) and the settings (``settings``, the configuration without flags)
     are read once."""
 
-    __slots__ = ("cache_dir", "current", "data", "input", "settings")
+    __slots__ = ("cache_dir", "current", "data", "input", "settings", "stale")
 
     def __init__(self, input: str, cache_dir: str | None, data: InputBytes | None,
                  settings: Config | None = None):
@@ -204,6 +206,7 @@ class Checked:
         self.data = data
         self.settings = settings
         self.current = False
+        self.stale = False  # a .vmfb build known to have work to do (any form)
 
 
 def check(form: BuildForm) -> Checked:
@@ -216,14 +219,16 @@ def check(form: BuildForm) -> Checked:
     to read either records their present status for the next one."""
     start = time.perf_counter()
     checked = Checked(form.input, form.cache_dir, None, form.settings)
-    if not form.plain:
+    if not form.plain and form.to != "vmfb":
         return checked
     seen_ns = time.time_ns()
     try:
         stat = os.stat(form.output)
     except OSError:
+        checked.stale = True
         return checked
     if not S_ISREG(stat.st_mode):
+        checked.stale = True
         return checked  # a device or pipe holds nothing: always written
     from halflow.core import cachedir
     from halflow.store import diskformat
@@ -242,6 +247,10 @@ def check(form: BuildForm) -> Checked:
     else:
         key = output_key(fingerprint, options_fingerprint(False))
     how = output_status(recorded, key, stat, form.output)
+    if form.to == "vmfb":
+        checked.stale = how is None
+        if not form.plain:
+            return checked
     if how is None:
         return checked
     assert isinstance(recorded, list)
@@ -296,6 +305,11 @@ def main() -> None:
                 sys.stderr.write("\nAborted!\n")
                 sys.exit(1)
             sys.exit(0)
+        if form is not None and checked is not None and checked.stale:
+            # The front end runs while the command line and IREE's bindings load.
+            from halflow.codegen.model import start_early
+
+            start_early(form.input, form.iree_flags)
         from halflow.cli.commandline import main as command_line
 
         command_line(obj=checked)
@@ -334,6 +348,9 @@ def exit_now(code: object) -> None:
     exits normally. Everything a command writes (outputs, cache entries) is
     complete before it returns: files are closed or renamed, cache
     transactions committed."""
+    model = sys.modules.get("halflow.codegen.model")
+    if model is not None:  # a front end started early that no build took
+        model.discard_early()
     if code is None:
         code = 0
     if not isinstance(code, int) or isinstance(code, bool):

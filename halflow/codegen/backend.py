@@ -132,6 +132,7 @@ class Inputs:
     store: ArtifactStore
     sink: Sink
     host_ready: Callable[[], None]
+    serves: Mapping[tuple[str, str], groups_mod.Group] | None = None  # see groups.overlay
 
 
 class _Schedule:
@@ -192,7 +193,7 @@ class _Schedule:
         self.host_submitted = True
         try:
             text = groups_mod.host_text(inputs.host_program, inputs.units, inputs.members,
-                                        inputs.groups, self.interfaces)
+                                        inputs.groups, self.interfaces, inputs.serves)
         except ValueError as e:
             out.host_error = str(e)
             return []
@@ -296,12 +297,13 @@ def run_nodes(
     runner: Any,
     sink: Sink,
     host_ready: Callable[[], None] = lambda: None,
+    serves: Mapping[tuple[str, str], groups_mod.Group] | None = None,
 ) -> Outcome:
     """Translate misses, serialize dirty groups and compile the host if its
     key has no entry; results are stored as they arrive. Failed tasks are in
     ``outcome.failures`` as (function, task, reason, IREE messages)."""
     schedule = _Schedule(Inputs(units, groups, members, host_program, compile_flags, env,
-                                store, sink, host_ready), cached)
+                                store, sink, host_ready, serves), cached)
     out, misses = schedule.out, schedule.misses
     # With a shared cache Dask workers write to themselves, translations go
     # from worker to worker through it, not through this process

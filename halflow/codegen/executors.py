@@ -353,8 +353,14 @@ class LocalExecutor:
         available = len(self._idle) + (self._preloader is not None) + (lane is not None)
         for _ in range(min(self.jobs, len(jobs)) - available):
             self._idle.insert(0, _WorkerProcess(self.env))
+        # The host runs in an iree-opt process of its own, started from here
+        # as soon as it is ready (not queued behind groups for a worker).
+        hosts: list[worker.HostRun] = []
         try:
-            while pending or busy:
+            while pending or busy or hosts:
+                for job in [j for j in pending if j[0] == "compile_host"]:
+                    pending.remove(job)
+                    hosts.append(worker.start_host(job[1]))
                 while pending and len(busy) < self.jobs:
                     job = pending.popleft()
                     task = job[1]
@@ -372,9 +378,12 @@ class LocalExecutor:
                         continue
                     w.job = job
                     busy.append(w)
+                for host in [h for h in hosts if h.done() or not (busy or pending)]:
+                    hosts.remove(host)
+                    pending.extendleft(reversed(on_result("compile_host", host.result()) or ()))
                 if not busy:
                     continue
-                readable, _, _ = select.select(busy, [], [])
+                readable, _, _ = select.select(busy, [], [], 0.01 if hosts else None)
                 for w in readable:
                     busy.remove(w)
                     job = cast(Job, w.job)  # a busy worker holds its job
@@ -400,19 +409,37 @@ class LocalExecutor:
                 if isinstance(w, _WorkerProcess):
                     w.process.kill()
                     w.close()
+            for host in hosts:
+                host.stop()
         return failures
 
     def _run_here(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
-        pending = deque(jobs)
+        """``jobs`` in this process, one at a time, except the host: its
+        ``iree-opt`` process is started as soon as the host is ready and
+        collected when nothing else is left (it overlaps a group)."""
+        pending: deque[Job] = deque()
+        hosts: deque[worker.HostRun] = deque()
         failures: list[TaskFailure] = []
-        while pending:
+
+        def take(ready: Sequence[Job]) -> None:
+            for job in ready:
+                if job[0] == "compile_host":
+                    hosts.append(worker.start_host(job[1]))
+                else:
+                    pending.append(job)
+
+        take(jobs)
+        while pending or hosts:
+            if not pending:
+                take(on_result("compile_host", hosts.popleft().result()) or ())
+                continue
             name, task = pending.popleft()
             try:
                 result = getattr(worker, name)(task)
             except Exception as e:  # this process cannot run it: say why
                 failures.append(TaskFailure(task, f"{type(e).__name__}: {e}", name))
                 continue
-            pending.extend(on_result(name, result) or ())
+            take(on_result(name, result) or ())
         return failures
 
     def assemble(self, task: worker.AssembleTask | worker.LinkTask,

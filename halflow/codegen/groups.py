@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from halflow.codegen.executables import Unit, denormalize
@@ -229,11 +229,17 @@ def _runs(entries: Sequence[_Entry], weights: Mapping[str, int],
     return [run for run in runs if run]
 
 
-def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], dict[str, Member]]:
-    """The groups for ``units`` (all groupable, see :func:`recipe_gap`) and
-    each unit's member (by unit name; units with one key share a member,
-    which has the origin of the first of them in module order). A member
-    with several variants is in one group per variant (lane)."""
+@dataclass(frozen=True)
+class _Lanes:
+    """The distinct executables of some units, as :func:`plan` orders them:
+    per lane, entries in origin order; each key's member and code size."""
+
+    entries: dict[str, list[_Entry]]
+    by_key: dict[str, Member]
+    weights: dict[str, int]
+
+
+def _lanes(units: Sequence[Unit]) -> _Lanes:
     # key -> (interface, variants), in module order
     distinct: dict[str, tuple[str, list[Variant]]] = {}
     origins: dict[str, tuple[int, str]] = {}
@@ -257,29 +263,112 @@ def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], 
     by_key = {key: Member(key, f"hf_{iface[:16]}" + (f"_{ranks[key]}" if seen[iface] > 1 else ""),
                           iface)
               for key, (iface, _) in distinct.items()}
-    lanes: dict[str, list[tuple[str, int, str, Variant]]] = {}
+    lanes: dict[str, list[_Entry]] = {}
     for key, (iface, found) in distinct.items():
         for variant in found:
             lanes.setdefault(variant.lane, []).append((iface, ranks[key], key, variant))
+    for entries in lanes.values():
+        entries.sort(key=lambda e: (origins[e[2]], e[0], e[1]))
+    return _Lanes(lanes, by_key, weights)
+
+
+def _group(run: Sequence[_Entry], by_key: Mapping[str, Member], lane: str,
+           key_flags: Sequence[str]) -> Group:
+    """The group of the entries ``run`` (one lane)."""
+    target = recipe(run[0][3])
+    # Cut in origin order, linked in name order: a group's binary
+    # depends on its member set only (not on the names or order of
+    # the dispatches, which renaming or renumbering may shuffle).
+    members = tuple(sorted((by_key[key] for _, _, key, _ in run), key=lambda m: m.name))
+    variant_name = run[0][3].name
+    # The variant tells apart the groups of one member set in two lanes.
+    gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,
+                                 tuple(m.name for m in members))[:16]
+    linked = members[0].name if len(members) == 1 else gname + target.linked_suffix
+    key = "group-" + fingerprint("halflow.codegen.group", GROUP_VERSION, environment(),
+                                 tuple(key_flags), lane, gname,
+                                 tuple((m.key, m.name) for m in members))
+    return Group(gname, linked, variant_name, members, key)
+
+
+def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], dict[str, Member]]:
+    """The groups for ``units`` (all groupable, see :func:`recipe_gap`) and
+    each unit's member (by unit name; units with one key share a member,
+    which has the origin of the first of them in module order). A member
+    with several variants is in one group per variant (lane)."""
+    lanes = _lanes(units)
     groups: list[Group] = []
-    for lane in sorted(lanes):
-        entries = sorted(lanes[lane], key=lambda e: (origins[e[2]], e[0], e[1]))
-        target = recipe(entries[0][3])
-        for run in _runs(entries, weights, target.links):
-            # Cut in origin order, linked in name order: a group's binary
-            # depends on its member set only (not on the names or order of
-            # the dispatches, which renaming or renumbering may shuffle).
-            members = tuple(sorted((by_key[key] for _, _, key, _ in run), key=lambda m: m.name))
-            variant_name = run[0][3].name
-            # The variant tells apart the groups of one member set in two lanes.
-            gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,
-                                         tuple(m.name for m in members))[:16]
-            linked = members[0].name if len(members) == 1 else gname + target.linked_suffix
-            key = "group-" + fingerprint("halflow.codegen.group", GROUP_VERSION, environment(),
-                              tuple(key_flags), lane, gname,
-                              tuple((m.key, m.name) for m in members))
-            groups.append(Group(gname, linked, variant_name, members, key))
-    return groups, {u.name: by_key[u.key] for u in units}
+    for lane in sorted(lanes.entries):
+        entries = lanes.entries[lane]
+        for run in _runs(entries, lanes.weights, recipe(entries[0][3]).links):
+            groups.append(_group(run, lanes.by_key, lane, key_flags))
+    return groups, {u.name: lanes.by_key[u.key] for u in units}
+
+
+def encode_groups(groups: Sequence[Group]) -> list[list[object]]:
+    """``groups`` as a build's manifest keeps them (for the next build's
+    :func:`overlay`)."""
+    return [[g.name, g.linked, g.variant, g.key, [[m.key, m.name, m.interface] for m in g.members]]
+            for g in groups]
+
+
+def decode_groups(data: object) -> list[Group]:
+    """Inverse of :func:`encode_groups`; [] for anything else."""
+    try:
+        return [Group(str(name), str(linked), str(variant),
+                      tuple(Member(str(k), str(n), str(i)) for k, n, i in members), str(key))
+                for name, linked, variant, key, members in data]  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        return []
+
+
+# A kept group may hold at most this share of stale members (code no
+# dispatch reaches): past it, its live members are serialized again.
+STALE_SHARE = 0.5
+
+
+def overlay(units: Sequence[Unit], key_flags: Sequence[str], plan_groups: Sequence[Group],
+            previous: Sequence[Group], available: Callable[[Group], bool]
+            ) -> tuple[list[Group], dict[tuple[str, str], Group]] | None:
+    """A rebuild's groups that serialize only what changed. The groups of
+    ``plan_groups`` (:func:`plan` of ``units``) whose binaries are
+    ``available`` stand; so do the previous build's available groups that
+    hold members of this build under the same key and name, kept as they
+    are: their members this build does not reach there (gone, renamed, or
+    served by another group) stay in the binary, stale (no dispatch reaches
+    them), at most :data:`STALE_SHARE` of a group. The
+    members no kept group holds go into new groups, cut as :func:`plan`
+    cuts. None when no previous group is kept (the plan stands). Also
+    returns which group serves each (member key, variant name)."""
+    lanes = _lanes(units)
+    needed = {(m.key, g.variant): m for g in plan_groups for m in g.members}
+    chosen = [g for g in plan_groups if available(g)]
+    serves = {(m.key, g.variant): g for g in chosen for m in g.members}
+    planned = {g.key for g in plan_groups}
+    kept = 0
+    for old in previous:
+        # Live: this build's member under the same name, no other group
+        # serving it. (A member renamed since, e.g. a new twin shifted its
+        # rank, is stale here and served by a new group.)
+        live = [m for m in old.members if (m.key, old.variant) not in serves
+                and getattr(needed.get((m.key, old.variant)), "name", None) == m.name]
+        if (old.key in planned or not live
+                or len(old.members) - len(live) > STALE_SHARE * len(old.members)
+                or not available(old)):
+            continue
+        chosen.append(old)
+        serves.update({(m.key, old.variant): old for m in live})
+        kept += 1
+    if not kept:
+        return None
+    for lane in sorted(lanes.entries):
+        entries = lanes.entries[lane]
+        rest = [e for e in entries if (e[2], e[3].name) not in serves]
+        for run in _runs(rest, lanes.weights, recipe(entries[0][3]).links):
+            group = _group(run, lanes.by_key, lane, key_flags)
+            chosen.append(group)
+            serves.update({(m.key, group.variant): group for m in group.members})
+    return chosen, serves
 
 
 def member_text(translation: str, member: Member) -> str:
@@ -354,13 +443,16 @@ def _stub_location(groups: Sequence[Group], units: Sequence[Unit], module: str) 
 
 
 def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
-              groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interface]]) -> str:
+              groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interface]],
+              serves: Mapping[tuple[str, str], Group] | None = None) -> str:
     """The host program (``host``: the materialized module printed without
     its executables) with every dispatch of ``@exe::@variant::@export``
-    pointed at the stub of that variant's group, and the stubs inserted.
-    Raises ValueError (the reason) when the host refers to executables in
-    another way."""
-    group_of = {(m.key, g.variant): g for g in groups for m in g.members}
+    pointed at the stub of that variant's group (``serves``: the group of
+    each (member key, variant name), default: the one holding it), and the
+    stubs inserted. Raises ValueError (the reason) when the host refers to
+    executables in another way."""
+    group_of = serves if serves is not None else {
+        (m.key, g.variant): g for g in groups for m in g.members}
     renames: dict[tuple[str, str, str], str] = {}
     for unit in units:
         member = members[unit.name]

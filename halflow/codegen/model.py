@@ -165,6 +165,53 @@ class Frontend:
         shutil.rmtree(self._dir, ignore_errors=True)
 
 
+# A front end started by the entry point before the rest of halflow loads
+# (:func:`start_early`), for the build to take (:func:`frontend`).
+_EARLY: list[tuple[Path, tuple[str, ...], Frontend]] = []
+
+
+def start_early(model: str, iree_flags: Sequence[str]) -> None:
+    """Start MODEL's front end now, when MODEL is a program and the flags
+    are ones halflow takes: a ``halflow build --to vmfb`` that is not up to
+    date launches ``iree-compile`` before it imports the command line and
+    the compiler bindings (~0.2 s), which then load beside it. Anything
+    doubtful starts nothing (the build then starts it as usual)."""
+    from halflow.codegen import flags as flags_mod
+
+    try:
+        flags = flags_mod.parse(iree_flags)
+        with open(model, "rb") as f:
+            head = f.read()
+    except (OSError, HalflowError):
+        return
+    # (Bytecode is left to the build: telling its kind loads the compiler.)
+    if (flags.compile_from is None and not head.startswith(BYTECODE_MAGIC)
+            and detect_kind(head) == ModelKind.PROGRAM):
+        try:
+            _EARLY.append((Path(model), flags.all, Frontend(Path(model), flags)))
+        except OSError:
+            return
+
+
+def frontend(model: Path, flags: IreeFlags) -> Frontend:
+    """The front end of ``model`` with ``flags``: the one :func:`start_early`
+    started for them, else a new one. Any other early one is stopped."""
+    found = None
+    while _EARLY:
+        path, all_flags, started = _EARLY.pop()
+        if found is None and path == model and all_flags == flags.all:
+            found = started
+        else:
+            started.close()
+    return found if found is not None else Frontend(model, flags)
+
+
+def discard_early() -> None:
+    """Stop a front end :func:`start_early` started that no build took."""
+    while _EARLY:
+        _EARLY.pop()[2].close()
+
+
 class Materialized:
     """The materialized module and the compiler session that owns its context."""
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import json
 import os
 import re
@@ -129,12 +130,17 @@ class GroupReport:
     members: tuple[tuple[str, str], ...]  # (executable symbol, its name in the binary)
     reason: str = ""
     worker: str = ""
+    # Members of a group kept from the previous build that this build no
+    # longer has: their code is in the binary, no dispatch reaches it.
+    stale: int = 0
 
     def as_dict(self) -> dict[str, object]:
-        return _node_dict(
-            {"group": self.group,
-             "members": [{"executable": e, "binary_name": n} for e, n in self.members]},
-            self.action, self.seconds, self.saved_seconds, self.reason)
+        entry: dict[str, object] = {
+            "group": self.group,
+            "members": [{"executable": e, "binary_name": n} for e, n in self.members]}
+        if self.stale:
+            entry["stale_members"] = self.stale
+        return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
 
 
 @dataclass(frozen=True)
@@ -368,9 +374,14 @@ def _host_program(module: Any) -> str:
 
 
 def environment_for(flags: flags_mod.IreeFlags) -> Environment:
-    """What worker processes need for these flags."""
+    """What worker processes need for these flags. Per-pass verification
+    is off unless the user gives ``--verify`` (as in the front end,
+    :func:`halflow.codegen.model.frontend_command`): IREE's passes work on
+    IREE's own output here, and verifying changes no byte of it."""
     session_flags, global_flags = iree_api.split_flags(flags.compile)
-    return Environment(session_flags, global_flags, tools.iree_version(), flags.verify)
+    asked = any(flags_mod.flag_name(f) == "--verify" for f in flags.all)
+    return Environment(session_flags, global_flags, tools.iree_version(),
+                       flags.verify and asked)
 
 
 class Workers:
@@ -607,6 +618,7 @@ class _Opened:
         self.store: ArtifactStore | None = None
 
     def close(self) -> None:
+        model.discard_early()  # one started for other arguments (or not needed)
         if self.frontend is not None:
             self.frontend.close()
         if self.materialized is not None:
@@ -723,7 +735,7 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
     the Dask client."""
     if request.kind == model.ModelKind.PROGRAM:
         try:
-            opened.frontend = model.Frontend(request.model_file, request.flags)
+            opened.frontend = model.frontend(request.model_file, request.flags)
         except OSError as e:
             raise _error(request.name, f"cannot run iree-compile: {e.strerror or e}") from None
     env = environment_for(request.flags)
@@ -769,6 +781,8 @@ def _front_end(request: _Request, started: _Started, store: ArtifactStore, manif
     log.sink(Event(Kind.PHASE, detail="front-end"))
     materialized, seconds = frontend.result()
     log.clock.add("frontend", seconds)
+    if frontend.started < log.clock.started:  # started by the entry point
+        log.clock.add("frontend_early", log.clock.started - frontend.started)
     log.spans.append(Span("front-end (iree-compile)", "phase", frontend.started,
                           frontend.started + seconds, "halflow"))
     log.warnings.extend(frontend.warnings)
@@ -886,6 +900,8 @@ class _Generated:
     outcome: Outcome | None = None
     group_plan: tuple[groups_mod.Group, ...] = ()
     members: dict[str, groups_mod.Member] = field(default_factory=dict)
+    # the group of each (member key, variant) when the groups are an overlay
+    serves: dict[tuple[str, str], groups_mod.Group] | None = None
 
 
 def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Environment,
@@ -894,15 +910,20 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
     """The dirty translations, group binaries and host against stubs
     (:func:`halflow.codegen.backend.run_nodes`)."""
     group_plan, members = groups_mod.plan(found.units, request.flags.key)
+    overlaid = _overlay(found, lookup, request, store, group_plan)
+    serves = None
+    cached = lookup.cached
+    if overlaid is not None:
+        group_plan, serves, cached = overlaid
     started = time.perf_counter()
 
     def host_ready() -> None:
         log.sink(Event(Kind.PHASE, detail="host"))
 
     outcome = run_nodes(
-        units=found.units, cached=lookup.cached, groups=group_plan, members=members,
+        units=found.units, cached=cached, groups=group_plan, members=members,
         host_program=found.host_program, compile_flags=request.flags.compile, env=env,
-        store=store, runner=runner, sink=log.sink, host_ready=host_ready)
+        store=store, runner=runner, sink=log.sink, host_ready=host_ready, serves=serves)
     log.clock.add("codegen", time.perf_counter() - started)
     log.spans.extend(outcome.spans)
     failed: list[Diagnostic] = []
@@ -918,7 +939,62 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
     gap = None
     if outcome.host is None:
         gap = f"the host could not be compiled against stubs ({outcome.host_error})"
-    return _Generated(outcome.translated, gap, outcome, tuple(group_plan), members)
+    return _Generated(outcome.translated, gap, outcome, tuple(group_plan), members, serves)
+
+
+# What a host compile costs, in bytes of executable text serialized (the
+# host step took 0.3-0.8 s, a group of ~10 transformer executables).
+HOST_WEIGHT = 48_000
+
+
+def _host_digest(host_program: str) -> str:
+    return hashlib.sha256(host_program.encode("utf-8")).hexdigest()
+
+
+def _overlay(found: _Found, lookup: _Lookup, request: _Request, store: ArtifactStore,
+             group_plan: Sequence[groups_mod.Group]
+             ) -> tuple[list[groups_mod.Group], dict[tuple[str, str], groups_mod.Group],
+                        dict[str, Entry]] | None:
+    """The groups of :func:`halflow.codegen.groups.overlay` over the
+    previous build's (the binaries of both still stored, and the
+    translations of their stale members, whose export ops the host's stubs
+    declare), with the translations the host needs; None if it keeps no
+    previous group or ``HALFLOW_CANONICAL_GROUPS`` is set (then every build
+    of a model gives the bytes of a cold build of it)."""
+    if os.environ.get("HALFLOW_CANONICAL_GROUPS"):
+        return None
+    previous = groups_mod.decode_groups(lookup.previous.get("group_plan"))
+    if not previous:
+        return None
+    entries = dict(lookup.cached)
+
+    def available(group: groups_mod.Group) -> bool:
+        if store.get(group.key) is None:
+            return False
+        for m in group.members:
+            if m.key not in entries:
+                raw = store.get(m.key)
+                entry = decode_entry(m.key, raw) if raw is not None else None
+                if entry is None or groups_mod.decode_interfaces(entry.interface) is None:
+                    return False
+                entries[m.key] = entry
+        return True
+
+    overlaid = groups_mod.overlay(found.units, request.flags.key, group_plan, previous,
+                                  available)
+    if overlaid is None:
+        return None
+    # What each serializes (bytes of executable text); the overlay's groups
+    # change the host's stubs, so the host is compiled again: worth it when
+    # the host program changed anyway, or when it saves more than that costs.
+    weights = {u.key: len(u.text) for u in found.units}
+    dirty = sum(weights[m.key] for g in group_plan if g not in overlaid[0] for m in g.members)
+    delta = sum(weights[m.key] for g in overlaid[0] if g not in group_plan and g not in previous
+                for m in g.members)
+    same_host = lookup.previous.get("host_program") == _host_digest(found.host_program)
+    if same_host and dirty - delta < HOST_WEIGHT:
+        return None
+    return overlaid[0], overlaid[1], entries
 
 
 def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
@@ -1005,17 +1081,22 @@ def _link_groups(found: _Found, generated: _Generated, lookup: _Lookup, request:
     assert outcome is not None and outcome.host is not None
     log.sink(Event(Kind.PHASE, detail="assemble"))
     group_reports: list[GroupReport] = []
+    serves = generated.serves
     for group in generated.group_plan:
         compiled = outcome.compiled_groups.get(group.key)
         names = tuple(
             (u.symbol, generated.members[u.name].name) for u in found.units
-            if any(m.key == u.key for m in group.members))
+            if (serves.get((u.key, group.variant)) is group if serves is not None
+                else any(m.key == u.key for m in group.members)))
+        live = {u.key for u in found.units} if serves is None else {
+            key for (key, variant), g in serves.items() if g is group}
         group_reports.append(GroupReport(
             group.name, Action.COMPILED if compiled else Action.REUSED,
             compiled.seconds if compiled else 0.0,
             outcome.binaries[group.key][1], names,
             _why_group(group, lookup.previous) if compiled else "",
-            compiled.worker if compiled else ""))
+            compiled.worker if compiled else "",
+            sum(m.key not in live for m in group.members)))
     host_compiled = outcome.host_result is not None
     host_report = HostReport(
         Action.COMPILED if host_compiled else Action.REUSED,
@@ -1098,6 +1179,8 @@ def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,
         "mode": linked.mode,
         "units": [[u.name, u.key, u.normalized] for u in found.units if u.cacheable],
         "groups": {g.name: g.key for g in generated.group_plan},
+        "group_plan": groups_mod.encode_groups(generated.group_plan),
+        "host_program": _host_digest(found.host_program),
         "host": outcome.host_key if outcome is not None else "",
     }), 0.0)))
 

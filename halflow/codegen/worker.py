@@ -355,36 +355,94 @@ def host_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f for f in flags if f.split("=", 1)[0] in known)
 
 
-def compile_host(task: HostTask) -> HostResult:
-    """IREE's HAL host pipeline on the stub program, by ``iree-opt`` (a
-    process: in-process textual pipelines do not see the llvm-cpu target).
-    Flags ``iree-opt`` does not know are dropped (:func:`host_flags`), once
-    it says so: asking it which it knows costs a process."""
-    import subprocess
+class HostRun:
+    """IREE's HAL host pipeline on the stub program, running in an
+    ``iree-opt`` process (in-process textual pipelines do not see the
+    llvm-cpu target): :func:`start_host` starts it, :meth:`result` waits for
+    it. A build that runs its small work in-process starts the host, goes on
+    with a group and collects the host after (the two overlap). Flags
+    ``iree-opt`` does not know are dropped (:func:`host_flags`), once it says
+    so: asking it which it knows costs a process."""
 
-    started = time.perf_counter()
+    def __init__(self, task: HostTask):
+        self.task = task
+        self.started = time.perf_counter()
+        self.error = ""
+        self.process: Any = None
+        self.outputs: tuple[Any, ...] = ()
+        try:
+            self.process = self._spawn(task.flags)
+        except OSError as e:
+            self.error = f"cannot run iree-opt: {e}"
 
-    def run(flags: tuple[str, ...]) -> subprocess.CompletedProcess[bytes]:
+    def _spawn(self, flags: tuple[str, ...]) -> Any:
+        import subprocess
+        import tempfile
+
         command = [tools.iree_opt(), "-", *flags, HOST_PIPELINE, "--mlir-print-debuginfo"]
-        if not task.verify:
+        if not self.task.verify:
             command.append("--verify-each=false")
-        return subprocess.run(command, input=task.text.encode("utf-8"), capture_output=True,
-                              check=False)
+        # Text in and out through files: nothing reads iree-opt's pipes until
+        # result(), and it must not wait for that to finish.
+        self.outputs = (tempfile.TemporaryFile(), tempfile.TemporaryFile())  # noqa: SIM115 (closed by _wait)
+        with tempfile.TemporaryFile() as source:
+            source.write(self.task.text.encode("utf-8"))
+            source.seek(0)
+            return subprocess.Popen(command, stdin=source, stdout=self.outputs[0],
+                                    stderr=self.outputs[1])
 
-    try:
-        done = run(task.flags)
-        if done.returncode != 0 and b"Unknown command line argument" in done.stderr:
-            done = run(host_flags(task.flags))
-    except OSError as e:
-        return HostResult(task.key, False, "", time.perf_counter() - started,
-                          (f"cannot run iree-opt: {e}",), _worker_id())
-    stderr = done.stderr.decode("utf-8", "replace")
-    if done.returncode != 0:
-        return HostResult(task.key, False, "", time.perf_counter() - started,
-                          (stderr.strip() or f"iree-opt exited with status {done.returncode}",),
+    def _wait(self) -> tuple[bytes, bytes]:
+        self.process.wait()
+        read = []
+        for f in self.outputs:
+            f.seek(0)
+            read.append(f.read())
+            f.close()
+        return read[0], read[1]
+
+    def stop(self) -> None:
+        """Kill the process (an interrupted build)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+    def done(self) -> bool:
+        """Whether :meth:`result` would not wait (the first run ended)."""
+        return self.process is None or self.process.poll() is not None
+
+    def result(self) -> HostResult:
+        task = self.task
+        try:
+            if self.process is None:
+                raise OSError(self.error)
+            stdout, stderr_bytes = self._wait()
+            if (self.process.returncode != 0
+                    and b"Unknown command line argument" in stderr_bytes):
+                self.process = self._spawn(host_flags(task.flags))
+                stdout, stderr_bytes = self._wait()
+        except OSError as e:
+            return HostResult(task.key, False, "", time.perf_counter() - self.started,
+                              (self.error or f"cannot run iree-opt: {e}",), _worker_id())
+        stderr = stderr_bytes.decode("utf-8", "replace")
+        seconds = time.perf_counter() - self.started
+        if self.process.returncode != 0:
+            return HostResult(task.key, False, "", seconds, (
+                stderr.strip() or f"iree-opt exited with status {self.process.returncode}",),
+                _worker_id())
+        return HostResult(task.key, True, stdout.decode("utf-8"), seconds,
+                          tuple(line for line in stderr.splitlines() if line.strip()),
                           _worker_id())
-    return HostResult(task.key, True, done.stdout.decode("utf-8"), time.perf_counter() - started,
-                      tuple(line for line in stderr.splitlines() if line.strip()), _worker_id())
+
+
+def start_host(task: HostTask) -> HostRun:
+    """:class:`HostRun` of ``task``, started."""
+    return HostRun(task)
+
+
+def compile_host(task: HostTask) -> HostResult:
+    """IREE's HAL host pipeline on the stub program (:class:`HostRun`),
+    waited for."""
+    return start_host(task).result()
 
 
 @dataclass(frozen=True)

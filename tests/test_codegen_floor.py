@@ -1,0 +1,210 @@
+"""What a one-edit rebuild runs beyond its floor (front end + the dirty
+translations + serializing only them + the final link), on real processes.
+
+- **Overlay of the previous build's groups**: when an edit dirties a group of
+  the plan, the previous build's groups that still hold this build's members
+  (same content key, same name in the binary) are kept as they are, and only
+  the members no kept group holds are serialized, in groups of their own.
+  Every group that runs holds only re-translated executables; the outputs run
+  bitwise equal to a plain ``iree-compile``; the report counts the stale
+  members (code no dispatch reaches) of each kept group; undoing the edit
+  gives back the first build's bytes. ``HALFLOW_CANONICAL_GROUPS`` turns it
+  off (tests/test_codegen_nodes.py: a rebuild then equals a cold build).
+- **The host beside a group**: an inline rebuild (no worker ready) starts the
+  host's ``iree-opt`` before it serializes the dirty group in-process.
+- **The front end first**: ``halflow build --to vmfb`` launches
+  ``iree-compile`` before it loads the command line and the compiler
+  bindings; a no-op launches nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import subprocess_env
+from test_codegen_nodes import (
+    FLAGS,
+    SCALES,
+    WIDTHS,
+    assert_bitwise_equal,
+    compiled,
+    plain,
+    write,
+)
+
+from halflow.codegen import DiskStore, build_vmfb
+from halflow.codegen import flags as flags_mod
+from halflow.codegen.pipeline import CodegenResult, environment_for
+
+
+@pytest.fixture(autouse=True)
+def small_groups(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Groups of several members on these small programs (as in
+    tests/test_codegen_nodes.py), and the overlay on."""
+    from halflow.codegen import groups
+
+    monkeypatch.setattr(groups, "TARGET_WEIGHT", 14_000)
+    monkeypatch.setattr(groups, "MIN_WEIGHT", 0)
+    monkeypatch.delenv("HALFLOW_CANONICAL_GROUPS", raising=False)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[DiskStore]:
+    with DiskStore(tmp_path / "cache") as s:
+        yield s
+
+
+def check_overlay(before: CodegenResult, after: CodegenResult) -> None:
+    """Only re-translated executables were serialized, each once; every
+    reused group is the previous build's (its live members a subset of its
+    members then, the rest counted stale)."""
+    retranslated = compiled(after)
+    ran = [g for g in after.report["groups"] if g["action"] == "compiled"]
+    served = [m["executable"] for g in ran for m in g["members"]]
+    assert sorted(served) == sorted(retranslated), (served, retranslated)
+    old = {g["group"]: g for g in before.report["groups"]}
+    for group in after.report["groups"]:
+        if group["action"] != "reused":
+            continue
+        assert group["group"] in old, group
+        then = {m["binary_name"] for m in old[group["group"]]["members"]}
+        now = {m["binary_name"] for m in group["members"]}
+        assert now <= then
+        assert group.get("stale_members", 0) == len(then) - len(now) <= len(then) / 2
+
+
+def test_width_change_serializes_only_the_dirty_executables(tmp_path: Path,
+                                                            store: DiskStore) -> None:
+    """One layer's width: its executables and their neighbours change, and
+    the host program with them. The plan's groups around them would be
+    serialized again with their clean members; the overlay serializes only
+    the changed executables, keeps the previous groups (with the old code
+    of the changed ones, stale), and the output runs as plain's. Back to the
+    first widths, the plan's groups are all stored: the first build's bytes."""
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out = tmp_path / "m.vmfb"
+    first = build_vmfb(model, out, FLAGS, store=store, progress=False)
+    first_bytes = out.read_bytes()
+    assert len(first.groups) >= 3
+    widths = list(WIDTHS)
+    widths[4] = 52
+    write(model, widths, SCALES)
+    second = build_vmfb(model, out, FLAGS, store=store, progress=False)
+    assert second.mode == "groups"
+    assert 2 <= len(compiled(second)) < len(second.executables)
+    check_overlay(first, second)
+    assert any(g.get("stale_members") for g in second.report["groups"])
+    assert second.host is not None and second.host.action == "compiled"
+    assert_bitwise_equal(out, plain(model, tmp_path / "p1.vmfb"), widths)
+
+    write(model, WIDTHS, SCALES)
+    third = build_vmfb(model, out, FLAGS, store=store, progress=False)
+    assert compiled(third) == set()
+    assert all(g.action == "reused" for g in third.groups)
+    assert not any(g.get("stale_members") for g in third.report["groups"])
+    assert out.read_bytes() == first_bytes
+
+
+def test_overlay_off_serializes_the_plan(tmp_path: Path, store: DiskStore,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``HALFLOW_CANONICAL_GROUPS`` the same edit serializes the plan's
+    dirty groups, clean members included, and nothing is stale."""
+    monkeypatch.setenv("HALFLOW_CANONICAL_GROUPS", "1")
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out = tmp_path / "m.vmfb"
+    build_vmfb(model, out, FLAGS, store=store, progress=False)
+    widths = list(WIDTHS)
+    widths[4] = 52
+    write(model, widths, SCALES)
+    second = build_vmfb(model, out, FLAGS, store=store, progress=False)
+    served = {m["executable"] for g in second.report["groups"] if g["action"] == "compiled"
+              for m in g["members"]}
+    assert served > compiled(second)
+    assert not any(g.get("stale_members") for g in second.report["groups"])
+    assert_bitwise_equal(out, plain(model, tmp_path / "p1.vmfb"), widths)
+
+
+def test_body_edit_keeps_the_plan_and_the_host(tmp_path: Path, store: DiskStore) -> None:
+    """A constant in one body: the host program is the same, so the plan's
+    group is serialized again (its stubs unchanged) and the host reused:
+    an overlay would cost a host compile for one group's clean members."""
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out = tmp_path / "m.vmfb"
+    build_vmfb(model, out, FLAGS, store=store, progress=False)
+    scales = list(SCALES)
+    scales[3] = 3.0
+    write(model, WIDTHS, scales)
+    second = build_vmfb(model, out, FLAGS, store=store, progress=False)
+    assert len(compiled(second)) == 1
+    assert second.host is not None and second.host.action == "reused"
+    assert not any(g.get("stale_members") for g in second.report["groups"])
+    assert_bitwise_equal(out, plain(model, tmp_path / "p1.vmfb"), WIDTHS)
+
+
+def halflow(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "halflow", *args], capture_output=True,
+                          text=True, env=subprocess_env(), check=False)
+
+
+def test_inline_rebuild_starts_the_host_before_the_group(tmp_path: Path) -> None:
+    """A ``halflow build`` process after a width edit (one worker starting,
+    so the first small jobs run in-process): the host's ``iree-opt`` starts
+    before the group that runs in the build process is serialized, and
+    both ran (the trace)."""
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out, cache = tmp_path / "m.vmfb", tmp_path / "cache"
+    common = ["--to", "vmfb", "-o", str(out), "--cache-dir", str(cache)]
+    assert halflow("build", str(model), *common, "--", *FLAGS).returncode == 0
+    widths = list(WIDTHS)
+    widths[8] = 84  # the last layer: one executable and the host change
+    write(model, widths, SCALES)
+    trace, report = tmp_path / "trace.json", tmp_path / "report.json"
+    done = halflow("build", str(model), *common, "--trace", str(trace), "--report",
+                   str(report), "--", *FLAGS)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(report.read_text())
+    assert data["host"]["action"] == "compiled"
+    spans = [e for e in json.loads(trace.read_text())["traceEvents"] if e["ph"] == "X"]
+    host = [e for e in spans if e["name"] == "host"]
+    groups = [e for e in spans if e["cat"] == "group"]
+    assert len(host) == 1 and groups
+    if all(e["pid"] == host[0]["pid"] for e in groups):  # the inline case
+        assert host[0]["ts"] < min(e["ts"] for e in groups), (host, groups)
+    assert_bitwise_equal(out, plain(model, tmp_path / "p1.vmfb"), widths)
+
+
+def test_front_end_starts_first_and_no_op_starts_none(tmp_path: Path) -> None:
+    """``halflow build --to vmfb`` started the front end before the build
+    itself started (``frontend_early``: how long before, the command line
+    and bindings loading beside it); the library call starts it itself. An
+    up-to-date rebuild with ``--report`` runs no front end at all."""
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out, cache = tmp_path / "m.vmfb", tmp_path / "cache"
+    report = tmp_path / "report.json"
+    common = ["--to", "vmfb", "-o", str(out), "--cache-dir", str(cache), "--report",
+              str(report)]
+    assert halflow("build", str(model), *common, "--", *FLAGS).returncode == 0
+    timings = json.loads(report.read_text())["codegen_timings"]
+    assert 0 < timings["frontend_early"] < timings["frontend"]
+    assert halflow("build", str(model), *common, "--", *FLAGS).returncode == 0
+    again = json.loads(report.read_text())
+    assert again["mode"] == "up-to-date" and "frontend" not in again["codegen_timings"]
+    assert_bitwise_equal(out, plain(model, tmp_path / "p.vmfb"), WIDTHS)
+    with DiskStore(tmp_path / "cache2") as fresh:
+        library = build_vmfb(model, tmp_path / "lib.vmfb", FLAGS, store=fresh, progress=False)
+    assert "frontend_early" not in library.report["codegen_timings"]
+    assert (tmp_path / "lib.vmfb").read_bytes() == out.read_bytes()
+
+
+def test_back_end_verifies_only_when_asked() -> None:
+    """Per-pass verification in translation, serialization, the host and the
+    link follows ``--verify`` as the front end does: off unless given."""
+    assert not environment_for(flags_mod.parse(FLAGS)).verify
+    assert environment_for(flags_mod.parse([*FLAGS, "--verify"])).verify
+    assert environment_for(flags_mod.parse([*FLAGS, "--verify=true"])).verify
+    assert not environment_for(flags_mod.parse([*FLAGS, "--verify=false"])).verify
