@@ -56,6 +56,7 @@ from halflow.codegen.worker import (
     LinkTask,
     TranslateResult,
     TranslateTask,
+    worker_id,
 )
 from halflow.core import output as output_mod
 from halflow.core import safejson, uptodate
@@ -239,16 +240,18 @@ class CodegenResult:
         zero = min(sp.start for sp in self.spans)
         pids: dict[str, int] = {}
         events: list[dict[str, object]] = []
+        here = worker_id()  # this build's own process (a lane, the host's start)
         for sp in self.spans:
-            if sp.where not in pids:
-                pids[sp.where] = len(pids) + 1
-                label = "halflow build" if sp.where == "halflow" else f"worker {sp.where}"
-                events.append({"name": "process_name", "ph": "M", "pid": pids[sp.where],
+            where = "halflow" if sp.where == here else sp.where
+            if where not in pids:
+                pids[where] = len(pids) + 1
+                label = "halflow build" if where == "halflow" else f"worker {where}"
+                events.append({"name": "process_name", "ph": "M", "pid": pids[where],
                                "tid": 1, "args": {"name": label}})
-                events.append({"name": "thread_name", "ph": "M", "pid": pids[sp.where],
+                events.append({"name": "thread_name", "ph": "M", "pid": pids[where],
                                "tid": 1, "args": {"name": "main"}})
             events.append({"name": sp.name, "cat": sp.category, "ph": "X",
-                           "pid": pids[sp.where], "tid": 1,
+                           "pid": pids[where], "tid": 1,
                            "ts": round((sp.start - zero) * 1e6, 1),
                            "dur": round((sp.end - sp.start) * 1e6, 1)})
         return {"traceEvents": events, "displayTimeUnit": "ms"}

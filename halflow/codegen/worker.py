@@ -96,7 +96,8 @@ class AssembleResult:
     write_seconds: float
 
 
-def _worker_id() -> str:
+def worker_id() -> str:
+    """Where a task runs: this host and process (a span's ``where``)."""
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
@@ -105,7 +106,7 @@ def prepare(env: Environment) -> None:
     it cannot be: another IREE version, or other global flags already set."""
     if tools.iree_version() != env.iree_version:
         raise RuntimeError(
-            f"worker {_worker_id()} has iree-base-compiler {tools.iree_version()}, "
+            f"worker {worker_id()} has iree-base-compiler {tools.iree_version()}, "
             f"the build needs {env.iree_version}"
         )
     iree_api.set_global_flags(env.global_flags)
@@ -115,7 +116,7 @@ def warm_up(env: Environment) -> str:
     """Load the compiler library and set flags ahead of the first task."""
     prepare(env)
     iree_api.split_flags(())  # loads libIREECompiler and creates a session
-    return _worker_id()
+    return worker_id()
 
 
 def translate(task: TranslateTask) -> TranslateResult:
@@ -160,9 +161,9 @@ def translate(task: TranslateTask) -> TranslateResult:
             del module, body
     except iree_api.CompileError as e:
         return TranslateResult(task.key, task.executable, False, "",
-                               time.perf_counter() - started, e.messages, _worker_id())
+                               time.perf_counter() - started, e.messages, worker_id())
     return TranslateResult(task.key, task.executable, True, text,
-                           time.perf_counter() - started, (), _worker_id(), interface)
+                           time.perf_counter() - started, (), worker_id(), interface)
 
 
 def _interface(executable: Any) -> str:
@@ -290,12 +291,12 @@ def serialize_group(task: GroupTask) -> GroupResult:
                     f"{[b.variant for b in binaries]}"])
     except iree_api.CompileError as e:
         return GroupResult(task.key, False, None, time.perf_counter() - started, e.messages,
-                           _worker_id())
+                           worker_id())
     except ir.MLIRError as e:
         return GroupResult(task.key, False, None, time.perf_counter() - started, (str(e),),
-                           _worker_id())
+                           worker_id())
     return GroupResult(task.key, True, binaries[0], time.perf_counter() - started, warnings,
-                       _worker_id())
+                       worker_id())
 
 
 def _binary_bytes(data: Any) -> bytes:
@@ -422,16 +423,16 @@ class HostRun:
                 stdout, stderr_bytes = self._wait()
         except OSError as e:
             return HostResult(task.key, False, "", time.perf_counter() - self.started,
-                              (self.error or f"cannot run iree-opt: {e}",), _worker_id())
+                              (self.error or f"cannot run iree-opt: {e}",), worker_id())
         stderr = stderr_bytes.decode("utf-8", "replace")
         seconds = time.perf_counter() - self.started
         if self.process.returncode != 0:
             return HostResult(task.key, False, "", seconds, (
                 stderr.strip() or f"iree-opt exited with status {self.process.returncode}",),
-                _worker_id())
+                worker_id())
         return HostResult(task.key, True, stdout.decode("utf-8"), seconds,
                           tuple(line for line in stderr.splitlines() if line.strip()),
-                          _worker_id())
+                          worker_id())
 
 
 def start_host(task: HostTask) -> HostRun:

@@ -170,7 +170,14 @@ def input_stamp(data: blobs.InputBytes) -> list[object] | None:
     if read is None:
         return None
     path, status, seen_ns = read
-    return [path, *stamp(status), seen_ns, boot_id(), input_fingerprint(data)]
+    return [_path_text(path), *stamp(status), seen_ns, boot_id(), input_fingerprint(data)]
+
+
+def _path_text(path: str | os.PathLike[str]) -> str:
+    """``path`` made absolute, as text a JSON marker can hold: a name that
+    is not UTF-8 keeps its other bytes as ``\\xNN`` escapes (the device and
+    inode beside it say which file it is)."""
+    return os.fsencode(os.path.abspath(path)).decode("utf-8", "backslashreplace")
 
 
 def marker(key: str, stat: os.stat_result, total: int, digest: str,
@@ -234,7 +241,7 @@ def recorded_input_hash(recorded: object, path: str | os.PathLike[str]) -> str |
     if not isinstance(recorded, list) or len(recorded) != 6:
         return None
     entry = _stamps(recorded).get("input")
-    if not (isinstance(entry, list) and len(entry) == 9 and entry[0] == os.path.abspath(path)
+    if not (isinstance(entry, list) and len(entry) == 9 and entry[0] == _path_text(path)
             and isinstance(entry[8], str)):
         return None
     try:
