@@ -38,6 +38,17 @@ def _build(src: Path, out: Path, cache: Path) -> dict[str, object]:
     return entry
 
 
+def _build_until_nothing_is_read(src: Path, out: Path, cache: Path) -> None:
+    """Build, then no-op twice with the statuses settled in between: the
+    first no-op reads the output once and records it, the second reads
+    neither file."""
+    _build(src, out, cache)
+    _settle()
+    _build(src, out, cache)
+    _settle()
+    assert _build(src, out, cache)["read"] == []
+
+
 def _settle() -> None:
     """Wait until the statuses just recorded are past the racy window
     (:func:`halflow.core.uptodate.settled`: a tick and a granule, 20 ms on
@@ -87,11 +98,7 @@ def test_second_noop_reads_neither_file(tmp_path: Path) -> None:
 
 def test_same_size_edit_with_the_time_set_back_rebuilds(tmp_path: Path) -> None:
     src, out, cache = _setup(tmp_path)
-    _build(src, out, cache)
-    _settle()
-    _build(src, out, cache)
-    _settle()
-    assert _build(src, out, cache)["read"] == []
+    _build_until_nothing_is_read(src, out, cache)
     before = src.stat()
     _same_size_edit(src)
     _touch_back(src, before.st_mtime_ns)
@@ -109,11 +116,7 @@ def test_cp_p_restore_of_an_older_version_rebuilds(tmp_path: Path) -> None:
     _build(src, out, cache)
     _same_size_edit(src)
     _settle()
-    _build(src, out, cache)
-    _settle()
-    _build(src, out, cache)
-    _settle()
-    assert _build(src, out, cache)["read"] == []
+    _build_until_nothing_is_read(src, out, cache)
     subprocess.run(["cp", "-p", str(backup), str(src)], check=True)  # old bytes, old time
     assert src.stat().st_mtime_ns == backup.stat().st_mtime_ns
     assert _build(src, out, cache)["mode"] != "up-to-date"
@@ -127,11 +130,7 @@ def test_cp_p_restore_of_an_older_version_rebuilds(tmp_path: Path) -> None:
 
 def test_output_edited_with_its_time_set_back_is_rewritten(tmp_path: Path) -> None:
     src, out, cache = _setup(tmp_path)
-    _build(src, out, cache)
-    _settle()
-    _build(src, out, cache)
-    _settle()
-    assert _build(src, out, cache)["read"] == []
+    _build_until_nothing_is_read(src, out, cache)
     before = out.stat()
     _same_size_edit(out)
     _touch_back(out, before.st_mtime_ns)
@@ -171,11 +170,7 @@ def test_statuses_of_an_earlier_boot_are_not_trusted(tmp_path: Path) -> None:
     from halflow.store.disk import Cache
 
     src, out, cache = _setup(tmp_path)
-    _build(src, out, cache)
-    _settle()
-    _build(src, out, cache)
-    _settle()
-    assert _build(src, out, cache)["read"] == []
+    _build_until_nothing_is_read(src, out, cache)
     store = Cache(cache)
     where = uptodate.marker_key(out)
     recorded = store.get(where)

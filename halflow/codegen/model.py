@@ -227,16 +227,23 @@ class Materialized:
 def parse_materialized(data: bytes, name: str, session_flags: tuple[str, ...]) -> Materialized:
     """Parse (and verify) the materialized module :class:`Frontend` wrote
     for the model ``name``."""
+    invocation = _parsed(data, name, session_flags)
+    return Materialized(invocation, invocation.module(), SourceText(name, None))
+
+
+def _parsed(data: bytes, name: str, session_flags: tuple[str, ...]) -> iree_api.Invocation:
+    """An invocation holding ``data`` parsed under file name ``name``;
+    raises the parser's diagnostics as HalflowError (nothing left open)."""
     invocation = iree_api.Invocation(session_flags)
     try:
-        try:
-            invocation.parse(data, name)
-        except iree_api.CompileError as e:
-            raise parse_errors(e.messages, name) from None
-        return Materialized(invocation, invocation.module(), SourceText(name, None))
+        invocation.parse(data, name)
+    except iree_api.CompileError as e:
+        invocation.close()
+        raise parse_errors(e.messages, name) from None
     except BaseException:
         invocation.close()
         raise
+    return invocation
 
 
 def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Materialized:
@@ -249,12 +256,8 @@ def materialize(data: bytes, name: str, session_flags: tuple[str, ...]) -> Mater
     from halflow.source.inputs import lexable
 
     data = lexable(data)  # cut inside a string, MLIR's lexer would read past the buffer
-    invocation = iree_api.Invocation(session_flags)
+    invocation = _parsed(data, name, session_flags)
     try:
-        try:
-            invocation.parse(data, name)
-        except iree_api.CompileError as e:
-            raise parse_errors(e.messages, name) from None
         module = invocation.module()
         text = None if data.startswith(BYTECODE_MAGIC) else data.decode("utf-8", "replace")
         source = SourceText(name, text)

@@ -75,7 +75,6 @@ class Choice:
     """Whether a build may go plain, known before the front end runs."""
 
     may_be_plain: bool  # decided after the front end, by its output's size
-    reason: str = ""  # why it may not (for the docs; not reported)
 
 
 def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
@@ -83,13 +82,13 @@ def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
     """Whether this build may take the plain path: a program, built by
     workers of its own, not built incrementally last time (or forced)."""
     if strategy == Strategy.INCREMENTAL or not is_program:
-        return Choice(False, "incremental (forced, or not a program)")
+        return Choice(False)  # forced, or not a program
     if strategy == Strategy.PLAIN:
         return Choice(True)
     if not own_workers:
-        return Choice(False, "workers kept warm or on Dask: no start-up to pay")
+        return Choice(False)  # workers kept warm or on Dask: no start-up to pay
     if previous_mode in ("groups", "fallback"):
-        return Choice(False, "built incrementally before: the cache follows the model")
+        return Choice(False)  # built incrementally before: the cache follows the model
     return Choice(True)
 
 
