@@ -92,6 +92,25 @@ class IreeFlags:
     verify: bool = True  # iree-compile's --verify: verify IR after each pass
 
     @property
+    def verify_per_pass(self) -> bool:
+        """Whether halflow's own IREE runs verify after each pass: only when
+        the user asks (``--verify``, ``--verify=true``). They run IREE's
+        passes on IREE's own output, where verifying changes no byte, and
+        halflow's parse of the front end's output verifies it once."""
+        return self.verify and self._verify_given
+
+    @property
+    def verification(self) -> tuple[str, ...]:
+        """What an ``iree-compile`` command of halflow's adds to :attr:`all`
+        for :attr:`verify_per_pass`: ``--verify=false``, unless the user's
+        own ``--verify`` flag (in :attr:`all`) says."""
+        return () if self._verify_given else ("--verify=false",)
+
+    @property
+    def _verify_given(self) -> bool:
+        return any(flag_name(f) == "--verify" for f in self.all)
+
+    @property
     def compile(self) -> tuple[str, ...]:
         """Flags for translation and the final compile."""
         return tuple(f for f in self.all if flag_name(f) not in ("--compile-from", "--verify"))

@@ -108,9 +108,7 @@ def frontend_command(model: Path, flags: IreeFlags, destination: Path) -> list[s
     (``executable-sources``, as bytecode) to ``destination``. Per-pass
     verification stays off unless the user's flags say ``--verify``: the
     module is verified once, when halflow parses it."""
-    verify = () if any(f.split("=", 1)[0] == "--verify" for f in flags.all) else (
-        "--verify=false",)
-    return [tools.iree_compile(), str(model), *flags.all, *verify,
+    return [tools.iree_compile(), str(model), *flags.all, *flags.verification,
             "--compile-to=executable-sources", "--emit-mlir-bytecode", "-o", str(destination)]
 
 

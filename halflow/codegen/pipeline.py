@@ -382,9 +382,8 @@ def environment_for(flags: flags_mod.IreeFlags) -> Environment:
     :func:`halflow.codegen.model.frontend_command`): IREE's passes work on
     IREE's own output here, and verifying changes no byte of it."""
     session_flags, global_flags = iree_api.split_flags(flags.compile)
-    asked = any(flags_mod.flag_name(f) == "--verify" for f in flags.all)
     return Environment(session_flags, global_flags, tools.iree_version(),
-                       flags.verify and asked)
+                       flags.verify_per_pass)
 
 
 class Workers:

@@ -29,9 +29,8 @@ from halflow.codegen.flags import IreeFlags, flag_name
 def backend_command(flags: IreeFlags, output: Path) -> list[str]:
     """The ``iree-compile`` command of the back end (the module on stdin)."""
     kept = [f for f in flags.all if flag_name(f) != "--compile-from"]
-    verify = () if any(flag_name(f) == "--verify" for f in kept) else ("--verify=false",)
-    return [tools.iree_compile(), "-", *kept, *verify, "--compile-from=executable-sources",
-            "-o", str(output)]
+    return [tools.iree_compile(), "-", *kept, *flags.verification,
+            "--compile-from=executable-sources", "-o", str(output)]
 
 
 @dataclass(frozen=True)
