@@ -29,13 +29,13 @@ FLAGS = flags_mod.parse([
 ])
 
 
-def units_of(source: Path, scratch: Path) -> list[Unit]:
+def units_of(source: Path, scratch: Path, flags: flags_mod.IreeFlags = FLAGS) -> list[Unit]:
     out = scratch / (source.stem + ".mlirbc")
-    subprocess.run(model.frontend_command(source, FLAGS, out), check=True, capture_output=True)
+    subprocess.run(model.frontend_command(source, flags, out), check=True, capture_output=True)
     materialized = model.parse_materialized(out.read_bytes(), str(source), ())
     try:
         module = materialized.module
-        return pipeline._module_units(module, module.get_asm(), FLAGS.key)
+        return pipeline._module_units(module, module.get_asm(), flags.key)
     finally:
         materialized.close()
 

@@ -27,15 +27,18 @@ from typing import Any
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.executables import Unit
 from halflow.codegen.worker import (
+    BatchResult,
     Binary,
     Environment,
     GroupResult,
     GroupTask,
     HostResult,
     HostTask,
+    TranslateBatch,
     TranslateResult,
     TranslateTask,
 )
+from halflow.core.fingerprint import fingerprint
 from halflow.core.progress import Event, Kind, Sink
 from halflow.store.artifacts import Entry, encode_entry, seal, unseal
 from halflow.store.protocol import ArtifactStore
@@ -104,6 +107,9 @@ class Outcome:
     host_result: HostResult | None = None
     host_key: str = ""
     host_error: str = ""  # why the host could not be compiled (-> fallback)
+    # translation key -> the batch it was translated in (with others, in one
+    # IREE invocation); absent: translated alone
+    batches: dict[str, str] = field(default_factory=dict)
     failures: list[tuple[str, Any, str, tuple[str, ...]]] = field(default_factory=list)
 
     @property
@@ -160,8 +166,13 @@ class _Schedule:
         # time and serialize next to the remaining translations, not all at
         # the end. (Module order scatters every group's members over the run.)
         rank: dict[str, int] = {}  # a member of several groups (lanes): its first
-        for i, m in enumerate(m for g in inputs.groups for m in g.members):
-            rank.setdefault(m.key, i)
+        self.first_group: dict[str, int] = {}  # member key -> its first group's index
+        position = 0
+        for index, group in enumerate(inputs.groups):
+            for m in group.members:
+                rank.setdefault(m.key, position)
+                self.first_group.setdefault(m.key, index)
+                position += 1
         self.misses: dict[str, Unit] = {}
         for unit in sorted(inputs.units, key=lambda u: rank.get(u.key, len(rank))):
             if unit.key not in self.interfaces and unit.key not in self.misses:
@@ -187,6 +198,27 @@ class _Schedule:
         task = TranslateTask(unit.key, unit.symbol, unit.source(), unit.buffer_name,
                              self.inputs.env)
         return ("translate_shared" if through_shared else "translate", task)
+
+    def translate_jobs(self, shared: bool, batches: bool) -> list[Job]:
+        """The jobs of every missing translation, in plan order. With
+        ``batches``, the misses of one group are one job (one IREE
+        invocation: :func:`halflow.codegen.worker.translate_batch`); through
+        a shared cache, one job each."""
+        misses = list(self.misses.values())
+        if shared or not batches:
+            return [self.translate_job(u, shared and u.cacheable) for u in misses]
+        runs: list[list[Unit]] = []
+        for unit in misses:
+            if runs and self.first_group.get(runs[-1][0].key) == self.first_group.get(unit.key):
+                runs[-1].append(unit)
+            else:
+                runs.append([unit])
+        return [self.translate_job(run[0], False) if len(run) == 1 else self.batch_job(run)
+                for run in runs]
+
+    def batch_job(self, units: Sequence[Unit]) -> Job:
+        tasks = tuple(self.translate_job(u, False)[1] for u in units)
+        return ("translate_batch", TranslateBatch(batch_key([t.key for t in tasks]), tasks))
 
     def host_job(self) -> list[Job]:
         inputs, out = self.inputs, self.out
@@ -215,18 +247,29 @@ class _Schedule:
 
     def on_result(self, function: str, result: Any) -> list[Job]:
         function = function.removesuffix("_shared")
+        if function == "translate_batch":
+            return [job for r in result.results for job in self.on_translation(r, result)]
         if function == "translate":
             return self.on_translation(result)
         if function == "serialize_group":
             return self.on_group(result)
         return self.on_host(result)
 
-    def on_translation(self, result: TranslateResult) -> list[Job]:
+    def on_translation(self, result: TranslateResult,
+                       batch: BatchResult | None = None) -> list[Job]:
         out, sink = self.out, self.inputs.sink
         now = time.perf_counter()
         unit = self.misses[result.key]
-        out.spans.append(Span(f"translate {unit.symbol}", "translate",
-                              now - result.seconds, now, result.worker))
+        if batch is None or not batch.together:
+            out.spans.append(Span(f"translate {unit.symbol}", "translate",
+                                  now - result.seconds, now, result.worker))
+        elif result is batch.results[0]:  # one span for the invocation
+            seconds = sum(r.seconds for r in batch.results)
+            symbols = ", ".join(self.misses[r.key].symbol for r in batch.results)
+            out.spans.append(Span(f"translate {symbols}", "translate", now - seconds, now,
+                                  result.worker))
+        if batch is not None and result.key in batch.together:
+            out.batches[result.key] = batch.key
         if not result.ok:
             out.failures.append(("translate", unit, result.messages[0] if result.messages
                                  else "IREE gave no reason", result.messages[1:]))
@@ -309,8 +352,7 @@ def run_nodes(
     # from worker to worker through it, not through this process
     # (halflow.codegen.remote_workers).
     shared = getattr(runner, "shared", None)
-    jobs = [schedule.translate_job(unit, shared is not None and unit.cacheable)
-            for unit in misses.values()]
+    jobs = schedule.translate_jobs(shared is not None, getattr(runner, "batches", False))
     sink(Event(Kind.PLAN, total=len(units), reused=len(units) - len(misses),
                groups=len(schedule.dirty)))
     jobs += schedule.ready_jobs()
@@ -318,12 +360,21 @@ def run_nodes(
         for failure in runner.run(jobs, schedule.on_result):
             task = failure.task
             function = failure.function.removesuffix("_shared")
+            if function == "translate_batch":
+                out.failures.extend(("translate", misses[t.key], failure.reason, ())
+                                    for t in task.members)
+                continue
             subject = misses[task.key] if function == "translate" else task.key
             if function == "compile_host":
                 out.host_error = failure.reason
             else:
                 out.failures.append((function, subject, failure.reason, ()))
     return out
+
+
+def batch_key(keys: Sequence[str]) -> str:
+    """A batch's name: its members' translation keys."""
+    return fingerprint("halflow.codegen.batch", tuple(keys))
 
 
 def _group_name(groups: Sequence[groups_mod.Group], key: str) -> str:

@@ -53,12 +53,21 @@ OnResult = Callable[[str, Any], "list[Job] | None"]
 # At most this many tasks run in the calling process (see LocalExecutor).
 INLINE_JOBS = 2
 
-# A run of at least this many jobs (a cold build of a real model) has the
-# calling process work as one of its ``jobs`` lanes, on a thread (see
-# _Lane): one worker process fewer. Measured on openelm_l4 (79 executables,
-# 2 cores): a worker held 164 MB RSS (65 MB PSS), most of it the compiler
-# library the build process has loaded already, and took ~1 s of CPU to start.
+# A run of at least this many tasks (a cold build of a real model; a batch
+# of translations counts each) has the calling process work as its ``jobs``
+# lanes, on threads (see _Lane), up to LANES of them, in place of worker
+# processes it would start: a worker held 164 MB RSS (65 MB PSS; openelm_l4,
+# 2 cores), most of it the compiler library the build process has loaded
+# already, and took ~1 s of CPU to start. Workers already started (a
+# rebuild starts one during the front end) are used too. The price: a
+# compiler crash in a lane ends the build.
 LANE_FROM = 16
+LANES = 2
+
+
+def tasks_in(jobs: Sequence[Job]) -> int:
+    """How many tasks ``jobs`` hold: a batch of translations counts each."""
+    return sum(len(task.members) if name == "translate_batch" else 1 for name, task in jobs)
 
 
 @dataclass(frozen=True)
@@ -220,6 +229,7 @@ class LocalExecutor:
         self.jobs = max(1, jobs)
         self.retries = retries
         self.inline = inline and not env.global_flags
+        self.batches = True  # translations go out a group's misses at a time
         # More workers only when there are several translations: on a small
         # machine, extra workers starting up would slow the front-end they
         # are meant to overlap.
@@ -325,24 +335,32 @@ class LocalExecutor:
         """Run ``jobs`` (and those ``on_result`` adds); deliver results to
         ``on_result`` as they arrive. Returns the tasks that could not be run.
         A long run (:data:`LANE_FROM`) also runs tasks in this process."""
-        if len(jobs) <= INLINE_JOBS and self._run_inline():
+        if tasks_in(jobs) <= INLINE_JOBS and self._run_inline():
             return self._run_here(jobs, on_result)
-        lane = _Lane() if self.inline and self.jobs > 1 and len(jobs) >= LANE_FROM else None
+        lanes: list[_Lane] = []
+        # The preloading worker counts as started: it is nearly done.
+        started = len(self._idle) + (self._preloader is not None)
+        if self.inline and self.jobs > 1 and tasks_in(jobs) >= LANE_FROM:
+            lanes = [_Lane() for _ in range(max(1, min(self.jobs, LANES) - started))]
         try:
-            return self._run_pool(jobs, on_result, lane)
+            return self._run_pool(jobs, on_result, lanes)
         finally:
-            if lane is not None:
+            for lane in lanes:
                 lane.close()
 
     def _run_pool(self, jobs: list[Job], on_result: OnResult,
-                  lane: _Lane | None) -> list[TaskFailure]:
+                  lanes: list[_Lane]) -> list[TaskFailure]:
         failures: list[TaskFailure] = []
         attempts: dict[tuple[str, str], int] = {}
         pending = deque(jobs)
         busy: list[_WorkerProcess | _Lane] = []
 
-        def retry_or_fail(job: Job, reason: str) -> None:
+        def retry_or_fail(job: Job, reason: str, crashed: bool = False) -> None:
             name, task = job
+            if crashed and name == "translate_batch" and len(task.members) > 1:
+                # One member may crash the compiler: alone, each is named.
+                pending.extendleft(reversed([("translate", t) for t in task.members]))
+                return
             attempts[(name, task.key)] = tries = attempts.get((name, task.key), 0) + 1
             if tries > self.retries:
                 failures.append(TaskFailure(task, f"{reason} ({tries} tries)", name))
@@ -350,7 +368,7 @@ class LocalExecutor:
                 pending.appendleft(job)
 
         # The preloading worker counts as available: it is nearly done.
-        available = len(self._idle) + (self._preloader is not None) + (lane is not None)
+        available = len(self._idle) + (self._preloader is not None) + len(lanes)
         for _ in range(min(self.jobs, len(jobs)) - available):
             self._idle.insert(0, _WorkerProcess(self.env))
         # The host runs in an iree-opt process of its own, started from here
@@ -365,8 +383,9 @@ class LocalExecutor:
                     job = pending.popleft()
                     task = job[1]
                     w: _WorkerProcess | _Lane
+                    free = [lane for lane in lanes if lane not in busy]
                     try:
-                        w = lane if lane is not None and lane not in busy else self._take()
+                        w = free[0] if free else self._take()
                     except RuntimeError as e:
                         retry_or_fail(job, str(e))
                         continue
@@ -374,7 +393,7 @@ class LocalExecutor:
                         assert isinstance(w, _WorkerProcess)
                         reason = w.death()
                         w.close()
-                        retry_or_fail(job, f"the compiler crashed on it: {reason}")
+                        retry_or_fail(job, f"the compiler crashed on it: {reason}", True)
                         continue
                     w.job = job
                     busy.append(w)
@@ -393,7 +412,7 @@ class LocalExecutor:
                         assert isinstance(w, _WorkerProcess)
                         reason = w.death()
                         w.close()
-                        retry_or_fail(job, f"the compiler crashed on it: {reason}")
+                        retry_or_fail(job, f"the compiler crashed on it: {reason}", True)
                         continue
                     if isinstance(w, _WorkerProcess):
                         w.task = None

@@ -112,11 +112,16 @@ class ExecutableReport:
     worker: str = ""  # host:pid that compiled it
     reason: str = ""  # why it was compiled
     key: str = ""  # its translation key (the cache entry)
+    # The batch it was translated in, with other executables, by one IREE
+    # invocation ("": alone); its seconds are then its share (by text size).
+    batch: str = ""
 
     def as_dict(self) -> dict[str, object]:
         entry: dict[str, object] = {"executable": self.executable}
         if self.key:
             entry["key"] = self.key
+        if self.batch:
+            entry["batch"] = self.batch
         return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
 
 
@@ -200,6 +205,9 @@ class CodegenResult:
                 "reused": len(self.reused),
                 "groups": len(self.groups),
                 "groups_compiled": sum(g.action == Action.COMPILED for g in self.groups),
+                # IREE invocations that translated: a batch counts once
+                "translations_run": len({e.batch or e.executable for e in self.executables
+                                         if e.action == Action.COMPILED}),
                 "seconds_saved": round(sum(e.saved_seconds for e in self.executables), 3),
             },
             "groups": [g.as_dict() for g in self.groups],
@@ -546,11 +554,12 @@ def build_vmfb(
         if current is not None:
             return current
         manifest_key = _manifest_key(request.model_file, request.flags)
+        previous_mode = str(_previous_manifest(store, manifest_key).get("mode", ""))
         choice = strategy_mod.before_front_end(
             chosen, request.kind == model.ModelKind.PROGRAM,
-            workers is None and executor == "local",
-            str(_previous_manifest(store, manifest_key).get("mode", "")))
-        started = _start(request, store, executor, scheduler, jobs, retries, opened)
+            workers is None and executor == "local", previous_mode)
+        started = _start(request, store, executor, scheduler, jobs, retries, opened,
+                         rebuild=previous_mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
         source = _front_end(request, started, store, manifest_key, log)
         reason = (strategy_mod.plain_reason(chosen, len(source.data))
                   if choice.may_be_plain else None)
@@ -731,10 +740,13 @@ class _Started:
 
 
 def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: Any,
-           jobs: int | None, retries: int, opened: _Opened) -> _Started:
-    """The front-end (a program), the local workers (one started now: its
-    start-up overlaps the front-end; a build that goes plain kills it) and
-    the Dask client."""
+           jobs: int | None, retries: int, opened: _Opened, rebuild: bool) -> _Started:
+    """The front-end (a program), the local workers and the Dask client.
+    A ``rebuild`` of a program starts one worker now (its start-up overlaps
+    the front-end; a build that goes plain kills it); a first build starts
+    none: it translates nearly everything, which its own lanes do (see
+    :data:`halflow.codegen.executors.LANES`), with no worker's start-up or
+    memory."""
     if request.kind == model.ModelKind.PROGRAM:
         try:
             opened.frontend = model.frontend(request.model_file, request.flags)
@@ -747,8 +759,8 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
         opened.local = opened.workers.executor
     else:
         opened.local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
-                                     else 1, retries, start=opened.frontend is not None,
-                                     inline=True)
+                                     else 1, retries,
+                                     start=opened.frontend is not None and rebuild, inline=True)
     if executor == "dask":
         try:
             opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
@@ -1048,6 +1060,7 @@ def _executable_reports(units: Sequence[executables.Unit], generated: _Generated
     """Per executable: compiled (once per key, and why) or reused (and what
     that saved)."""
     translated, cached = generated.translated, lookup.cached
+    batches = generated.outcome.batches if generated.outcome is not None else {}
     reports: dict[str, ExecutableReport] = {}
     reported: set[str] = set()  # keys reported compiled (once per key)
     for unit in units:
@@ -1056,7 +1069,7 @@ def _executable_reports(units: Sequence[executables.Unit], generated: _Generated
             result = translated[unit.key]
             reports[unit.name] = ExecutableReport(
                 unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker,
-                _why_translated(unit, lookup.previous), unit.key)
+                _why_translated(unit, lookup.previous), unit.key, batches.get(unit.key, ""))
         else:
             seconds = (cached[unit.key].seconds if unit.key in cached
                        else translated[unit.key].seconds)
