@@ -194,14 +194,17 @@ def translate_batch(task: TranslateBatch) -> BatchResult:
     the same): each member keeps the locations of its own text under its
     own buffer name, and is renamed apart in the batch (the placeholder
     names collide) and back after (:func:`_batchable` says which members
-    allow that). If the invocation fails, every member is translated
-    alone, so that IREE's error names the executable it is about."""
+    allow that). If the batch fails (IREE, or a member that does not go
+    back as it came), every member is translated alone, so that IREE's
+    error names the executable it is about."""
+    from iree.compiler import ir
+
     together, alone = _batchable(task.members)
     results: dict[str, TranslateResult] = {}
     if len(together) > 1:
         try:
             results = _translate_together(together)
-        except iree_api.CompileError:
+        except (iree_api.CompileError, ir.MLIRError, ValueError):
             alone, results = list(task.members), {}
     else:
         alone = list(task.members)
