@@ -12,7 +12,9 @@ another halflow tree's (an older commit: ``git archive REV | tar -x -C
 DIR``), so that all of them see the same load. Measured per run: wall
 time, CPU time (user + system of the process and everything it waited
 for) and the peaks of RSS and PSS summed over the process tree (sampled
-every 10 ms). Printed: medians, plain/halflow time, halflow/plain memory,
+every 10 ms). Printed: medians, plain/halflow time (the median of each
+repetition's ratio: a shared machine's load changes between repetitions
+more than between neighbouring runs), halflow/plain memory,
 the targets (cold >= 1.0x plain, memory <= 1.5x), and the load. Every
 halflow ``.vmfb`` is run under ``iree-run-module`` with the export's
 ``.irpa``: its outputs must be bitwise equal to plain's. A benchmark, not a
@@ -95,10 +97,15 @@ def bench(name: str, work: Path, reps: int, trees: dict[str, Path]) -> None:
           f"rss {plain.rss / 2**20:5.0f} MB, pss {plain.pss / 2**20:5.0f} MB", flush=True)
     for label in trees:
         m = med[label]
-        ratio, rss, pss = plain.seconds / m.seconds, m.rss / plain.rss, m.pss / plain.pss
+        # Each repetition's own ratio (its runs are next to each other, under
+        # about the same load), and their median.
+        paired = [p.seconds / h.seconds for p, h in zip(runs["plain"], runs[label], strict=True)]
+        ratio, rss, pss = statistics.median(paired), m.rss / plain.rss, m.pss / plain.pss
         ok = "ok" if ratio >= TIME_TARGET and rss <= MEMORY_TARGET else "MISS"
         print(f"  {label:8} {m.seconds:6.2f} s (cpu {m.cpu:6.2f} s) plain/halflow "
-              f"{ratio:4.2f}x [>= {TIME_TARGET}x]  rss {m.rss / 2**20:5.0f} MB {rss:4.2f}x  "
+              f"{ratio:4.2f}x [>= {TIME_TARGET}x] (per repetition "
+              f"{', '.join(f'{r:.2f}' for r in paired)}; cpu {plain.cpu / m.cpu:4.2f}x)  "
+              f"rss {m.rss / 2**20:5.0f} MB {rss:4.2f}x  "
               f"pss {m.pss / 2**20:5.0f} MB {pss:4.2f}x [<= {MEMORY_TARGET}x]  {ok}  "
               f"(runs: {', '.join(f'{r.seconds:.2f}' for r in runs[label])}; plain "
               f"{', '.join(f'{r.seconds:.2f}' for r in runs['plain'])})", flush=True)

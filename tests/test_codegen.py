@@ -328,6 +328,8 @@ class Killer:
 
         while not self._stop.is_set() and (self.times is None or self.killed < self.times):
             for process in _worker_processes():
+                if self.times is not None and self.killed >= self.times:
+                    break  # several workers may start at once: kill only ``times``
                 try:
                     process.kill()
                     self.killed += 1

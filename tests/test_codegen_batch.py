@@ -25,7 +25,8 @@ from test_codegen_nodes import assert_bitwise_equal
 
 from halflow.codegen import DiskStore, build_vmfb, groups, model, pipeline, worker
 from halflow.codegen.executables import Unit
-from halflow.codegen.executors import LANE_FROM
+from halflow.codegen.executors import LANE_FROM, LocalExecutor
+from halflow.store.artifacts import decode_entry
 
 
 def tasks_of(units: list[Unit], env: worker.Environment) -> tuple[worker.TranslateTask, ...]:
@@ -134,3 +135,30 @@ def test_a_cold_build_translates_in_batches_and_an_edit_only_what_it_dirtied(
         again = build_vmfb(model_file, out, FLAGS, store=store, jobs=2, progress=False)
         assert again.compiled == want
         assert_bitwise_equal(out, plain_compile(edited, tmp_path / "plain2.vmfb"), WIDTHS)
+
+
+def test_a_cold_build_in_batches_gives_the_bytes_of_one_by_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same cold build with one translation per task (as before
+    batches, and as on Dask) writes the same ``.vmfb``, byte for byte, and
+    the same cache entries (texts and interfaces; their seconds differ: a
+    batch's are shares)."""
+    model_file = tmp_path / "deep.mlir"
+    model_file.write_text(layers.program(WIDTHS, SCALES))
+    entries = {}
+    for batches in (True, False):
+        monkeypatch.setattr(LocalExecutor, "batches", batches)
+        out = tmp_path / f"{batches}.vmfb"
+        with DiskStore(tmp_path / f"cache-{batches}") as store:
+            result = build_vmfb(model_file, out, FLAGS, store=store, jobs=2, progress=False)
+            summary = result.report["codegen_summary"]
+            assert (summary["translations_run"] < summary["compiled"]) == batches
+            found = {}
+            for e in result.report["codegen"]:
+                raw = store.get(e["key"])
+                entry = decode_entry(e["key"], raw) if raw is not None else None
+                assert entry is not None, e
+                found[e["key"]] = (entry.text, entry.interface)
+            entries[batches] = found
+    assert (tmp_path / "True.vmfb").read_bytes() == (tmp_path / "False.vmfb").read_bytes()
+    assert len(entries[True]) >= LANE_FROM and entries[True] == entries[False]

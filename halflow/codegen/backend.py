@@ -352,7 +352,7 @@ def run_nodes(
     # from worker to worker through it, not through this process
     # (halflow.codegen.remote_workers).
     shared = getattr(runner, "shared", None)
-    jobs = schedule.translate_jobs(shared is not None, getattr(runner, "batches", False))
+    jobs = schedule.translate_jobs(shared is not None, runner.batches)
     sink(Event(Kind.PLAN, total=len(units), reused=len(units) - len(misses),
                groups=len(schedule.dirty)))
     jobs += schedule.ready_jobs()

@@ -217,6 +217,8 @@ class LocalExecutor:
     one task at a time, so a dead worker names the task that killed it.
     """
 
+    batches = True  # a group's missing translations go out as one task
+
     def __init__(self, env: Environment, jobs: int, retries: int = 2, *, start: bool = True,
                  inline: bool = False):
         """``start``: start one worker now (its start-up then overlaps what
@@ -229,7 +231,6 @@ class LocalExecutor:
         self.jobs = max(1, jobs)
         self.retries = retries
         self.inline = inline and not env.global_flags
-        self.batches = True  # translations go out a group's misses at a time
         # More workers only when there are several translations: on a small
         # machine, extra workers starting up would slow the front-end they
         # are meant to overlap.
@@ -515,6 +516,8 @@ class DaskExecutor:
     with different global flags their own workers (and prefer one thread per
     worker, so no task runs while another sets the flags).
     """
+
+    batches = False  # one translation per task: a cluster has many workers
 
     def __init__(self, scheduler: Any, retries: int = 2, shared: Any = None,
                  notes: Callable[[Sequence[str], Any], None] | None = None):

@@ -2,11 +2,12 @@
 
 The incremental path (``mode: groups``) has fixed costs a plain compile does
 not have: worker processes to start (~1 s of CPU each: Python and the
-compiler library), each executable parsed, printed and translated in an
-invocation of its own (~0.02 s more per executable than inside one
-``iree-compile``: openelm_l4, 79 executables, 5.7 s of CPU one by one
-against 4.1 s in one invocation), each group linking its own runtime library
-(~0.1-0.25 s), the host as an ``iree-opt`` process (0.4-1 s). On a small
+compiler library; a long cold build runs in the build process instead),
+each executable parsed and printed on its own (and, when these figures
+were measured, translated in an invocation of its own: ~0.02 s more per
+executable than inside one ``iree-compile``; now one invocation per group),
+each group linking its own runtime library (~0.1-0.25 s), the host as an
+``iree-opt`` process (0.4-1 s). On a small
 program these cost more than reuse can save: measured (``benchmarks/real_models.py``,
 2026-12-02, load 1-3), cold builds 0.58-0.64x plain and one-edit rebuilds
 0.67-1.37x on ``mlp`` (10-13 executables) and ``gpt2_l4`` (16-19), against
