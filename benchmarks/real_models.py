@@ -25,6 +25,15 @@ Every ``.vmfb`` is run with ``iree-run-module`` and the variant's ``.irpa``
 plain's. The targets of issue 21 are printed beside the ratios. This is a
 benchmark, not a test.
 
+``--target rocm`` compiles for ``hip`` gfx942 instead, compile only (no GPU
+here): per build, the kernels of halflow's module are compared with
+plain's under halflow's names (every kernel present; how many are
+byte-equal: machine code, PC-relative constants, descriptor); and once per
+model, on the last variant, the reference configuration of
+``tests/test_codegen_targets.py`` (halflow's one-group build of the
+pre-materialize program, renamed and ordered as that group, compiled by
+plain ``iree-compile``: kernel binaries byte-identical, host VM code equal).
+
 The export venv (not a halflow dependency):
 
     python3 -m venv /work/venv-turbine
@@ -87,7 +96,14 @@ TARGETS = {"serving": 3.0, "mid": 1.5, "transformer": 1.0}
 FLOOR_TARGET = 1.25
 
 
+# --target: the compile-only GPU targets (nothing runs; see check_gpu).
+GPU_TARGETS = {"rocm": ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx942"]}
+TARGET = ["llvm-cpu"]  # set by --target
+
+
 def flags() -> list[str]:
+    if TARGET[0] in GPU_TARGETS:
+        return list(GPU_TARGETS[TARGET[0]])
     cpu = "x86-64-v3" if platform.machine() in ("x86_64", "AMD64") else "host"
     return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
             f"--iree-llvmcpu-target-cpu={cpu}"]
@@ -298,10 +314,10 @@ def group_cost(name: str, report: dict, store_dir: Path, iree_flags: list[str]) 
 
 
 def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | None,
-                env: dict[str, str], costs: bool = False, edits: int = len(EDITS)
-                ) -> list[Row]:
+                env: dict[str, str], costs: bool = False, edits: int = len(EDITS),
+                reference: bool = True) -> list[Row]:
     exports = export(name, model, work, python)
-    run_dir = work / "runs" / name
+    run_dir = work / "runs" / (name if TARGET[0] == "llvm-cpu" else f"{name}-{TARGET[0]}")
     shutil.rmtree(run_dir, ignore_errors=True)
     run_dir.mkdir(parents=True)
     cache = run_dir / "cache"
@@ -339,6 +355,8 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
             row.floor = floor_of(report, timings.get("frontend", 0.0), cache, iree_flags)
         if edit == "reexport":
             row.check = "up-to-date" if report["mode"] == "up-to-date" else "NOT up-to-date"
+        elif TARGET[0] in GPU_TARGETS:
+            row.check = check_gpu(run_dir, report)
         else:
             same = (outputs_of(run_dir / "plain.vmfb", variant, run_dir)
                     == outputs_of(run_dir / "halflow.vmfb", variant, run_dir))
@@ -347,7 +365,82 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
         print(format_row(row, model), flush=True)
         if edit == "cold" and costs:
             group_cost(name, report, cache, iree_flags)
+    if TARGET[0] in GPU_TARGETS and reference:
+        print(f"# {name}, last variant: {gpu_reference(source, run_dir)}", flush=True)
     return rows
+
+
+def check_gpu(run_dir: Path, report: dict) -> str:
+    """What a machine without the GPU can check of halflow's module: groups
+    mode, every kernel of plain's module present under halflow's names, and
+    how many are byte-equal to plain's (machine code, constants, kernel
+    descriptor; the others were linked with other kernels than in plain's
+    one binary, see tests/support/gpu.py), and the stale kernels (symbols)
+    of kept groups."""
+    from support.gpu import compare_kernels
+
+    if report["mode"] != "groups":
+        return f"mode {report['mode']}"
+    equal, total, missing, stale = compare_kernels(run_dir / "plain.vmfb",
+                                                   run_dir / "halflow.vmfb", report)
+    if missing:
+        raise SystemExit(f"plain's kernels missing in halflow's module: {missing[:5]}")
+    return f"kernel symbols {equal}/{total} equal" + (f", {stale} stale" if stale else "")
+
+
+def gpu_reference(source: Path, run_dir: Path) -> str:
+    """The reference configuration of tests/test_codegen_targets.py on this
+    model: halflow builds the pre-materialize program as one group (in this
+    process), then the program renamed and ordered as that group, reusing
+    everything; a plain ``iree-compile --compile-from=stream`` of the latter
+    should give the same kernel binaries and host VM code (what differs is
+    said)."""
+    import zipfile
+
+    from support.gpu import compare_kernels, disassembly, pre_materialize, reference_program
+
+    from halflow.codegen import DiskStore, build_vmfb
+    from halflow.codegen import groups as groups_mod
+
+    work = run_dir / "reference"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    pre = pre_materialize(source, flags(), work / "pre.mlir")
+    saved = groups_mod.TARGET_WEIGHT, groups_mod.MAX_WEIGHT
+    groups_mod.TARGET_WEIGHT = groups_mod.MAX_WEIGHT = 10**12  # one group
+    try:
+        with DiskStore(work / "cache") as store:
+            first = build_vmfb(pre, work / "first.vmfb", flags(), store=store, progress=False)
+            model = reference_program(pre, first.report, work / "ref")
+            again = build_vmfb(model, work / "halflow.vmfb", flags(), store=store,
+                               progress=False)
+    finally:
+        groups_mod.TARGET_WEIGHT, groups_mod.MAX_WEIGHT = saved
+    reused = {e["action"] for e in again.report["codegen"]} | {
+        g["action"] for g in again.report["groups"]}
+    subprocess.run([tool("iree-compile"), str(model), *flags(), "--compile-from=stream",
+                    "-o", str(work / "plain.vmfb")], check=True, capture_output=True)
+    ours, theirs = zipfile.ZipFile(work / "halflow.vmfb"), zipfile.ZipFile(work / "plain.vmfb")
+    names = ours.namelist() == theirs.namelist()
+    differing = sum(sum(a != b for a, b in zip(ours.read(n), theirs.read(n), strict=False))
+                    + abs(len(ours.read(n)) - len(theirs.read(n)))
+                    for n in ours.namelist()[1:]) if names else -1
+    kernels = compare_kernels(work / "plain.vmfb", work / "halflow.vmfb", again.report)
+    # The host's VM code and data, but for the rodata holding the binaries.
+    blobs = {ours.read(n).hex().upper() for n in ours.namelist()[1:]} | {
+        theirs.read(n).hex().upper() for n in theirs.namelist()[1:]}
+
+    def host(vmfb: Path) -> list[str]:
+        return [line for line in disassembly(vmfb) if line.split(" = ")[-1] not in blobs]
+
+    same_host = host(work / "halflow.vmfb") == host(work / "plain.vmfb")
+    binaries = ("byte-identical" if differing == 0 else
+                f"{'DIFFERENT names' if differing < 0 else f'{differing} bytes DIFFERENT'}"
+                f" (kernel symbols {kernels[0]}/{kernels[1]} equal)")
+    return (f"reference configuration ({first.report['codegen_summary']['executables']} "
+            f"executables, one group): kernel binaries {binaries}, host VM code "
+            f"{'equal' if same_host else 'DIFFERENT'} (but for the binaries), rebuild "
+            f"{'/'.join(sorted(reused))}")
 
 
 HEADER = (f"{'model':18} {'edit':8} {'exe':>4} {'plain':>7} {'halflow':>7} {'ratio':>6} "
@@ -391,7 +484,13 @@ def main() -> None:
                     help="after each cold build, time groups of 1, 2, 4, ... executables")
     ap.add_argument("--edits", type=int, default=len(EDITS),
                     help="run the cold build and the first N edits of the chain only")
+    ap.add_argument("--target", choices=["llvm-cpu", *GPU_TARGETS], default="llvm-cpu",
+                    help="rocm: gfx942, compile only (kernels compared with plain's, and the "
+                         "reference configuration checked on the last variant)")
+    ap.add_argument("--no-reference", action="store_true",
+                    help="with a GPU target, skip the reference configuration check")
     a = ap.parse_args()
+    TARGET[0] = a.target
     known = {**MODELS, **LARGE}
     names = [n for n in a.models.split(",") if n] + (list(LARGE) if a.large else [])
     for n in names:
@@ -404,7 +503,7 @@ def main() -> None:
     rows: list[Row] = []
     for n in names:
         rows += bench_model(n, known[n], a.work, a.turbine_python, a.jobs, env, a.group_cost,
-                            a.edits)
+                            a.edits, not a.no_reference)
     print(f"# load {os.getloadavg()[0]:.2f} at end")
     edits = [r for r in rows if r.edit not in ("cold", "reexport")]
     if edits:

@@ -10,6 +10,8 @@ translations + serializing only them + the final link), on real processes.
   members (code no dispatch reaches) of each kept group; undoing the edit
   gives back the first build's bytes. ``HALFLOW_CANONICAL_GROUPS`` turns it
   off (tests/test_codegen_nodes.py: a rebuild then equals a cold build).
+  ``halflow build -n --to vmfb`` lists the overlay's groups, as the
+  rebuild then serializes them.
 - **The host beside a group**: an inline rebuild (no worker ready) starts the
   host's ``iree-opt`` before it serializes the dirty group in-process.
 - **The front end first**: ``halflow build --to vmfb`` launches
@@ -32,6 +34,7 @@ from test_codegen_nodes import (
     SCALES,
     WIDTHS,
     assert_bitwise_equal,
+    build_then_widen,
     compiled,
     plain,
     write,
@@ -86,14 +89,9 @@ def test_width_change_serializes_only_the_dirty_executables(tmp_path: Path,
     the changed executables, keeps the previous groups (with the old code
     of the changed ones, stale), and the output runs as plain's. Back to the
     first widths, the plan's groups are all stored: the first build's bytes."""
-    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
-    out = tmp_path / "m.vmfb"
-    first = build_vmfb(model, out, FLAGS, store=store, progress=False)
-    first_bytes = out.read_bytes()
+    model, out, first, widths = build_then_widen(tmp_path, store)
+    cold_bytes = out.read_bytes()  # the first build's, not rebuilt yet
     assert len(first.groups) >= 3
-    widths = list(WIDTHS)
-    widths[4] = 52
-    write(model, widths, SCALES)
     second = build_vmfb(model, out, FLAGS, store=store, progress=False)
     assert second.mode == "groups"
     assert 2 <= len(compiled(second)) < len(second.executables)
@@ -107,7 +105,26 @@ def test_width_change_serializes_only_the_dirty_executables(tmp_path: Path,
     assert compiled(third) == set()
     assert all(g.action == "reused" for g in third.groups)
     assert not any(g.get("stale_members") for g in third.report["groups"])
-    assert out.read_bytes() == first_bytes
+    assert out.read_bytes() == cold_bytes
+
+
+def test_dry_run_lists_the_overlay_groups_the_rebuild_serializes(tmp_path: Path,
+                                                                 store: DiskStore) -> None:
+    """``halflow build -n --to vmfb`` (:func:`plan_vmfb`) decides the overlay
+    as the build does: after the width edit it lists the groups the rebuild
+    then serializes (only re-translated executables), not the plan's, and
+    the rebuild's group count."""
+    from halflow.codegen.pipeline import plan_vmfb
+
+    model, out, first, _ = build_then_widen(tmp_path, store)
+    planned = plan_vmfb(model, out, FLAGS, store=store)
+    second = build_vmfb(model, out, FLAGS, store=store, progress=False)
+    check_overlay(first, second)
+    ran = {f"@{g['group']} ({len(g['members'])} executables)": g.get("reason", "")
+           for g in second.report["groups"] if g["action"] == "compiled"}
+    assert dict(planned.groups) == ran and ran
+    assert planned.group_count == len(second.report["groups"])
+    assert {name for name, _ in planned.translations} == compiled(second)
 
 
 def test_overlay_off_serializes_the_plan(tmp_path: Path, store: DiskStore,

@@ -182,13 +182,21 @@ def test_added_layer_at_the_end(tmp_path: Path, store: DiskStore) -> None:
     check_rebuild(tmp_path, model, out, first, second, widths)
 
 
-def test_width_change(tmp_path: Path, store: DiskStore) -> None:
+def build_then_widen(tmp_path: Path, store: DiskStore
+                     ) -> tuple[Path, Path, CodegenResult, list[int]]:
+    """(model, output, its first build, the widths): the layers program
+    built once, then one layer's width changed in the model (not built)."""
     model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
     out = tmp_path / "m.vmfb"
     first = build_vmfb(model, out, FLAGS, store=store, progress=False)
     widths = list(WIDTHS)
     widths[4] = 52
     write(model, widths, SCALES)
+    return model, out, first, widths
+
+
+def test_width_change(tmp_path: Path, store: DiskStore) -> None:
+    model, out, first, widths = build_then_widen(tmp_path, store)
     second = build_vmfb(model, out, FLAGS, store=store, progress=False)
     assert 2 <= len(compiled(second)) < len(second.executables)
     assert any(g.action == "reused" for g in second.groups)

@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from codegen_programs import layers
+from support.gpu import disassembly, pre_materialize, reference_program, tool
 
 from halflow.codegen import DiskStore, build_vmfb
 from halflow.codegen import groups as groups_mod
@@ -50,16 +51,6 @@ GPU = {  # target backend: (flags, runtime driver)
     "metal-spirv": (["--iree-hal-target-device=metal"], "metal"),
 }
 WIDTHS, SCALES = [16, 24, 32, 40, 48], [0.5, 0.75, 1.25, 1.5]
-
-
-def tool(name: str) -> str:
-    if name == "iree-compile":
-        from halflow.codegen.tools import iree_compile
-
-        return iree_compile()
-    import iree._runtime_libs
-
-    return str(Path(iree._runtime_libs.__file__).parent / name)
 
 
 def plain(model: Path, out: Path, flags: list[str], *extra: str) -> Path:
@@ -172,64 +163,6 @@ def test_two_devices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert np.array_equal(got, 3 * x[0] + 0.5)
 
 
-def _reference(pre: Path, result: CodegenResult, dest: Path) -> Path:
-    """The reference configuration of ``pre`` for ``result`` (module
-    docstring): one group per lane, so one group name for the file."""
-    groups = result.report["groups"]
-    names = {m["executable"][1:]: m["binary_name"] for g in groups for m in g["members"]}
-    # A group's members are in the order of their binary names (interface hash).
-    order = [n for g in groups for n in sorted(m["binary_name"] for m in g["members"])]
-    text = pre.read_text()
-    for old, new in names.items():
-        text = re.sub(rf"(?<![A-Za-z0-9_$.]){re.escape(old)}(?![A-Za-z0-9$.])", new, text)
-    from iree.compiler import ir
-
-    with ir.Context() as context:
-        context.allow_unregistered_dialects = True
-        module = ir.Module.parse(text)
-        ops = {op.operation.attributes["sym_name"].value: op.operation
-               for op in module.body.operations if op.operation.name == "stream.executable"}
-        previous = None
-        for name in dict.fromkeys(order):
-            if previous is None:
-                ops[name].move_before(next(iter(ops.values())))
-            else:
-                ops[name].move_after(previous)
-            previous = ops[name]
-        text = module.operation.get_asm(enable_debug_info=True)
-    text, count = re.subn(
-        r"(stream\.executable\.export public @(hf_[0-9a-f]+(?:_\d+)?)_\w+ workgroups\(\)"
-        r"[^\n]*\{\n(?:      [^\n]*\n)*?    \} )loc\(#loc\d+\)",
-        lambda m: f'{m.group(1)}loc("{m.group(2)}_source.mlir":4:5)', text)
-    assert count == len(names)
-    group = groups[0]["group"]
-    text = re.sub(r'^#loc = loc\("[^"]*":0:0\)$', f'#loc = loc("{group}.mlir":0:0)', text,
-                  flags=re.M)
-    dest.mkdir()
-    (dest / f"{group}.mlir").write_text(text)
-    return dest / f"{group}.mlir"
-
-
-def _disassembly(vmfb: Path) -> list[str]:
-    """The module's VM code and data as ``iree-dump-module`` prints it,
-    without sizes and the debug location table."""
-    done = subprocess.run([tool("iree-dump-module"), "--output=all", str(vmfb)],
-                          capture_output=True, text=True, check=True)
-    return [line for line in done.stdout.splitlines()
-            if not line.startswith(("FlatBuffer:", "Locations:"))]
-
-
-def _pre_materialize(model: Path, flags: list[str], out: Path) -> Path:
-    dump = out.parent / "dump"
-    subprocess.run([tool("iree-compile"), str(model), *flags, "--compile-to=executable-sources",
-                    "--mlir-print-ir-before=iree-hal-materialize-interfaces",
-                    "--mlir-print-debuginfo", f"--mlir-print-ir-tree-dir={dump}",
-                    "-o", "/dev/null"], check=True, capture_output=True)
-    (found,) = dump.glob("*/*.mlir")
-    out.write_text(found.read_text())
-    return out
-
-
 @pytest.mark.parametrize("target", sorted(GPU))
 def test_gpu_kernels_equal_plain_in_the_reference_configuration(
         target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -238,11 +171,11 @@ def test_gpu_kernels_equal_plain_in_the_reference_configuration(
     flags, _ = GPU[target]
     source = tmp_path / "layers.mlir"
     source.write_text(layers.program(WIDTHS[:4], SCALES[:3]))
-    pre = _pre_materialize(source, flags, tmp_path / "pre.mlir")
+    pre = pre_materialize(source, flags, tmp_path / "pre.mlir")
     result = build(pre, tmp_path / "first.vmfb", flags, tmp_path / "cache")
     links = groups_mod.RECIPES[target].links
     assert len(result.groups) == (1 if links else 3)
-    model = _reference(pre, result, tmp_path / "ref")
+    model = reference_program(pre, result.report, tmp_path / "ref")
     # halflow builds the reference program from the same cache: its code is
     # the original's (every translation and group reused, same names).
     out = tmp_path / "halflow.vmfb"
@@ -255,7 +188,7 @@ def test_gpu_kernels_equal_plain_in_the_reference_configuration(
     assert len(ours.namelist()) == (2 if links else 4)  # the module and its kernel binaries
     for name in ours.namelist()[1:]:
         assert ours.read(name) == theirs.read(name), name
-    assert _disassembly(out) == _disassembly(reference)
+    assert disassembly(out) == disassembly(reference)
     if not links:
         # One executable per binary, as in IREE: the whole module is plain's.
         assert out.read_bytes() == reference.read_bytes()

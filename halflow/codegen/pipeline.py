@@ -924,7 +924,8 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
     """The dirty translations, group binaries and host against stubs
     (:func:`halflow.codegen.backend.run_nodes`)."""
     group_plan, members = groups_mod.plan(found.units, request.flags.key)
-    overlaid = _overlay(found, lookup, request, store, group_plan)
+    overlaid = _overlay(found.units, found.host_program, lookup, request.flags.key, store,
+                        group_plan)
     serves = None
     cached = lookup.cached
     if overlaid is not None:
@@ -965,7 +966,8 @@ def _host_digest(host_program: str) -> str:
     return hashlib.sha256(host_program.encode("utf-8")).hexdigest()
 
 
-def _overlay(found: _Found, lookup: _Lookup, request: _Request, store: ArtifactStore,
+def _overlay(units: Sequence[executables.Unit], host_program: str, lookup: _Lookup,
+             key_flags: Sequence[str], store: ArtifactStore,
              group_plan: Sequence[groups_mod.Group]
              ) -> tuple[list[groups_mod.Group], dict[tuple[str, str], groups_mod.Group],
                         dict[str, Entry]] | None:
@@ -974,7 +976,8 @@ def _overlay(found: _Found, lookup: _Lookup, request: _Request, store: ArtifactS
     translations of their stale members, whose export ops the host's stubs
     declare), with the translations the host needs; None if it keeps no
     previous group or ``HALFLOW_CANONICAL_GROUPS`` is set (then every build
-    of a model gives the bytes of a cold build of it)."""
+    of a model gives the bytes of a cold build of it). The build and its
+    dry run (:func:`plan_vmfb`) both decide here."""
     if os.environ.get("HALFLOW_CANONICAL_GROUPS"):
         return None
     previous = groups_mod.decode_groups(lookup.previous.get("group_plan"))
@@ -994,18 +997,17 @@ def _overlay(found: _Found, lookup: _Lookup, request: _Request, store: ArtifactS
                 entries[m.key] = entry
         return True
 
-    overlaid = groups_mod.overlay(found.units, request.flags.key, group_plan, previous,
-                                  available)
+    overlaid = groups_mod.overlay(units, key_flags, group_plan, previous, available)
     if overlaid is None:
         return None
     # What each serializes (bytes of executable text); the overlay's groups
     # change the host's stubs, so the host is compiled again: worth it when
     # the host program changed anyway, or when it saves more than that costs.
-    weights = {u.key: len(u.text) for u in found.units}
+    weights = {u.key: len(u.text) for u in units}
     dirty = sum(weights[m.key] for g in group_plan if g not in overlaid[0] for m in g.members)
     delta = sum(weights[m.key] for g in overlaid[0] if g not in group_plan and g not in previous
                 for m in g.members)
-    same_host = lookup.previous.get("host_program") == _host_digest(found.host_program)
+    same_host = lookup.previous.get("host_program") == _host_digest(host_program)
     if same_host and dirty - delta < HOST_WEIGHT:
         return None
     return overlaid[0], overlaid[1], entries
@@ -1271,6 +1273,12 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     if gap is not None:
         return VmfbPlan(False, len(units), translations, fallback=gap)
     group_plan, members = groups_mod.plan(units, flags.key)
+    # As the build: over the previous build's groups, when it keeps some.
+    overlaid = _overlay(units, host_program, _Lookup(cached, previous), flags.key, store,
+                        group_plan)
+    serves = None
+    if overlaid is not None:
+        group_plan, serves, cached = overlaid
     from halflow.codegen.backend import decode_group, decode_host
 
     dirty = tuple((f"@{g.name} ({len(g.members)} executables)", _why_group(g, previous))
@@ -1280,7 +1288,8 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
         interfaces = {k: groups_mod.decode_interfaces(e.interface) for k, e in cached.items()}
         try:
             text = groups_mod.host_text(host_program, units, members, group_plan,
-                                        {k: i for k, i in interfaces.items() if i is not None})
+                                        {k: i for k, i in interfaces.items() if i is not None},
+                                        serves)
         except ValueError as e:
             host = ("compiled", str(e))
         else:
