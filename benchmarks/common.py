@@ -22,10 +22,11 @@ if Path(halflow.__file__).resolve().parents[1] != REPO:
     )
 
 
-def compile_package() -> None:
+def compile_package(tree: Path = REPO) -> None:
     """Write halflow's bytecode, as ``pip install`` does, so that no measured
     process compiles sources: under ``PYTHONDONTWRITEBYTECODE`` (or from a
     read-only checkout) every run would pay ~50 ms for it, which is not what
-    an installed halflow costs."""
-    if not compileall.compile_dir(str(REPO / "halflow"), quiet=1):
-        raise SystemExit("cannot compile the halflow package")
+    an installed halflow costs. ``tree``: another checkout measured beside
+    this one (``edit_ab.py --other``)."""
+    if not compileall.compile_dir(str(tree / "halflow"), quiet=1):
+        raise SystemExit(f"cannot compile the halflow package of {tree}")

@@ -71,10 +71,11 @@ def main() -> int:
     parser.add_argument("--file", default=INLINE)
     parser.add_argument("--edits", type=int, default=8)
     args = parser.parse_args()
-    compile_package()
     trees = {"this": REPO}
     if args.other is not None:
         trees["other"] = args.other.resolve()
+    for tree in trees.values():
+        compile_package(tree)
     text = source_text(args.file)
     executables = Module.parse(text).executables()
     rng = random.Random(f"edit_ab:{args.file}")

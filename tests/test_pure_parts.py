@@ -21,7 +21,8 @@ from halflow.engine.evaluator import node_key
 from halflow.engine.records import DocState, Group, NodeRecord, decode_records
 from halflow.engine.units import unit_keys
 from halflow.nodes.facts import STREAM, ExecutableFacts, ExportFacts
-from halflow.nodes.layout import ResourceOrigin, SiteUsage, derive_layout
+from halflow.nodes.layout import Binding, DescriptorFlags, ResourceOrigin, SiteUsage, derive_layout
+from halflow.nodes.variants import Variant
 from halflow.source.toplevel import EXECUTABLE_KINDS, split_module
 from halflow.store import states
 
@@ -39,13 +40,25 @@ def test_fingerprint_is_deterministic_and_tells_kinds_apart() -> None:
     assert fingerprint(CPU) == fingerprint(CPU[:-1] + CPU[-1])  # long strings by digest
 
 
-def test_fingerprint_covers_dataclass_fields_and_enums() -> None:
+def test_fingerprint_covers_record_fields_and_enums() -> None:
     usage = SiteUsage(False, (1,), (ResourceOrigin.UNKNOWN,))
     assert fingerprint(usage) == fingerprint(SiteUsage(False, (1,), (ResourceOrigin.UNKNOWN,)))
-    assert fingerprint(usage) != fingerprint(dataclasses.replace(usage, once=True))
-    assert fingerprint(usage) != fingerprint(
-        dataclasses.replace(usage, origins=(ResourceOrigin.LOCAL_CONSTANT,))
-    )
+    assert fingerprint(usage) != fingerprint(usage._replace(once=True))
+    local = (ResourceOrigin.LOCAL_CONSTANT,)
+    assert fingerprint(usage) != fingerprint(usage._replace(origins=local))
+    # a record is not the tuple of its fields (NamedTuple records compare
+    # equal to one), nor a record of another class with the same fields
+    assert fingerprint(usage) != fingerprint(tuple(usage))
+    assert fingerprint(Binding("storage_buffer", DescriptorFlags.NONE)) != fingerprint(
+        Variant("storage_buffer", DescriptorFlags.NONE))  # type: ignore[arg-type]
+    frozen = FrozenRecord(1, "a")
+    assert fingerprint(frozen) != fingerprint(FrozenRecord(2, "a"))  # frozen dataclasses too
+
+
+@dataclasses.dataclass(frozen=True)
+class FrozenRecord:
+    number: int
+    text: str
 
 
 def test_fingerprint_refuses_what_is_not_plain_data() -> None:

@@ -63,7 +63,6 @@ import itertools
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from halflow.core.fingerprint import blake2b, utf8
@@ -119,8 +118,7 @@ class ResourceConflictError(SpliceError):
 # Records (plain data: picklable, safe to keep in a disk cache)
 
 
-@dataclass(frozen=True, slots=True)
-class AliasDef:
+class AliasDef(NamedTuple):
     """One alias definition, independent of the chunk it came from.
 
     ``parts`` is the right-hand side of ``#name = ...`` split around nested
@@ -136,8 +134,7 @@ class AliasDef:
     resources: tuple[str, ...]  # builtin resource keys referenced, in text order
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(NamedTuple):
     """One top-level op (or the module's opening line) as printed.
 
     ``parts``: the exact text (indentation included, no trailing newline)
@@ -161,8 +158,7 @@ class Piece:
     resources: tuple[str, ...]  # builtin resource keys referenced, in text order
 
 
-@dataclass(frozen=True, slots=True)
-class PrintedModule:
+class PrintedModule(NamedTuple):
     """A printed ``builtin.module`` cut into its pieces."""
 
     aliases: tuple[AliasDef, ...]  # header order
@@ -427,7 +423,7 @@ def parse_printed(text: str) -> PrintedModule:
     """
     ops: list[Piece] = []
     module = scan_printed(text, lambda piece, start, end: ops.append(piece))
-    return replace(module, ops=tuple(ops))
+    return module._replace(ops=tuple(ops))
 
 
 def _definition_end(text: str, pos: int) -> int:
@@ -546,7 +542,7 @@ def map_literals(piece: Piece, fn: Callable[[str], str]) -> Piece:
     parts = tuple(fn(p) if i % 2 == 0 else p for i, p in enumerate(piece.parts))
     if parts == piece.parts:
         return piece
-    return replace(piece, digest=_digest("\x00".join(parts)), parts=parts)
+    return piece._replace(digest=_digest("\x00".join(parts)), parts=parts)
 
 
 def op_record(printed: PrintedModule, index: int) -> PrintedModule:

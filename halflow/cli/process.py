@@ -2,26 +2,123 @@
 anything else loads (the one place halflow sets up a process; a library
 user's process is never touched: ``tests/test_startup.py``).
 
-``import iree.compiler`` imports numpy (its ``ir`` module registers numpy
-attribute builders), and numpy loads OpenBLAS, which starts one worker
+**numpy runs on first use.** ``import iree.compiler`` imports numpy: its
+``ir`` module binds the name ``np`` for optional attribute builders (dense
+attributes from Python lists) and reads it only when one of them is
+called. halflow never calls them and never uses numpy, yet running numpy's
+code (its C core, OpenBLAS, ~60 modules) was 55-70 ms of CPU of a ~310 ms
+one-executable rebuild of ``llama_serving.mlir``. So, in the command's
+process only, ``sys.modules["numpy"]`` starts as numpy's module with its
+attributes (``__spec__``, ``__path__``, ``__file__``, as an import sets
+them) but its code not yet run: ``import numpy`` binds it, and the first
+attribute read (``np.array``, ``from numpy import x``, ``import
+numpy.linalg``, which reads ``numpy.__path__``) runs numpy's code in place,
+as the import would have, after which it is an ordinary, complete module,
+the same object everyone holds.
+
+Why not the standard library's ``importlib.util.LazyLoader``, which is the
+same idea: its module counts any attribute read as a use, and every
+``import`` statement reads ``__spec__`` (to see whether another thread is
+still importing the module), so IREE's ``import numpy`` ran numpy at once
+(measured on Python 3.11, 3.12 and 3.13: nothing saved); and before Python
+3.12.3 its load takes no lock, while in this process numpy's first use can
+come from another thread (``--executor dask``: distributed's I/O thread
+allocates buffers with ``numpy.empty``), and on 3.11 a second thread then
+sees a half-run module (measured: of four threads reading an attribute of a
+fresh LazyLoader module at once, three got ``AttributeError``). Here
+``__spec__`` reads load nothing, and the first use runs numpy under a lock
+that another thread's first use waits on.
+
+What changes for code in the process: nothing it can observe once numpy is
+used, except that an error numpy's own code raises (a broken installation)
+surfaces at the first use, where an eager import would have raised it at
+``import`` (and IREE would have skipped its builders); halflow makes no such
+use. The command's children (IREE's tools, code-generation workers, Dask's
+processes) are new interpreters that import numpy as usual. Nothing is
+deferred when numpy is loaded already, absent, or not plain source files.
+Measured: a one-executable, a cold and a ``--to vmfb`` build (local
+workers) never run numpy's code (the first is tested); ``--executor dask``
+does, in distributed's thread, and builds the same ``.vmfb``.
+
+**OpenBLAS, one thread.** numpy loads OpenBLAS, which starts one worker
 thread per further core when it loads; those threads spin while they wait,
 on the cores the build itself needs. halflow never calls BLAS, so the
 command asks for one thread, through OpenBLAS's documented variable, unless
 the user has chosen a thread count. Measured (one-executable edits of
-``llama_serving.mlir``, interleaved, 2 loaded cores): 22-64 ms of CPU of a
-~400 ms rebuild, and more of its wall time. Child processes inherit it: IREE's tools
-do not link OpenBLAS, and code-generation workers, which import the
-bindings too, gain the same."""
+``llama_serving.mlir``, interleaved, 2 loaded cores, before numpy ran on
+first use): 22-64 ms of CPU of a ~400 ms rebuild, and more of its wall
+time. Child processes inherit it: IREE's tools do not link OpenBLAS, and
+code-generation workers, which import the bindings and so numpy, gain the
+same."""
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import os
+import sys
+import threading
+import types
 
 # OpenBLAS reads the first of these that is set, when the library loads.
 _THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
+
+# What the command's process imports without using (see above).
+DEFERRED = ("numpy",)
 
 
 def configure() -> None:
     """Called first by the ``halflow`` command (``cli/entry.main``)."""
     if not any(name in os.environ for name in _THREAD_VARIABLES):
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    for name in DEFERRED:
+        defer(name)
+
+
+def defer(name: str) -> None:
+    """Make the top-level module ``name`` run its code on first use."""
+    if name in sys.modules:
+        return
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return
+    if spec is None or not isinstance(spec.loader, importlib.machinery.SourceFileLoader):
+        return
+    module = importlib.util.module_from_spec(spec)  # its attributes, not its code
+    module.__class__ = _Deferred
+    sys.modules[name] = module
+
+
+_LOCK = threading.RLock()
+_running: list[types.ModuleType] = []  # whose code the lock's holder runs
+
+
+class _Deferred(types.ModuleType):
+    """A module whose code has not run. The first read of an attribute
+    other than ``__spec__`` runs it (reads made meanwhile by that code
+    itself are answered as during an import); the module's type is then
+    ``types.ModuleType``."""
+
+    def __getattribute__(self, attr: str) -> object:
+        if attr != "__spec__":
+            with _LOCK:
+                if type(self) is _Deferred and self not in _running:
+                    _run(self)
+        return types.ModuleType.__getattribute__(self, attr)
+
+
+def _run(module: types.ModuleType) -> None:
+    """Run ``module``'s code in place, as its import would have: on an
+    error the module leaves ``sys.modules`` and the error propagates."""
+    spec = types.ModuleType.__getattribute__(module, "__spec__")
+    _running.append(module)
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        if sys.modules.get(spec.name) is module:
+            del sys.modules[spec.name]
+        raise
+    finally:
+        _running.remove(module)
+        module.__class__ = types.ModuleType

@@ -2,16 +2,17 @@
 
 ``fingerprint(*parts)`` hashes a canonical encoding of plain data: ``str``,
 ``bytes``, ``int``, ``bool``, ``None``, ``float``, enums, tuples/lists, dicts
-(key order does not matter), sets (order does not matter) and frozen
-dataclasses (by field). Anything else raises ``TypeError``: a key must never
-silently fall back to object identity (which would change from run to run).
+(key order does not matter), sets (order does not matter), records
+(``NamedTuple`` classes) and frozen dataclasses (by field). Anything else
+raises ``TypeError``: a key must never silently fall back to object identity
+(which would change from run to run).
 
 Every key also carries the versions that can change any output: halflow's and
 ``iree-base-compiler``'s (see :func:`environment`).
 
 Builds fingerprint tens of thousands of small values, so the encoder is
 written for speed: dispatch on the exact type, field names cached per
-dataclass, and long strings (executable targets are ~600 characters and
+record class, and long strings (executable targets are ~600 characters and
 appear in thousands of values) hashed once and then represented by their
 digest.
 """
@@ -45,15 +46,18 @@ def utf8(text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")
 
 
-def _dataclass_fields(cls: type) -> tuple[str, ...] | None:
+def _record_fields(cls: type) -> tuple[str, ...] | None:
+    """The field names of a record class (a ``NamedTuple`` or a frozen
+    dataclass), None for anything else."""
     names = _fields.get(cls, ())
     if names == ():
-        import dataclasses  # not at start-up: it imports inspect (~6 ms)
-
-        if dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-            names = tuple(f.name for f in dataclasses.fields(cls))
+        if issubclass(cls, tuple) and isinstance(getattr(cls, "_fields", None), tuple):
+            names = cls._fields  # type: ignore[attr-defined]
         else:
-            names = None
+            import dataclasses  # not at start-up: it imports inspect (~6 ms)
+
+            frozen = dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            names = tuple(f.name for f in dataclasses.fields(cls)) if frozen else None
         _fields[cls] = names
     return names
 
@@ -114,7 +118,7 @@ def _encode(obj: Any, out: list[bytes]) -> None:
     elif isinstance(obj, int):  # int subclasses (IntFlag handled as Enum above)
         out.append(b"I%d;" % int(obj))
     else:
-        names = _dataclass_fields(t)
+        names = _record_fields(t)
         if names is None:
             raise TypeError(f"cannot fingerprint {t.__qualname__}: not plain data")
         out.append(b"C")

@@ -1,7 +1,7 @@
 """JSON encoding of node values (plain data only, allowlisted types).
 
-Cached values are decoded into an explicit allowlist of frozen dataclasses
-and enums: nothing in the cache can name arbitrary code.
+Cached values are decoded into an explicit allowlist of records
+(``NamedTuple`` classes) and enums: nothing in the cache can name arbitrary code.
 
 Encoding: JSON scalars stand for themselves; every other value is a list
 whose first element says what it is: ``["t", ...]`` tuple,
@@ -15,7 +15,6 @@ table and referred to as ``["r", index]``.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
 from collections.abc import Iterator
@@ -46,7 +45,7 @@ _RECORDS: dict[str, type] = {
     )
 }
 _FIELDS: dict[type, tuple[str, ...]] = {
-    cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _RECORDS.values()
+    cls: cls._fields for cls in _RECORDS.values()  # type: ignore[attr-defined]
 }
 _ENUMS: dict[str, type[enum.Enum]] = {
     cls.__name__: cls for cls in (DescriptorFlags, ResourceOrigin)

@@ -6,11 +6,10 @@ import contextlib
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(slots=True)
-class NodeRun:
+class NodeRun(NamedTuple):
     node: str
     stage: str
     reason: str

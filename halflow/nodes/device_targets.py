@@ -27,7 +27,7 @@ Semantics (IREE 3.13, ``DeviceAnalysis::gatherDeviceTargets``):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from halflow.core import attrtext, stages
 from halflow.nodes.tracked import tracked
@@ -53,8 +53,7 @@ class DeviceResolutionError(ValueError):
         self.op: object = None  # set by the host analysis: the dispatch op
 
 
-@dataclass(frozen=True)
-class DeviceTable:
+class DeviceTable(NamedTuple):
     """Device globals in declaration order: symbol name -> initial value text
     (``None``: the global has none).
 

@@ -7,7 +7,7 @@ rebuild does not need to parse executables whose text did not change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from iree.compiler import ir
 
@@ -20,8 +20,7 @@ STREAM = "stream.executable"
 SOURCE = "hal.executable.source"
 
 
-@dataclass(frozen=True)
-class ExportFacts:
+class ExportFacts(NamedTuple):
     name: str
     function: str
     # Per argument: is it a !stream.binding? None without an entry function.
@@ -36,8 +35,7 @@ class ExportFacts:
     uniforms: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True)
-class ExecutableFacts:
+class ExecutableFacts(NamedTuple):
     symbol: str
     kind: str  # STREAM or SOURCE
     public: bool

@@ -11,7 +11,7 @@ are made of; the ops themselves stay in :class:`HostAnalysis` for rewriting.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from iree.compiler import ir
 
@@ -46,8 +46,7 @@ CONSTANT_LIKE_OPS = frozenset(
 AFFINITY_PREFIXES = ("#hal.device.affinity<", "#hal.device.promise<", "#hal.device.optimal<")
 
 
-@dataclass(frozen=True)
-class DispatchSite:
+class DispatchSite(NamedTuple):
     """One ``stream.cmd.dispatch``; ``id`` names its top-level op and what it
     calls, never its position (:func:`halflow.graph.dispatch`):
     ``dispatch:@func/@ex::@e``. Nothing here says where the site is, so a
@@ -64,8 +63,7 @@ class DispatchSite:
     uniforms: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class HostFacts:
+class HostFacts(NamedTuple):
     """Everything the planning stages read from the host program."""
 
     devices: device_targets.DeviceTable
@@ -83,11 +81,10 @@ class HostFacts:
         return bool(self.sites) or self.other_dispatches > 0
 
 
-@dataclass
-class HostAnalysis:
+class HostAnalysis(NamedTuple):
     facts: HostFacts
     # The dispatch ops, index-aligned with `facts.sites`.
-    ops: list[ir.Operation] = field(repr=False)
+    ops: list[ir.Operation]
 
     @property
     def sites(self) -> tuple[DispatchSite, ...]:

@@ -12,8 +12,8 @@ The layout is ``Indirect`` when any binding is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import IntFlag, StrEnum
+from typing import NamedTuple
 
 from halflow.core import attrtext, stages
 from halflow.nodes.tracked import tracked
@@ -50,8 +50,7 @@ class ResourceOrigin(StrEnum):
     UNKNOWN = "unknown"
 
 
-@dataclass(frozen=True)
-class SiteUsage:
+class SiteUsage(NamedTuple):
     """What one dispatch site contributes to the layout of the export it calls."""
 
     once: bool
@@ -59,14 +58,12 @@ class SiteUsage:
     origins: tuple[ResourceOrigin, ...]
 
 
-@dataclass(frozen=True)
-class Binding:
+class Binding(NamedTuple):
     type: str  # descriptor type keyword, e.g. "storage_buffer"
     flags: DescriptorFlags
 
 
-@dataclass(frozen=True)
-class PipelineLayout:
+class PipelineLayout(NamedTuple):
     constants: int
     bindings: tuple[Binding, ...]
     indirect: bool

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from halflow.core.symbols import symref
 from halflow.nodes import device_targets, dispatch, interface, layout, variants
@@ -197,8 +197,7 @@ def expansions(
     return out
 
 
-@dataclass(frozen=True)
-class ExecutablePlan:
+class ExecutablePlan(NamedTuple):
     """Everything needed to convert one executable."""
 
     targets: tuple[str, ...]

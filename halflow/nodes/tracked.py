@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar
 
 from halflow.nodes import Stage
 
@@ -77,8 +77,7 @@ def stage_tag(stage: Stage) -> str:
     return f"{stage.name}@{stage.version}"
 
 
-@dataclass(frozen=True)
-class IrStage:
+class IrStage(NamedTuple):
     """A stage that reads IR, as the engine runs it (through a provider).
 
     Its function takes live ops, so its inputs cannot be handed over as

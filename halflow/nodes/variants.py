@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from halflow.core import attrtext, stages
 from halflow.nodes.tracked import tracked
@@ -19,8 +19,7 @@ STAGE = stages.VARIANTS
 _NOT_SYMBOL_CHAR = re.compile(r"[^A-Za-z0-9_]")
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     name: str
     target: str  # printed #hal.executable.target<...>
 
