@@ -6,8 +6,8 @@ user's process is never touched: ``tests/test_startup.py``).
 ``ir`` module binds the name ``np`` for optional attribute builders (dense
 attributes from Python lists) and reads it only when one of them is
 called. halflow never calls them and never uses numpy, yet running numpy's
-code (its C core, OpenBLAS, ~60 modules) was 55-70 ms of CPU of a ~310 ms
-one-executable rebuild of ``llama_serving.mlir``. So, in the command's
+code (its C core, OpenBLAS, ~60 modules) was 50-60 ms of CPU of a ~300 ms
+one-executable rebuild of ``llama_serving.mlir`` (interleaved runs, load 2-3). So, in the command's
 process only, ``sys.modules["numpy"]`` starts as numpy's module with its
 attributes (``__spec__``, ``__path__``, ``__file__``, as an import sets
 them) but its code not yet run: ``import numpy`` binds it, and the first
