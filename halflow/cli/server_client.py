@@ -1,0 +1,223 @@
+"""The client side of the build server: hand a ``halflow build`` to the
+warm server of this installation, or start one for the next build.
+
+:mod:`halflow.cli.entry` calls :func:`build` once the up-to-date check has
+declined (the no-op never gets here). When a server of this installation
+(:mod:`halflow.cli.server_identity`) listens, the command line, working
+directory, environment, umask and the process's descriptors 0, 1 and 2 go
+to it; it runs the build in a fork of itself (:mod:`halflow.cli.server_process`)
+and this process waits for that fork's exit status, forwarding SIGINT,
+SIGTERM, SIGHUP and SIGQUIT to it, and exits with the same status (a build
+killed by a signal: this process ends by the same signal). When none
+listens, a server is started, detached, and :func:`build` returns None: the
+caller builds locally, as it would with no server at all. Every failure to
+reach or understand a server also returns None. Imports: the standard
+library's socket, struct, json, os and signal only (the command's fast path)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+
+from halflow.cli import server_identity, server_wire
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from halflow.core.config import Config
+
+FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+SERVER_MODULE = "halflow.cli.server_process"
+
+
+def usable() -> bool:
+    """Whether this system can run a fork server (Linux: Unix sockets,
+    descriptor passing, fork, pidfds)."""
+    return (sys.platform.startswith("linux") and hasattr(socket, "AF_UNIX")
+            and hasattr(socket, "send_fds") and hasattr(os, "fork")
+            and hasattr(os, "pidfd_open"))
+
+
+def enabled(settings: Config | None) -> tuple[bool, float]:
+    """Whether the settings let builds use a server, and its idle timeout."""
+    if settings is None:
+        from halflow.core import config
+
+        try:
+            settings = config.load(None)
+        except Exception:  # a bad file: the full command line reports it, locally
+            return False, 0.0
+    return bool(settings["server"]), float(settings["server-idle-timeout"])
+
+
+def address() -> tuple[str, str] | None:
+    """(runtime directory, fingerprint) of this installation's server, or
+    None when this process must not use one."""
+    if not usable() or any(not os.path.isabs(p) and (not p or os.path.exists(p))
+                           for p in sys.path):
+        return None  # a relative path means another thing in the server's directory
+    directory = server_identity.runtime_dir()
+    if directory is None:
+        return None
+    return directory, server_identity.fingerprint()
+
+
+def connect(directory: str, print_: str) -> socket.socket | None:
+    """A connection to the live server of ``print_``, checked to be this
+    user's; None when none listens (a stale socket is left for the next
+    server to replace)."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(server_identity.socket_path(directory, print_))
+        if server_wire.peer_uid(sock) != os.getuid():
+            raise OSError("another user's server")
+    except OSError:
+        sock.close()
+        return None
+    return sock
+
+
+def build(argv: list[str], stale: bool, settings: Config | None) -> int | None:
+    """Run the command ``argv`` (``sys.argv``) in the server; its exit code
+    (negative: killed by that signal), or None to build locally."""
+    on, idle = enabled(settings)
+    if not on:
+        return None
+    where = address()
+    if where is None:
+        return None
+    sock = connect(*where)
+    if sock is None:
+        start(where[0], where[1], idle)
+        return None
+    try:
+        return _run(sock, argv, stale)
+    finally:
+        sock.close()
+
+
+def _run(sock: socket.socket, argv: list[str], stale: bool) -> int | None:
+    import signal
+
+    umask = os.umask(0o022)
+    os.umask(umask)
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
+               "stale": stale,
+               # what the program's name is made of (click's usage lines)
+               "main": {"package": getattr(main, "__package__", None),
+                        "file": getattr(main, "__file__", None),
+                        "spec": getattr(spec, "name", None)}}
+    try:
+        server_wire.send(sock, server_wire.BUILD, request, [0, 1, 2])
+        kind, pid = server_wire.receive(sock)
+    except (OSError, server_wire.ProtocolError):
+        return None
+    if kind != server_wire.PID or not isinstance(pid, int):
+        return None
+
+    def forward(signum: int, frame: object) -> None:
+        try:
+            server_wire.send(sock, server_wire.SIGNAL, signum)
+        except OSError:
+            pass
+
+    for name in FORWARDED:
+        signal.signal(getattr(signal, name), forward)
+    try:
+        kind, code = server_wire.receive(sock)
+    except (OSError, server_wire.ProtocolError):
+        kind, code = None, None
+    if kind == server_wire.EXIT and isinstance(code, int):
+        return code
+    # The server went away during the build: wait for its fork to end, then
+    # build here (a finished build is then found up to date).
+    for name in FORWARDED:
+        signal.signal(getattr(signal, name), signal.SIG_DFL if name != "SIGINT"
+                      else signal.default_int_handler)
+    _wait_for(pid)
+    return None
+
+
+def _wait_for(pid: int) -> None:
+    import select
+
+    try:
+        fd = os.pidfd_open(pid)
+    except OSError:
+        return
+    try:
+        select.select([fd], [], [])
+    finally:
+        os.close(fd)
+
+
+def exit_as(code: int) -> None:
+    """End this process as the server's build ended: its exit code, or the
+    same signal (128 + N if that signal does not end the process)."""
+    if code >= 0:
+        os._exit(code)
+    import signal
+
+    signum = -code
+    try:
+        signal.signal(signum, signal.SIG_DFL)
+    except (OSError, ValueError):
+        pass  # SIGKILL, SIGSTOP: not caught anyway
+    try:
+        os.kill(os.getpid(), signum)
+    except (OSError, ValueError):
+        pass
+    os._exit(128 + signum)
+
+
+def start(directory: str, print_: str, idle: float) -> None:
+    """Start the server of ``print_`` detached (its own session, no
+    descriptor of this process: it never holds a caller's pipes open),
+    unless one is starting already (it holds the lock)."""
+    import fcntl
+
+    try:
+        fd = os.open(server_identity.lock_path(directory, print_),
+                     os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return  # held: a server is starting or running
+    finally:
+        os.close(fd)
+    import json
+    import subprocess
+
+    launcher = (f"import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
+                f"from {SERVER_MODULE} import main; main(sys.argv[2:])")
+    args = [sys.executable, *subprocess._args_from_interpreter_flags(), "-c", launcher,
+            json.dumps(sys.path), directory, print_, repr(idle)]
+    try:
+        subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True,
+                         cwd="/")
+    except OSError:
+        pass
+
+
+def question(op: str) -> object | None:
+    """Ask this installation's server (``status``, ``stop``); None when no
+    server of this installation runs."""
+    where = address()
+    if where is None:
+        return None
+    sock = connect(*where)
+    if sock is None:
+        return None
+    try:
+        server_wire.send(sock, server_wire.QUESTION, {"op": op})
+        kind, answer = server_wire.receive(sock)
+    except (OSError, server_wire.ProtocolError):
+        return None
+    finally:
+        sock.close()
+    return answer if kind == server_wire.ANSWER else None

@@ -1,0 +1,141 @@
+"""Which build server a ``halflow`` command may use: the private directory
+its socket lives in and the fingerprint of the installation in its name.
+
+A server runs the code it imported when it started. A client must reach
+only a server whose code, interpreter and import path are exactly its own,
+or a build would run old code (editable installs: developers edit halflow).
+So the socket's name carries a fingerprint (:func:`fingerprint`) of the
+interpreter (``sys.executable``, ``sys.version``, ``sys.flags``,
+``sys.path``, the variables Python reads when it starts), of every file of
+the halflow package and of IREE's compiler package's key files (path, size,
+modification time), and of the ``site-packages`` directories on
+``sys.path`` (installing or removing a package changes them; other entries,
+such as the working directory of ``python -m``, are written by builds). Nothing here imports more than
+the standard library's ``os``, ``sys`` and ``hashlib``: the client runs in
+the command's fast path (:mod:`halflow.cli.entry`).
+
+The directory is ``$HALFLOW_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/halflow``,
+else ``/tmp/halflow-<uid>``; it is created mode 0700 and used only when it
+is a real directory (no symbolic link), owned by the user, that no one
+else may read or enter (:func:`runtime_dir`)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+
+RUNTIME_ENV_VAR = "HALFLOW_RUNTIME_DIR"
+# Read by the interpreter when it starts (they shape sys.flags, the stdio
+# encoding, the hash seed...): a server started under other values is
+# another server.
+_STARTUP_PREFIXES = ("PYTHON",)
+_STARTUP_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG")
+# IREE's compiler package: what a reinstall changes.
+_IREE_KEY_FILES = ("__init__.py", "version.py")
+_IREE_LIBS = "_mlir_libs"
+# Where installers put packages: installing or removing one changes them.
+_INSTALL_DIRS = ("site-packages", "dist-packages")
+
+
+def runtime_dir() -> str | None:
+    """The private directory of this user's servers, created if absent;
+    None when it cannot be made or is not private (the caller builds
+    locally)."""
+    chosen = os.environ.get(RUNTIME_ENV_VAR)
+    if not chosen:
+        xdg = os.environ.get("XDG_RUNTIME_DIR")
+        chosen = os.path.join(xdg, "halflow") if xdg else f"/tmp/halflow-{os.getuid()}"
+    try:
+        os.mkdir(chosen, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return None
+    return chosen if is_private(chosen) else None
+
+
+def is_private(path: str) -> bool:
+    """Whether ``path`` is a directory (not a link) of this user's that
+    only this user may read, write or enter."""
+    import stat
+
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return (stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid()
+            and stat.S_IMODE(st.st_mode) & 0o077 == 0)
+
+
+def fingerprint() -> str:
+    """The installation's fingerprint (see the module docstring)."""
+    h = hashlib.blake2b(digest_size=10)
+
+    def add(*parts: object) -> None:
+        for part in parts:
+            h.update(repr(part).encode("utf-8", "surrogateescape"))
+            h.update(b"\0")
+
+    add(sys.executable, sys.version, tuple(sys.flags), sys.path, sys.implementation.cache_tag)
+    add(sorted((k, v) for k, v in os.environ.items()
+               if k.startswith(_STARTUP_PREFIXES) or k in _STARTUP_VARIABLES))
+    for entry in sys.path:
+        if os.path.basename(entry) in _INSTALL_DIRS:  # (not the others: a build writes there)
+            add(entry, _stamp(entry))
+    add(sorted(_tree(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
+    iree = _iree_compiler_dir()
+    add(iree)
+    if iree is not None:
+        add([(name, _stamp(os.path.join(iree, name))) for name in _IREE_KEY_FILES])
+        add(sorted(_tree(os.path.join(iree, _IREE_LIBS), recursive=False)))
+    return h.hexdigest()
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)
+
+
+def _tree(top: str, recursive: bool = True) -> list[tuple[str, int, int]]:
+    """(path, size, mtime_ns) of the files under ``top`` (``__pycache__``
+    left out: compiled files follow their sources)."""
+    found: list[tuple[str, int, int]] = []
+    try:
+        entries = list(os.scandir(top))
+    except OSError:
+        return found
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                if recursive and entry.name != "__pycache__":
+                    found.extend(_tree(entry.path))
+            else:
+                st = entry.stat()
+                found.append((entry.path, st.st_size, st.st_mtime_ns))
+        except OSError:
+            continue
+    return found
+
+
+def _iree_compiler_dir() -> str | None:
+    """Where ``import iree.compiler`` finds the package, without importing
+    it: the first ``sys.path`` entry holding it."""
+    for entry in sys.path:
+        candidate = os.path.join(entry or ".", "iree", "compiler")
+        if os.path.isfile(os.path.join(candidate, "__init__.py")):
+            return os.path.abspath(candidate)
+    return None
+
+
+def socket_path(directory: str, print_: str) -> str:
+    """The socket of the server of fingerprint ``print_``."""
+    return os.path.join(directory, f"s-{print_}.sock")
+
+
+def lock_path(directory: str, print_: str) -> str:
+    """The lock file the server of fingerprint ``print_`` holds for its life."""
+    return os.path.join(directory, f"s-{print_}.lock")

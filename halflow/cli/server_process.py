@@ -1,0 +1,463 @@
+"""The build server: a process that has imported what builds need and runs
+each build a client sends in a fresh ``fork()`` of itself.
+
+Started detached by :func:`halflow.cli.server_client.start` (``main``'s
+arguments: the runtime directory, the installation's fingerprint, the idle
+timeout in seconds). It holds the lock file of its fingerprint for its
+life (two starting at once: one serves, the other exits), replaces a stale
+socket, imports halflow's build modules, the MLIR bindings and their
+dialect modules (numpy's code stays unrun: :mod:`halflow.cli.process`),
+and then serves clients from one selector loop, with no thread (a fork of
+a process with threads is unsafe; checked before every fork).
+
+Each build's child (:func:`_child`) takes the client's descriptors 0, 1
+and 2, environment, working directory, umask and ``sys.argv``, rebuilds
+``sys.stdin``/``stdout``/``stderr`` as Python makes them at start-up, and
+runs :func:`halflow.cli.entry.after_check`: the code a local ``halflow``
+process runs once its up-to-date check has declined. The server reaps the
+child through a pidfd and sends its exit status to the client; a signal
+the client forwards goes to the child's process group (its own, as a
+terminal's Ctrl-C reaches a local build and the tools it runs); a client
+that goes away takes its build with it (SIGTERM, then SIGKILL after
+:data:`GRACE` seconds). No builds and no connection for the idle timeout:
+the server removes its socket and exits."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import selectors
+import signal
+import socket
+import sys
+import time
+
+from halflow.cli import server_identity, server_wire
+
+GRACE = 2.0
+BACKLOG = 64
+# What builds import, imported once here.
+WARM = (
+    "halflow.cli.entry", "halflow.cli.mlir_build", "halflow.cli.commandline",
+    "halflow.library.build_mlir", "halflow.engine", "halflow.engine.workspace",
+    "halflow.codegen.pipeline", "diskcache",
+    "iree.compiler.ir", "iree.compiler.dialects.builtin", "iree.compiler.dialects.stream",
+    "iree.compiler.dialects.hal", "iree.compiler.dialects.iree_tensor_ext",
+)
+
+
+class _Build:
+    """One client's connection and the child running its build."""
+
+    __slots__ = ("buffer", "conn", "fds", "kill_at", "pid", "pidfd")
+
+    def __init__(self, conn: socket.socket):
+        self.conn: socket.socket | None = conn
+        self.buffer = bytearray()
+        self.fds: list[int] = []
+        self.pid = 0
+        self.pidfd = -1
+        self.kill_at: float | None = None
+
+
+class Server:
+    """The selector loop and what it owns (all closed in each child)."""
+
+    def __init__(self, directory: str, print_: str, idle: float, lock_fd: int):
+        self.directory, self.print_, self.idle, self.lock_fd = directory, print_, idle, lock_fd
+        self.path = server_identity.socket_path(directory, print_)
+        self.selector = selectors.DefaultSelector()
+        self.builds: dict[int, _Build] = {}  # by connection fd
+        self.children: dict[int, _Build] = {}  # by pidfd
+        self.started = time.time()
+        self.count = 0
+        self.last = time.monotonic()
+        self.stopping = False
+        self.wake_r, self.wake_w = socket.socketpair()
+        self.listener: socket.socket | None = None
+        self.inode = 0
+
+    # -- set-up and teardown ---------------------------------------------------------------
+
+    def listen(self) -> None:
+        try:
+            os.unlink(self.path)  # a crashed server's: the lock says none lives
+        except FileNotFoundError:
+            pass
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        old = os.umask(0o177)
+        try:
+            listener.bind(self.path)
+        finally:
+            os.umask(old)
+        listener.listen(BACKLOG)
+        listener.setblocking(False)
+        self.inode = os.stat(self.path).st_ino
+        self.listener = listener
+        self.selector.register(listener, selectors.EVENT_READ, "accept")
+        for sock in (self.wake_r, self.wake_w):
+            sock.setblocking(False)
+        self.selector.register(self.wake_r, selectors.EVENT_READ, "wake")
+        signal.set_wakeup_fd(self.wake_w.fileno())
+        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(signum, self._on_signal)
+
+    def _on_signal(self, signum: int, frame: object) -> None:
+        self.stopping = True
+
+    def unlisten(self) -> None:
+        """Stop taking clients: the socket goes (if still ours)."""
+        if self.listener is None:
+            return
+        try:
+            if os.stat(self.path).st_ino == self.inode:
+                os.unlink(self.path)
+        except OSError:
+            pass
+        self.selector.unregister(self.listener)
+        self.listener.close()
+        self.listener = None
+
+    def close_in_child(self) -> None:
+        """Everything of the server's a build's child must not hold."""
+        signal.set_wakeup_fd(-1)
+        for build in list(self.builds.values()) + list(self.children.values()):
+            if build.conn is not None:
+                build.conn.close()
+            if build.pidfd >= 0:
+                os.close(build.pidfd)
+                build.pidfd = -1
+        if self.listener is not None:
+            self.listener.close()
+        self.wake_r.close()
+        self.wake_w.close()
+        self.selector.close()
+        os.close(self.lock_fd)
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def serve(self) -> None:
+        while True:
+            now = time.monotonic()
+            busy = bool(self.builds or self.children)
+            if busy:
+                self.last = now
+            if self.stopping:
+                self.unlisten()
+                if not busy:
+                    return
+            elif not busy and now - self.last >= self.idle:
+                return
+            deadlines = [b.kill_at for b in self.children.values() if b.kill_at is not None]
+            if not busy:
+                deadlines.append(self.last + self.idle)
+            timeout = max(0.0, min(deadlines) - now) if deadlines else None
+            for key, _ in self.selector.select(timeout):
+                self._event(key.data, key.fileobj)
+            self._kill_late()
+
+    def _event(self, what: object, fileobj: object) -> None:
+        if what == "accept":
+            self._accept()
+        elif what == "wake":
+            try:
+                while self.wake_r.recv(64):
+                    pass
+            except BlockingIOError:
+                pass
+        elif what == "conn":
+            assert isinstance(fileobj, socket.socket)
+            self._readable(self.builds[fileobj.fileno()])
+        elif isinstance(what, _Build):
+            self._reap(what)
+
+    def _accept(self) -> None:
+        assert self.listener is not None
+        try:
+            conn, _ = self.listener.accept()
+        except OSError:
+            return
+        if server_wire.peer_uid(conn) != os.getuid():
+            conn.close()
+            return
+        conn.setblocking(False)
+        self.builds[conn.fileno()] = _Build(conn)
+        self.selector.register(conn, selectors.EVENT_READ, "conn")
+
+    def _readable(self, build: _Build) -> None:
+        assert build.conn is not None
+        try:
+            data, fds, _flags, _addr = socket.recv_fds(build.conn, 1 << 16, server_wire.FDS)
+        except BlockingIOError:
+            return
+        except OSError:
+            data, fds = b"", []
+        build.fds.extend(fds)
+        if not data:
+            self._gone(build)
+            return
+        build.buffer.extend(data)
+        try:
+            while build.conn is not None and (message := server_wire.split(build.buffer)):
+                self._message(build, *message)
+        except (server_wire.ProtocolError, OSError, ValueError, TypeError, KeyError):
+            self._gone(build)
+
+    def _message(self, build: _Build, kind: bytes, value: object) -> None:
+        assert build.conn is not None
+        if kind == server_wire.BUILD and not build.pid and isinstance(value, dict):
+            self._fork(build, value)
+        elif kind == server_wire.SIGNAL and build.pid and isinstance(value, int):
+            if build.pidfd >= 0:
+                try:
+                    os.killpg(build.pid, value)
+                except OSError:
+                    pass
+        elif kind == server_wire.QUESTION and isinstance(value, dict):
+            if value.get("op") == "stop":
+                self.stopping = True
+            build.conn.setblocking(True)
+            server_wire.send(build.conn, server_wire.ANSWER, self.status())
+            self._gone(build)
+        else:
+            raise server_wire.ProtocolError(f"unexpected {kind!r}")
+
+    def status(self) -> dict[str, object]:
+        return {"pid": os.getpid(), "socket": self.path, "fingerprint": self.print_,
+                "started": self.started, "builds": self.count, "running": sorted(b.pid for b in self.children.values()),
+                "idle_timeout": self.idle, "stopping": self.stopping}
+
+    def _gone(self, build: _Build) -> None:
+        """The client's connection closed (or misbehaved): its build ends too."""
+        if build.conn is not None:
+            self.builds.pop(build.conn.fileno(), None)
+            self.selector.unregister(build.conn)
+            build.conn.close()
+            build.conn = None
+        for fd in build.fds:
+            os.close(fd)
+        build.fds.clear()
+        if build.pidfd >= 0 and build.kill_at is None:
+            _signal_group(build, signal.SIGTERM)
+            build.kill_at = time.monotonic() + GRACE
+
+    def _kill_late(self) -> None:
+        now = time.monotonic()
+        for build in self.children.values():
+            if build.kill_at is not None and now >= build.kill_at:
+                _signal_group(build, signal.SIGKILL)
+                build.kill_at = float("inf")
+
+    # -- builds ----------------------------------------------------------------------------------
+
+    def _fork(self, build: _Build, request: dict[str, object]) -> None:
+        assert build.conn is not None
+        if len(build.fds) != server_wire.FDS or not os.path.isdir(str(request["cwd"])):
+            raise server_wire.ProtocolError("no descriptors or no working directory")
+        assert_single_threaded()
+        pid = os.fork()
+        if pid == 0:
+            _child(self, build, request)  # never returns
+        self.count += 1
+        for fd in build.fds:
+            os.close(fd)
+        build.fds.clear()
+        build.pid = pid
+        build.pidfd = os.pidfd_open(pid)
+        self.children[build.pidfd] = build
+        self.selector.register(build.pidfd, selectors.EVENT_READ, build)
+        build.conn.setblocking(True)
+        try:
+            server_wire.send(build.conn, server_wire.PID, pid)
+        finally:
+            build.conn.setblocking(False)
+
+    def _reap(self, build: _Build) -> None:
+        self.selector.unregister(build.pidfd)
+        del self.children[build.pidfd]
+        _, status = os.waitpid(build.pid, 0)
+        os.close(build.pidfd)
+        build.pidfd = -1
+        if build.conn is not None:
+            try:
+                build.conn.setblocking(True)
+                server_wire.send(build.conn, server_wire.EXIT, os.waitstatus_to_exitcode(status))
+            except OSError:
+                pass
+            self._gone(build)
+
+
+def _signal_group(build: _Build, signum: int) -> None:
+    """``signum`` to the build's process group (it leads it) while it is
+    unreaped, so the pid cannot be another process's."""
+    if build.pidfd >= 0:
+        try:
+            os.killpg(build.pid, signum)
+        except OSError:
+            pass
+
+
+def assert_single_threaded() -> None:
+    """A fork copies one thread: the server must have no other (Python's or
+    a library's)."""
+    threads = os.listdir("/proc/self/task")
+    if len(threads) != 1:
+        raise RuntimeError(f"the build server has {len(threads)} threads: it must not fork")
+
+
+def _child(server: Server, build: _Build, request: dict[str, object]) -> None:
+    """The build's process: become the client's process, run the build,
+    exit with its status. Never returns."""
+    code = 1
+    try:
+        os.setpgid(0, 0)
+        fds = list(build.fds)
+        build.fds.clear()
+        server.close_in_child()
+        for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGCHLD):
+            signal.signal(signum, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+            os.close(fd)
+        env = request["env"]
+        assert isinstance(env, dict)
+        os.environ.clear()
+        os.environ.update(env)
+        os.chdir(str(request["cwd"]))
+        umask = request["umask"]
+        assert isinstance(umask, int)
+        os.umask(umask)
+        argv = request["argv"]
+        assert isinstance(argv, list)
+        sys.argv[:] = [str(a) for a in argv]
+        main = request.get("main")
+        assert isinstance(main, dict)
+        _main_module(main)
+        _stdio()
+    except BaseException:
+        os._exit(70)
+    _run_build(bool(request.get("stale")))
+
+
+def _run_build(stale: bool) -> None:
+    """Run the build and end the process as the interpreter ends a local
+    one: the exit status of ``SystemExit``, a traceback and 1 for an
+    uncaught exception, death by SIGINT after an uncaught Ctrl-C; non-daemon
+    threads joined and exit handlers run first (worker pools)."""
+    from halflow.cli import entry
+
+    code: object = 0
+    interrupted = False
+    try:
+        entry.after_check(sys.argv[1:], stale)
+    except SystemExit as e:
+        code = e.code
+    except KeyboardInterrupt:
+        sys.excepthook(*sys.exc_info())
+        interrupted = True
+    except BaseException:
+        sys.excepthook(*sys.exc_info())
+        code = 1
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        sys.stderr.write(f"{code}\n")
+        code = 1
+    _teardown()
+    if interrupted:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+        code = 128 + signal.SIGINT
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        code = 120  # as the interpreter exits when flushing its streams fails
+    os._exit(code & 0xFF)
+
+
+def _teardown() -> None:
+    """What the interpreter does at exit before it flushes its streams."""
+    import atexit
+    import threading
+
+    shutdown = getattr(threading, "_shutdown", None)
+    if shutdown is not None and threading.active_count() > 1:
+        shutdown()
+    atexit._run_exitfuncs()
+
+
+def _main_module(main: dict[str, object]) -> None:
+    """A ``__main__`` module that says what the client's says of itself (its
+    package, file and spec's name: what a program's name is made of)."""
+    import importlib.machinery
+    import types
+
+    module = types.ModuleType("__main__")
+    module.__package__ = main.get("package")  # type: ignore[assignment]
+    if isinstance(main.get("file"), str):
+        module.__file__ = str(main["file"])
+    name = main.get("spec")
+    module.__spec__ = (importlib.machinery.ModuleSpec(name, None)
+                       if isinstance(name, str) else None)
+    sys.modules["__main__"] = module
+
+
+def _stdio() -> None:
+    """``sys.stdin``, ``stdout`` and ``stderr`` on descriptors 0, 1 and 2,
+    made as the interpreter makes them at start-up (the encoding and
+    buffering rules of the same interpreter settings: the fingerprint
+    covers them)."""
+    import io
+
+    template = sys.__stdout__
+    assert template is not None
+    encoding, errors = template.encoding, template.errors
+    buffered = not template.write_through
+    streams = []
+    for fd, mode, name in ((0, "r", "<stdin>"), (1, "w", "<stdout>"), (2, "w", "<stderr>")):
+        raw = io.FileIO(fd, mode + "b", closefd=False)
+        raw.name = name  # type: ignore[misc]
+        binary: io.RawIOBase | io.BufferedIOBase = raw
+        if buffered or fd == 0:
+            binary = io.BufferedReader(raw) if fd == 0 else io.BufferedWriter(raw)
+        tty = os.isatty(fd)
+        text = io.TextIOWrapper(binary, encoding=encoding,  # type: ignore[arg-type]
+                                errors="backslashreplace" if fd == 2 else errors,
+                                newline="\n", line_buffering=buffered and (tty or fd == 2),
+                                write_through=not buffered)
+        text.mode = mode  # type: ignore[misc]
+        streams.append(text)
+    sys.stdin = sys.__stdin__ = streams[0]
+    sys.stdout = sys.__stdout__ = streams[1]
+    sys.stderr = sys.__stderr__ = streams[2]
+
+
+def main(argv: list[str]) -> None:
+    """The server process (see the module docstring)."""
+    directory, print_, idle = argv[0], argv[1], float(argv[2])
+    if server_identity.fingerprint() != print_ or not server_identity.is_private(directory):
+        return  # not the installation the client saw: serve nothing
+    lock_fd = os.open(server_identity.lock_path(directory, print_),
+                      os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return  # another server of this installation runs
+    from halflow.cli import process
+
+    process.configure()
+    import importlib
+
+    for name in WARM:
+        importlib.import_module(name)
+    numpy = sys.modules.get("numpy")  # read without running its code
+    assert numpy is None or "ndarray" not in object.__getattribute__(numpy, "__dict__")
+    assert_single_threaded()
+    server = Server(directory, print_, idle, lock_fd)
+    server.listen()
+    try:
+        server.serve()
+    finally:
+        server.unlisten()
