@@ -16,6 +16,7 @@ library's socket, struct, json, os and signal only (the command's fast path)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -118,19 +119,17 @@ def _run(sock: socket.socket, argv: list[str], stale: bool) -> int | None:
         return None
 
     def forward(signum: int, frame: object) -> None:
-        try:
+        with contextlib.suppress(OSError):
             server_wire.send(sock, server_wire.SIGNAL, signum)
-        except OSError:
-            pass
 
     for name in FORWARDED:
         signal.signal(getattr(signal, name), forward)
     try:
         kind, code = server_wire.receive(sock)
+        if kind == server_wire.EXIT and isinstance(code, int):
+            return code
     except (OSError, server_wire.ProtocolError):
-        kind, code = None, None
-    if kind == server_wire.EXIT and isinstance(code, int):
-        return code
+        pass
     # The server went away during the build: wait for its fork to end, then
     # build here (a finished build is then found up to date).
     for name in FORWARDED:
@@ -161,14 +160,10 @@ def exit_as(code: int) -> None:
     import signal
 
     signum = -code
-    try:
+    with contextlib.suppress(OSError, ValueError):  # (SIGKILL: not caught anyway)
         signal.signal(signum, signal.SIG_DFL)
-    except (OSError, ValueError):
-        pass  # SIGKILL, SIGSTOP: not caught anyway
-    try:
+    with contextlib.suppress(OSError, ValueError):
         os.kill(os.getpid(), signum)
-    except (OSError, ValueError):
-        pass
     os._exit(128 + signum)
 
 
@@ -194,14 +189,15 @@ def start(directory: str, print_: str, idle: float) -> None:
 
     launcher = (f"import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
                 f"from {SERVER_MODULE} import main; main(sys.argv[2:])")
-    args = [sys.executable, *subprocess._args_from_interpreter_flags(), "-c", launcher,
+    # The interpreter's flags as it was started with them (the server checks
+    # that its fingerprint, sys.flags included, is the client's).
+    flags: list[str] = getattr(subprocess, "_args_from_interpreter_flags", list)()
+    args = [sys.executable, *flags, "-c", launcher,
             json.dumps(sys.path), directory, print_, repr(idle)]
-    try:
+    with contextlib.suppress(OSError):
         subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True,
                          cwd="/")
-    except OSError:
-        pass
 
 
 def question(op: str) -> object | None:

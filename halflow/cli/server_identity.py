@@ -5,14 +5,16 @@ A server runs the code it imported when it started. A client must reach
 only a server whose code, interpreter and import path are exactly its own,
 or a build would run old code (editable installs: developers edit halflow).
 So the socket's name carries a fingerprint (:func:`fingerprint`) of the
-interpreter (``sys.executable``, ``sys.version``, ``sys.flags``,
-``sys.path``, the variables Python reads when it starts), of every file of
-the halflow package and of IREE's compiler package's key files (path, size,
-modification time), and of the ``site-packages`` directories on
-``sys.path`` (installing or removing a package changes them; other entries,
-such as the working directory of ``python -m``, are written by builds). Nothing here imports more than
-the standard library's ``os``, ``sys`` and ``hashlib``: the client runs in
-the command's fast path (:mod:`halflow.cli.entry`).
+interpreter (``sys.executable``, ``sys.version``, ``sys.flags``, its ``-X``
+and ``-W`` options, ``sys.path``, the variables Python reads when it
+starts), of every file of the halflow package and of IREE's compiler
+package's key files (path, size, modification time), and of the
+``site-packages`` directories on ``sys.path`` (installing or removing a
+package changes them; other entries, such as the working directory of
+``python -m``, are written by builds).
+Nothing here imports more than the standard library's ``os``, ``sys``,
+``stat`` and ``hashlib``: the client runs in the command's fast path
+(:mod:`halflow.cli.entry`).
 
 The directory is ``$HALFLOW_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/halflow``,
 else ``/tmp/halflow-<uid>``; it is created mode 0700 and used only when it
@@ -77,7 +79,8 @@ def fingerprint() -> str:
             h.update(repr(part).encode("utf-8", "surrogateescape"))
             h.update(b"\0")
 
-    add(sys.executable, sys.version, tuple(sys.flags), sys.path, sys.implementation.cache_tag)
+    add(sys.executable, sys.version, tuple(sys.flags), sys.path, sys.implementation.cache_tag,
+        sorted(getattr(sys, "_xoptions", {}).items()), sys.warnoptions)
     add(sorted((k, v) for k, v in os.environ.items()
                if k.startswith(_STARTUP_PREFIXES) or k in _STARTUP_VARIABLES))
     for entry in sys.path:

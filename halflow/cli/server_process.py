@@ -24,13 +24,16 @@ the server removes its socket and exits."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
+import io
 import os
 import selectors
 import signal
 import socket
 import sys
 import time
+from typing import Any
 
 from halflow.cli import server_identity, server_wire
 
@@ -80,10 +83,8 @@ class Server:
     # -- set-up and teardown ---------------------------------------------------------------
 
     def listen(self) -> None:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(self.path)  # a crashed server's: the lock says none lives
-        except FileNotFoundError:
-            pass
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         old = os.umask(0o177)
         try:
@@ -209,10 +210,8 @@ class Server:
             self._fork(build, value)
         elif kind == server_wire.SIGNAL and build.pid and isinstance(value, int):
             if build.pidfd >= 0:
-                try:
+                with contextlib.suppress(OSError):
                     os.killpg(build.pid, value)
-                except OSError:
-                    pass
         elif kind == server_wire.QUESTION and isinstance(value, dict):
             if value.get("op") == "stop":
                 self.stopping = True
@@ -224,7 +223,8 @@ class Server:
 
     def status(self) -> dict[str, object]:
         return {"pid": os.getpid(), "socket": self.path, "fingerprint": self.print_,
-                "started": self.started, "builds": self.count, "running": sorted(b.pid for b in self.children.values()),
+                "started": self.started, "builds": self.count,
+                "running": sorted(b.pid for b in self.children.values()),
                 "idle_timeout": self.idle, "stopping": self.stopping}
 
     def _gone(self, build: _Build) -> None:
@@ -291,10 +291,8 @@ def _signal_group(build: _Build, signum: int) -> None:
     """``signum`` to the build's process group (it leads it) while it is
     unreaped, so the pid cannot be another process's."""
     if build.pidfd >= 0:
-        try:
+        with contextlib.suppress(OSError):
             os.killpg(build.pid, signum)
-        except OSError:
-            pass
 
 
 def assert_single_threaded() -> None:
@@ -308,7 +306,6 @@ def assert_single_threaded() -> None:
 def _child(server: Server, build: _Build, request: dict[str, object]) -> None:
     """The build's process: become the client's process, run the build,
     exit with its status. Never returns."""
-    code = 1
     try:
         os.setpgid(0, 0)
         fds = list(build.fds)
@@ -409,29 +406,34 @@ def _stdio() -> None:
     made as the interpreter makes them at start-up (the encoding and
     buffering rules of the same interpreter settings: the fingerprint
     covers them)."""
-    import io
-
     template = sys.__stdout__
     assert template is not None
-    encoding, errors = template.encoding, template.errors
     buffered = not template.write_through
-    streams = []
-    for fd, mode, name in ((0, "r", "<stdin>"), (1, "w", "<stdout>"), (2, "w", "<stderr>")):
-        raw = io.FileIO(fd, mode + "b", closefd=False)
-        raw.name = name  # type: ignore[misc]
-        binary: io.RawIOBase | io.BufferedIOBase = raw
-        if buffered or fd == 0:
-            binary = io.BufferedReader(raw) if fd == 0 else io.BufferedWriter(raw)
-        tty = os.isatty(fd)
-        text = io.TextIOWrapper(binary, encoding=encoding,  # type: ignore[arg-type]
-                                errors="backslashreplace" if fd == 2 else errors,
-                                newline="\n", line_buffering=buffered and (tty or fd == 2),
-                                write_through=not buffered)
-        text.mode = mode  # type: ignore[misc]
-        streams.append(text)
-    sys.stdin = sys.__stdin__ = streams[0]
-    sys.stdout = sys.__stdout__ = streams[1]
-    sys.stderr = sys.__stderr__ = streams[2]
+    streams = [_stream(fd, template.encoding, template.errors, buffered) for fd in (0, 1, 2)]
+    sys.stdin, sys.stdout, sys.stderr = streams
+    for name, stream in zip(("__stdin__", "__stdout__", "__stderr__"), streams, strict=True):
+        setattr(sys, name, stream)
+
+
+def _stream(fd: int, encoding: str, errors: str | None, buffered: bool) -> io.TextIOWrapper:
+    """One standard stream as ``Python/pylifecycle.c`` creates it: text over
+    a buffer (unless unbuffered) over the descriptor, never closing it,
+    ``"\n"`` newlines, line-buffered on a terminal (stderr always),
+    stderr's errors ``backslashreplace``."""
+    mode = "rb" if fd == 0 else "wb"
+    raw = io.FileIO(fd, mode, closefd=False)
+    raw.name = ("<stdin>", "<stdout>", "<stderr>")[fd]
+    binary: Any = raw
+    if fd == 0:
+        binary = io.BufferedReader(raw)
+    elif buffered:
+        binary = io.BufferedWriter(raw)
+    text = io.TextIOWrapper(binary, encoding=encoding,
+                            errors="backslashreplace" if fd == 2 else errors, newline="\n",
+                            line_buffering=buffered and (fd == 2 or os.isatty(fd)),
+                            write_through=not buffered)
+    text.mode = mode[0]  # type: ignore[misc]
+    return text
 
 
 def main(argv: list[str]) -> None:
