@@ -12,13 +12,13 @@ killed by a signal: this process ends by the same signal). When none
 listens, a server is started, detached, and :func:`build` returns None: the
 caller builds locally, as it would with no server at all. Every failure to
 reach or understand a server also returns None. Imports: the standard
-library's socket, struct, json, os and signal only (the command's fast path)."""
+library's _socket (socket's C core), json, os and signal, and blake3, which
+the up-to-date check has loaded (the command's fast path)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import sys
 
 from halflow.cli import server_identity, server_wire
@@ -34,9 +34,11 @@ SERVER_MODULE = "halflow.cli.server_process"
 def usable() -> bool:
     """Whether this system can run a fork server (Linux: Unix sockets,
     descriptor passing, fork, pidfds)."""
-    return (sys.platform.startswith("linux") and hasattr(socket, "AF_UNIX")
-            and hasattr(socket, "send_fds") and hasattr(os, "fork")
-            and hasattr(os, "pidfd_open"))
+    import _socket
+
+    return (sys.platform.startswith("linux") and hasattr(_socket, "AF_UNIX")
+            and hasattr(_socket, "SCM_RIGHTS") and hasattr(_socket.socket, "sendmsg")
+            and hasattr(os, "fork") and hasattr(os, "pidfd_open"))
 
 
 def enabled(settings: Config | None) -> tuple[bool, float]:
@@ -63,11 +65,11 @@ def address() -> tuple[str, str] | None:
     return directory, server_identity.fingerprint()
 
 
-def connect(directory: str, print_: str) -> socket.socket | None:
+def connect(directory: str, print_: str) -> server_wire.Socket | None:
     """A connection to the live server of ``print_``, checked to be this
     user's; None when none listens (a stale socket is left for the next
     server to replace)."""
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock = server_wire.connection()
     try:
         sock.connect(server_identity.socket_path(directory, print_))
         if server_wire.peer_uid(sock) != os.getuid():
@@ -97,7 +99,7 @@ def build(argv: list[str], stale: bool, settings: Config | None) -> int | None:
         sock.close()
 
 
-def _run(sock: socket.socket, argv: list[str], stale: bool) -> int | None:
+def _run(sock: server_wire.Socket, argv: list[str], stale: bool) -> int | None:
     import signal
 
     umask = os.umask(0o022)

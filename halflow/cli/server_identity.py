@@ -13,7 +13,7 @@ package's key files (path, size, modification time), and of the
 package changes them; other entries, such as the working directory of
 ``python -m``, are written by builds).
 Nothing here imports more than the standard library's ``os``, ``sys``,
-``stat`` and ``hashlib``: the client runs in the command's fast path
+``stat`` and ``blake3`` (loaded by the up-to-date check): the client runs in the command's fast path
 (:mod:`halflow.cli.entry`).
 
 The directory is ``$HALFLOW_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/halflow``,
@@ -23,7 +23,6 @@ else may read or enter (:func:`runtime_dir`)."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 
@@ -72,7 +71,9 @@ def is_private(path: str) -> bool:
 
 def fingerprint() -> str:
     """The installation's fingerprint (see the module docstring)."""
-    h = hashlib.blake2b(digest_size=10)
+    from blake3 import blake3  # (the up-to-date check has loaded it)
+
+    h = blake3()
 
     def add(*parts: object) -> None:
         for part in parts:
@@ -92,7 +93,7 @@ def fingerprint() -> str:
     if iree is not None:
         add([(name, _stamp(os.path.join(iree, name))) for name in _IREE_KEY_FILES])
         add(sorted(_tree(os.path.join(iree, _IREE_LIBS), recursive=False)))
-    return h.hexdigest()
+    return h.hexdigest(10)
 
 
 def _stamp(path: str) -> tuple[int, int] | None:

@@ -12,14 +12,15 @@ then builds locally, the server drops the connection."""
 
 from __future__ import annotations
 
+import _socket  # socket's C core: all a connection needs (socket costs ~5 ms to import)
 import json
-import socket
-import struct
+import sys
 
-HEADER = struct.Struct("!cI")
+HEADER_SIZE = 5  # kind, then the payload's length (4 bytes, big-endian)
 MAX_PAYLOAD = 64 << 20
 BUILD, QUESTION, SIGNAL, PID, EXIT, ANSWER = b"B", b"Q", b"S", b"P", b"X", b"A"
 FDS = 3  # stdin, stdout, stderr
+Socket = _socket.socket  # the type ``socket.socket`` derives from
 
 
 class ProtocolError(Exception):
@@ -28,13 +29,20 @@ class ProtocolError(Exception):
 
 def frame(kind: bytes, value: object) -> bytes:
     payload = json.dumps(value, separators=(",", ":")).encode("utf-8", "surrogateescape")
-    return HEADER.pack(kind, len(payload)) + payload
+    return kind + len(payload).to_bytes(4, "big") + payload
 
 
-def send(sock: socket.socket, kind: bytes, value: object, fds: list[int] | None = None) -> None:
+def connection() -> Socket:
+    """A new Unix stream socket (not yet connected)."""
+    return _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+
+
+def send(sock: Socket, kind: bytes, value: object, fds: list[int] | None = None) -> None:
+    """One message; ``fds`` ride along with its first bytes (SCM_RIGHTS)."""
     data = frame(kind, value)
     if fds:
-        sent = socket.send_fds(sock, [data], fds)
+        rights = b"".join(fd.to_bytes(4, sys.byteorder, signed=True) for fd in fds)
+        sent = sock.sendmsg([data], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, rights)])
         data = data[sent:]
     if data:
         sock.sendall(data)
@@ -47,29 +55,32 @@ def decode(kind: bytes, payload: bytes) -> tuple[bytes, object]:
         raise ProtocolError(str(e)) from None
 
 
-def split(buffer: bytearray) -> tuple[bytes, object] | None:
-    """Take one whole message off the front of ``buffer`` (None: not yet)."""
-    if len(buffer) < HEADER.size:
-        return None
-    kind, size = HEADER.unpack_from(buffer)
+def _size(header: bytes | bytearray) -> int:
+    size = int.from_bytes(header[1:HEADER_SIZE], "big")
     if size > MAX_PAYLOAD:
         raise ProtocolError("message too long")
-    if len(buffer) < HEADER.size + size:
+    return size
+
+
+def split(buffer: bytearray) -> tuple[bytes, object] | None:
+    """Take one whole message off the front of ``buffer`` (None: not yet)."""
+    if len(buffer) < HEADER_SIZE:
         return None
-    payload = bytes(buffer[HEADER.size:HEADER.size + size])
-    del buffer[:HEADER.size + size]
+    size = _size(buffer)
+    if len(buffer) < HEADER_SIZE + size:
+        return None
+    kind, payload = bytes(buffer[:1]), bytes(buffer[HEADER_SIZE:HEADER_SIZE + size])
+    del buffer[:HEADER_SIZE + size]
     return decode(kind, payload)
 
 
-def receive(sock: socket.socket) -> tuple[bytes, object]:
+def receive(sock: Socket) -> tuple[bytes, object]:
     """One message, blocking; ProtocolError on a closed connection."""
-    kind, size = HEADER.unpack(_exactly(sock, HEADER.size))
-    if size > MAX_PAYLOAD:
-        raise ProtocolError("message too long")
-    return decode(kind, _exactly(sock, size))
+    header = _exactly(sock, HEADER_SIZE)
+    return decode(header[:1], _exactly(sock, _size(header)))
 
 
-def _exactly(sock: socket.socket, n: int) -> bytes:
+def _exactly(sock: Socket, n: int) -> bytes:
     data = b""
     while len(data) < n:
         chunk = sock.recv(n - len(data))
@@ -79,7 +90,8 @@ def _exactly(sock: socket.socket, n: int) -> bytes:
     return data
 
 
-def peer_uid(sock: socket.socket) -> int:
-    """The user id of the process at the other end (SO_PEERCRED)."""
-    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    return int(struct.unpack("3i", creds)[1])
+def peer_uid(sock: Socket) -> int:
+    """The user id of the process at the other end (SO_PEERCRED: pid, uid,
+    gid as C ints)."""
+    creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, 12)
+    return int.from_bytes(creds[4:8], sys.byteorder, signed=False)
