@@ -74,6 +74,8 @@ class Server:
         self.children: dict[int, _Build] = {}  # by pidfd
         self.started = time.time()
         self.count = 0
+        self.children_cpu = 0.0  # user + system seconds of the reaped builds (benchmarks)
+        self.last_maxrss = 0  # KiB, the last reaped build's peak resident set
         self.last = time.monotonic()
         self.stopping = False
         self.wake_r, self.wake_w = socket.socketpair()
@@ -225,7 +227,9 @@ class Server:
         return {"pid": os.getpid(), "socket": self.path, "fingerprint": self.print_,
                 "started": self.started, "builds": self.count,
                 "running": sorted(b.pid for b in self.children.values()),
-                "idle_timeout": self.idle, "stopping": self.stopping}
+                "idle_timeout": self.idle, "stopping": self.stopping,
+                "cpu": time.process_time(), "children_cpu": self.children_cpu,
+                "last_maxrss_kb": self.last_maxrss}
 
     def _gone(self, build: _Build) -> None:
         """The client's connection closed (or misbehaved): its build ends too."""
@@ -275,7 +279,9 @@ class Server:
     def _reap(self, build: _Build) -> None:
         self.selector.unregister(build.pidfd)
         del self.children[build.pidfd]
-        _, status = os.waitpid(build.pid, 0)
+        _, status, usage = os.wait4(build.pid, 0)
+        self.children_cpu += usage.ru_utime + usage.ru_stime
+        self.last_maxrss = usage.ru_maxrss
         os.close(build.pidfd)
         build.pidfd = -1
         if build.conn is not None:
