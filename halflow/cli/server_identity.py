@@ -6,15 +6,17 @@ only a server whose code, interpreter and import path are exactly its own,
 or a build would run old code (editable installs: developers edit halflow).
 So the socket's name carries a fingerprint (:func:`fingerprint`) of the
 interpreter (``sys.executable``, ``sys.version``, ``sys.flags``, its ``-X``
-and ``-W`` options, ``sys.path``, the variables Python reads when it
-starts), of every file of the halflow package and of IREE's compiler
-package's key files (path, size, modification time), and of the
-``site-packages`` directories on ``sys.path`` (installing or removing a
-package changes them; other entries, such as the working directory of
-``python -m``, are written by builds).
-Nothing here imports more than the standard library's ``os``, ``sys``,
-``stat`` and ``blake3`` (loaded by the up-to-date check): the client runs in the command's fast path
-(:mod:`halflow.cli.entry`).
+and ``-W`` options, ``sys.path``, the variables Python, the loader and the
+C library read when the process starts), of the process (credentials,
+capabilities, limits, CPUs, namespaces, root: what a fork child keeps from
+the server; see :func:`process_context`), of every file of the halflow
+package and of IREE's compiler package's key files (path, size,
+modification time), and of the ``site-packages`` directories on
+``sys.path`` (installing or removing a package changes them; other
+entries, such as the working directory of ``python -m``, are written by
+builds). Nothing here imports more than the standard library's ``os``,
+``sys`` and ``stat`` and ``blake3`` (loaded by the up-to-date check): the
+client runs in the command's fast path (:mod:`halflow.cli.entry`).
 
 The directory is ``$HALFLOW_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/halflow``,
 else ``/tmp/halflow-<uid>``; it is created mode 0700 and used only when it
@@ -27,11 +29,19 @@ import os
 import sys
 
 RUNTIME_ENV_VAR = "HALFLOW_RUNTIME_DIR"
-# Read by the interpreter when it starts (they shape sys.flags, the stdio
-# encoding, the hash seed...): a server started under other values is
-# another server.
-_STARTUP_PREFIXES = ("PYTHON",)
-_STARTUP_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG")
+# Read when the process starts: by the interpreter (sys.flags, the stdio
+# encoding, the hash seed...), the dynamic loader and the C library. A
+# server started under other values is another server.
+_STARTUP_PREFIXES = ("PYTHON", "LD_", "MALLOC_")
+_STARTUP_VARIABLES = ("LC_ALL", "LC_CTYPE", "LANG", "GLIBC_TUNABLES")
+# What a process is allowed and sees, which a fork child keeps from the
+# server instead of taking the client's: /proc/self/status's credentials,
+# capabilities, seccomp and CPU/memory placement lines, its resource
+# limits, its namespaces, control groups and root directory, its nice value.
+_STATUS_KEYS = (b"Uid:", b"Gid:", b"Groups:", b"NoNewPrivs:", b"Seccomp:", b"CapInh:",
+                b"CapPrm:", b"CapEff:", b"CapBnd:", b"CapAmb:", b"Cpus_allowed_list:",
+                b"Mems_allowed_list:")
+_NAMESPACES = ("cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts")
 # IREE's compiler package: what a reinstall changes.
 _IREE_KEY_FILES = ("__init__.py", "version.py")
 _IREE_LIBS = "_mlir_libs"
@@ -84,6 +94,7 @@ def fingerprint() -> str:
         sorted(getattr(sys, "_xoptions", {}).items()), sys.warnoptions)
     add(sorted((k, v) for k, v in os.environ.items()
                if k.startswith(_STARTUP_PREFIXES) or k in _STARTUP_VARIABLES))
+    add(process_context())
     for entry in sys.path:
         if os.path.basename(entry) in _INSTALL_DIRS:  # (not the others: a build writes there)
             add(entry, _stamp(entry))
@@ -94,6 +105,32 @@ def fingerprint() -> str:
         add([(name, _stamp(os.path.join(iree, name))) for name in _IREE_KEY_FILES])
         add(sorted(_tree(os.path.join(iree, _IREE_LIBS), recursive=False)))
     return h.hexdigest(10)
+
+
+def process_context() -> list[object]:
+    """What this process may do and sees, as far as a fork child of a
+    server would keep the server's (see ``_STATUS_KEYS``): a client that
+    differs (another user or group, dropped capabilities, other limits or
+    CPUs, another container or root) reaches another server, started by a
+    client like it."""
+    found: list[object] = [os.getpriority(os.PRIO_PROCESS, 0)]
+    for name in ("status", "limits", "cgroup"):
+        try:
+            with open(f"/proc/self/{name}", "rb") as f:
+                lines = f.read().splitlines()
+        except OSError:
+            lines = []
+        found.append([line for line in lines if name != "status" or line.startswith(_STATUS_KEYS)])
+    for link in [f"ns/{n}" for n in _NAMESPACES] + ["root"]:
+        try:
+            found.append(os.readlink(f"/proc/self/{link}"))
+        except OSError:
+            found.append(None)
+    try:
+        found.append(os.stat("/proc/self/root").st_ino)
+    except OSError:
+        found.append(None)
+    return found
 
 
 def _stamp(path: str) -> tuple[int, int] | None:
