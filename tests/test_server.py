@@ -235,7 +235,8 @@ def test_the_switch_off_and_a_shared_directory_mean_local_builds(runtime: Path,
     assert (tmp_path / "c.out").read_bytes() == (tmp_path / "a.out").read_bytes()
 
 
-def _blocked_build(runtime: Path, tmp_path: Path, on: bool) -> tuple[subprocess.Popen[bytes], int]:
+def _blocked_build(runtime: Path, tmp_path: Path, on: bool,
+                   preexec: Any = None) -> tuple[subprocess.Popen[bytes], int]:
     """A build whose input is a FIFO nobody writes: it blocks opening it.
     (The process and the pid of the process that builds.)"""
     fifo = tmp_path / "fifo.mlir"
@@ -244,7 +245,7 @@ def _blocked_build(runtime: Path, tmp_path: Path, on: bool) -> tuple[subprocess.
     proc = subprocess.Popen(halflow_cmd("build", fifo, "-o", tmp_path / "f.out", "--cache-dir",
                                         tmp_path / "c"),
                             env=env_for(runtime, on=on), cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, preexec_fn=preexec)
     deadline = time.monotonic() + 60
     while True:
         builder = proc.pid
@@ -462,3 +463,36 @@ def test_the_server_never_starts_a_thread_nor_runs_numpy(runtime: Path, tmp_path
     maps = Path(f"/proc/{pid}/maps").read_text()
     assert "_multiarray_umath" not in maps and "openblas" not in maps.lower()
     assert "_mlir" in maps
+
+
+def test_signals_the_client_ignores_stay_ignored_and_sigterm_is_forwarded(
+        runtime: Path, tmp_path: Path) -> None:
+    """A command started with SIGHUP ignored (``nohup``) keeps building on
+    SIGHUP, as a local one does; SIGTERM ends the build and the command by
+    SIGTERM."""
+    _started_server(runtime, tmp_path)
+    ends = []
+    for on in (True, False):
+        proc, child = _blocked_build(runtime, tmp_path, on=on,
+                                     preexec=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+        proc.send_signal(signal.SIGHUP)
+        time.sleep(0.5)
+        assert proc.poll() is None and alive(child), "SIGHUP, ignored, ended the build"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+        assert wait_gone(child, timeout=10)
+        ends.append((proc.returncode, out, err))
+    assert ends[0] == ends[1] and ends[0][0] == -signal.SIGTERM
+
+
+def test_a_client_without_a_standard_descriptor_builds_locally(runtime: Path,
+                                                               tmp_path: Path) -> None:
+    _started_server(runtime, tmp_path)
+    src = tmp_path / "warmup.mlir"
+    closing = ("import os, subprocess, sys; os.close(0); "
+               "sys.exit(subprocess.run(sys.argv[1:], close_fds=False).returncode)")
+    ok(subprocess.run([sys.executable, "-c", closing,
+                       *halflow_cmd("build", src, "-o", tmp_path / "x.out")],
+                      env=env_for(runtime), cwd=tmp_path, capture_output=True, timeout=300))
+    assert (tmp_path / "x.out").read_bytes() == (tmp_path / "warmup.out").read_bytes()
+    assert builds_of(runtime) == 0

@@ -84,8 +84,8 @@ def build(argv: list[str], stale: bool, settings: Config | None) -> int | None:
     """Run the command ``argv`` (``sys.argv``) in the server; its exit code
     (negative: killed by that signal), or None to build locally."""
     on, idle = enabled(settings)
-    if not on:
-        return None
+    if not on or sys.__stdin__ is None or sys.__stdout__ is None or sys.__stderr__ is None:
+        return None  # (started with 0, 1 or 2 closed: that number may be any file's now)
     where = address()
     if where is None:
         return None
@@ -102,42 +102,59 @@ def build(argv: list[str], stale: bool, settings: Config | None) -> int | None:
 def _run(sock: server_wire.Socket, argv: list[str], stale: bool) -> int | None:
     import signal
 
+    ignored = [int(getattr(signal, name)) for name in FORWARDED
+               if signal.getsignal(getattr(signal, name)) == signal.SIG_IGN]
     umask = os.umask(0o022)
     os.umask(umask)
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
-               "stale": stale,
+               "stale": stale, "ignored": ignored,
                # what the program's name is made of (click's usage lines)
                "main": {"package": getattr(main, "__package__", None),
                         "file": getattr(main, "__file__", None),
                         "spec": getattr(spec, "name", None)}}
-    try:
-        server_wire.send(sock, server_wire.BUILD, request, [0, 1, 2])
-        kind, pid = server_wire.receive(sock)
-    except (OSError, server_wire.ProtocolError):
-        return None
-    if kind != server_wire.PID or not isinstance(pid, int):
-        return None
+    # Signals are forwarded from before the request goes (one that comes
+    # before the build's pid is held back until then).
+    pending: list[int] = []
+    started = False
 
     def forward(signum: int, frame: object) -> None:
+        if not started:
+            pending.append(signum)
+            return
         with contextlib.suppress(OSError):
             server_wire.send(sock, server_wire.SIGNAL, signum)
 
+    previous = {}
     for name in FORWARDED:
-        signal.signal(getattr(signal, name), forward)
+        signum = int(getattr(signal, name))
+        if signum not in ignored:  # (ignored: the build ignores it too)
+            previous[signum] = signal.signal(signum, forward)
+    pid: object = None
+    outcome: tuple[bytes, object] | None = None
     try:
-        kind, code = server_wire.receive(sock)
-        if kind == server_wire.EXIT and isinstance(code, int):
-            return code
+        server_wire.send(sock, server_wire.BUILD, request, [0, 1, 2])
+        kind, pid = server_wire.receive(sock)
+        if kind == server_wire.PID and isinstance(pid, int):
+            started = True
+            for signum in pending:
+                server_wire.send(sock, server_wire.SIGNAL, signum)
+            outcome = server_wire.receive(sock)
     except (OSError, server_wire.ProtocolError):
         pass
-    # The server went away during the build: wait for its fork to end, then
-    # build here (a finished build is then found up to date).
-    for name in FORWARDED:
-        signal.signal(getattr(signal, name), signal.SIG_DFL if name != "SIGINT"
-                      else signal.default_int_handler)
-    _wait_for(pid)
+    if outcome is not None and outcome[0] == server_wire.EXIT and isinstance(outcome[1], int):
+        return outcome[1]
+    # Built here after all: the signals are this process's again.
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
+    if started and (outcome is None or outcome[0] != server_wire.LOCAL):
+        # The server went away during the build: wait for its fork to end,
+        # then build here (a finished build is then found up to date).
+        assert isinstance(pid, int)
+        _wait_for(pid)
+    for signum in pending if not started else ():
+        signal.raise_signal(signum)  # came before any build started: as a local one takes it
     return None
 
 

@@ -52,7 +52,7 @@ WARM = (
 class _Build:
     """One client's connection and the child running its build."""
 
-    __slots__ = ("buffer", "conn", "fds", "kill_at", "pid", "pidfd")
+    __slots__ = ("buffer", "conn", "fds", "kill_at", "pid", "pidfd", "ready")
 
     def __init__(self, conn: socket.socket):
         self.conn: socket.socket | None = conn
@@ -60,6 +60,7 @@ class _Build:
         self.fds: list[int] = []
         self.pid = 0
         self.pidfd = -1
+        self.ready = -1  # read end of the pipe the child writes once it is the client's
         self.kill_at: float | None = None
 
 
@@ -127,9 +128,10 @@ class Server:
         for build in list(self.builds.values()) + list(self.children.values()):
             if build.conn is not None:
                 build.conn.close()
-            if build.pidfd >= 0:
-                os.close(build.pidfd)
-                build.pidfd = -1
+            for fd in (build.pidfd, build.ready):
+                if fd >= 0:
+                    os.close(fd)
+            build.pidfd = build.ready = -1
         if self.listener is not None:
             self.listener.close()
         self.wake_r.close()
@@ -156,7 +158,13 @@ class Server:
                 deadlines.append(self.last + self.idle)
             timeout = max(0.0, min(deadlines) - now) if deadlines else None
             for key, _ in self.selector.select(timeout):
-                self._event(key.data, key.fileobj)
+                try:
+                    self._event(key.data, key.fileobj)
+                except Exception:  # one client's trouble: that client builds locally
+                    if isinstance(key.data, _Build):
+                        self._gone(key.data)
+                    elif key.data == "conn":
+                        self._gone(self.builds[key.fd])
             self._kill_late()
 
     def _event(self, what: object, fileobj: object) -> None:
@@ -259,9 +267,13 @@ class Server:
         if len(build.fds) != server_wire.FDS or not os.path.isdir(str(request["cwd"])):
             raise server_wire.ProtocolError("no descriptors or no working directory")
         assert_single_threaded()
+        ready, done = os.pipe2(os.O_CLOEXEC)
         pid = os.fork()
         if pid == 0:
-            _child(self, build, request)  # never returns
+            os.close(ready)
+            _child(self, build, request, done)  # never returns
+        os.close(done)
+        build.ready = ready
         self.count += 1
         for fd in build.fds:
             os.close(fd)
@@ -284,12 +296,21 @@ class Server:
         self.last_maxrss = usage.ru_maxrss
         os.close(build.pidfd)
         build.pidfd = -1
+        os.set_blocking(build.ready, False)
+        try:
+            took_over = os.read(build.ready, 1) == b"1"
+        except BlockingIOError:
+            took_over = False
+        os.close(build.ready)
+        build.ready = -1
         if build.conn is not None:
-            try:
+            with contextlib.suppress(OSError):
                 build.conn.setblocking(True)
-                server_wire.send(build.conn, server_wire.EXIT, os.waitstatus_to_exitcode(status))
-            except OSError:
-                pass
+                if took_over:
+                    server_wire.send(build.conn, server_wire.EXIT,
+                                     os.waitstatus_to_exitcode(status))
+                else:  # it never became the client's process: nothing ran
+                    server_wire.send(build.conn, server_wire.LOCAL, None)
             self._gone(build)
 
 
@@ -309,7 +330,7 @@ def assert_single_threaded() -> None:
         raise RuntimeError(f"the build server has {len(threads)} threads: it must not fork")
 
 
-def _child(server: Server, build: _Build, request: dict[str, object]) -> None:
+def _child(server: Server, build: _Build, request: dict[str, object], done: int) -> None:
     """The build's process: become the client's process, run the build,
     exit with its status. Never returns."""
     try:
@@ -337,9 +358,13 @@ def _child(server: Server, build: _Build, request: dict[str, object]) -> None:
         main = request.get("main")
         assert isinstance(main, dict)
         _main_module(main)
+        for signum in request.get("ignored", ()):  # type: ignore[attr-defined]
+            signal.signal(signum, signal.SIG_IGN)  # as the client had them (nohup, `&`)
         _stdio()
+        os.write(done, b"1")  # the client's process now: whatever happens is the build's
+        os.close(done)
     except BaseException:
-        os._exit(70)
+        os._exit(70)  # the client builds locally
     _run_build(bool(request.get("stale")))
 
 

@@ -2,11 +2,15 @@
 JSON payload, both ways on one Unix socket.
 
 Client to server: ``B`` (a build: ``argv``, ``cwd``, ``env``, ``umask``,
-``stale``; the client's descriptors 0, 1 and 2 ride along as SCM_RIGHTS),
-``Q`` (a question: ``{"op": "status"}`` or ``{"op": "stop"}``), ``S`` (a
-signal number to forward to the build). Server to client: ``P`` (the
+``stale``, ``ignored`` (the forwarded signals the client ignores),
+``main`` (its ``__main__``'s package, file and spec name); the client's
+descriptors 0, 1 and 2 ride along as SCM_RIGHTS), ``Q`` (a question:
+``{"op": "status"}`` or ``{"op": "stop"}``), ``S`` (a signal number to
+forward to the build). Server to client: ``P`` (the
 build's pid), ``X`` (its exit code, negative for a signal, as
-``os.waitstatus_to_exitcode`` says), ``A`` (the answer to a question).
+``os.waitstatus_to_exitcode`` says), ``L`` (the fork could not take the
+client's place, nothing ran: build locally), ``A`` (the answer to a
+question).
 Any other byte, a short read or bad JSON is a protocol error: the client
 then builds locally, the server drops the connection."""
 
@@ -18,7 +22,7 @@ import sys
 
 HEADER_SIZE = 5  # kind, then the payload's length (4 bytes, big-endian)
 MAX_PAYLOAD = 64 << 20
-BUILD, QUESTION, SIGNAL, PID, EXIT, ANSWER = b"B", b"Q", b"S", b"P", b"X", b"A"
+BUILD, QUESTION, SIGNAL, PID, EXIT, LOCAL, ANSWER = b"B", b"Q", b"S", b"P", b"X", b"L", b"A"
 FDS = 3  # stdin, stdout, stderr
 Socket = _socket.socket  # the type ``socket.socket`` derives from
 
