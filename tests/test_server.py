@@ -31,6 +31,7 @@ from support.engine import (
     corpus_file,
     halflow_cmd,
     load_report,
+    on_a_terminal,
     subprocess_env,
 )
 
@@ -423,31 +424,16 @@ def test_the_build_writes_to_the_clients_terminal_as_a_local_one(runtime: Path,
                                                                  tmp_path: Path) -> None:
     """stderr on a terminal: the server's child shows rich's progress on
     the client's terminal, as a local build does (isatty, its size)."""
-    import pty
-
     _started_server(runtime, tmp_path)
     screens = []
     for on in (True, False):
-        leader, follower = pty.openpty()
-        proc = subprocess.Popen(
+        code, screen = on_a_terminal(
             halflow_cmd("build", PROGRAMS / "mlp.mlir", "--to", "vmfb", "-o",
                         tmp_path / f"t{on}.vmfb", "--cache-dir", tmp_path / f"ct{on}", "--",
                         *FLAGS),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=follower,
-            env=env_for(runtime, on=on, COLUMNS="160"), cwd=tmp_path)
-        os.close(follower)
-        chunks = []
-        while True:
-            try:
-                data = os.read(leader, 65536)
-            except OSError:  # the child closed its end
-                break
-            if not data:
-                break
-            chunks.append(data)
-        assert proc.wait(timeout=300) == 0
-        os.close(leader)
-        screens.append(b"".join(chunks).decode("utf-8", "replace"))
+            env_for(runtime, on=on, COLUMNS="160"), cwd=tmp_path)
+        assert code == 0, screen[-2000:]
+        screens.append(screen)
     assert builds_of(runtime) == 1
     for screen in screens:
         for phase in ("front-end", "materialize", "serialize", "assemble"):

@@ -161,10 +161,9 @@ class Server:
                 try:
                     self._event(key.data, key.fileobj)
                 except Exception:  # one client's trouble: that client builds locally
-                    if isinstance(key.data, _Build):
-                        self._gone(key.data)
-                    elif key.data == "conn":
-                        self._gone(self.builds[key.fd])
+                    build = key.data if isinstance(key.data, _Build) else self.builds.get(key.fd)
+                    if build is not None:
+                        self._gone(build)
             self._kill_late()
 
     def _event(self, what: object, fileobj: object) -> None:
