@@ -311,7 +311,8 @@ def test_a_build_killed_by_a_signal_kills_its_client_so(runtime: Path, tmp_path:
 
 def test_another_installation_reaches_another_server(runtime: Path, tmp_path: Path) -> None:
     """A copy of the package: its own server; one file of it touched: a
-    new one again (the old one never runs the changed code)."""
+    new one, which stops the old one (that never runs the changed code);
+    another halflow (the checkout's): another server beside it."""
     copy = tmp_path / "pkg"
     shutil.copytree(REPO / "halflow", copy / "halflow",
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -331,14 +332,20 @@ def test_another_installation_reaches_another_server(runtime: Path, tmp_path: Pa
     touched = copy / "halflow" / "core" / "wording.py"
     os.utime(touched, ns=(time.time_ns(), time.time_ns()))
     build("3.out")  # locally: no server of this installation yet
-    found = wait_for_servers(runtime, count=2)
-    by_pid = {s["pid"]: s for s in found}
-    assert by_pid[first["pid"]]["builds"] == 1
-    (second,) = [s for s in found if s["pid"] != first["pid"]]
+    deadline = time.monotonic() + 60
+    while not ((found := servers(runtime)) and found[0]["pid"] != first["pid"]):
+        assert time.monotonic() < deadline, found
+        time.sleep(0.05)
+    (second,) = found  # the older code's server stopped: no client reaches it any more
+    assert wait_gone(first["pid"]) and not Path(first["socket"]).exists()
     assert second["fingerprint"] != first["fingerprint"] and second["builds"] == 0
+    family = first["fingerprint"].partition("-")[0]
+    assert second["fingerprint"].startswith(family + "-")  # same interpreter and process
     build("4.out")
-    assert {s["pid"]: s["builds"] for s in servers(runtime)} == {first["pid"]: 1,
-                                                                 second["pid"]: 1}
+    assert {s["pid"]: s["builds"] for s in servers(runtime)} == {second["pid"]: 1}
+    # The checkout's own halflow: another family, beside it.
+    ok(halflow("build", src, "-o", tmp_path / "5.out", env=env_for(runtime), cwd=tmp_path))
+    assert len(wait_for_servers(runtime, count=2)) == 2
 
 
 def test_a_stale_socket_is_replaced(runtime: Path, tmp_path: Path) -> None:

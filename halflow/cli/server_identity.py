@@ -80,31 +80,41 @@ def is_private(path: str) -> bool:
 
 
 def fingerprint() -> str:
-    """The installation's fingerprint (see the module docstring)."""
+    """The installation's fingerprint (see the module docstring), as
+    ``FAMILY-FILES``: FAMILY covers the interpreter and the process, FILES
+    the packages' files. Servers of one family differ only by the age of
+    their code (halflow edited, a package reinstalled): a new one stops
+    the older ones (:func:`family_of`)."""
     from blake3 import blake3  # (the up-to-date check has loaded it)
 
-    h = blake3()
+    family, files = blake3(), blake3()
 
-    def add(*parts: object) -> None:
+    def add(h: blake3, *parts: object) -> None:
         for part in parts:
             h.update(repr(part).encode("utf-8", "surrogateescape"))
             h.update(b"\0")
 
-    add(sys.executable, sys.version, tuple(sys.flags), sys.path, sys.implementation.cache_tag,
-        sorted(getattr(sys, "_xoptions", {}).items()), sys.warnoptions)
-    add(sorted((k, v) for k, v in os.environ.items()
-               if k.startswith(_STARTUP_PREFIXES) or k in _STARTUP_VARIABLES))
-    add(process_context())
+    add(family, sys.executable, sys.version, tuple(sys.flags), sys.path,
+        sys.implementation.cache_tag, sorted(getattr(sys, "_xoptions", {}).items()),
+        sys.warnoptions)
+    add(family, sorted((k, v) for k, v in os.environ.items()
+                       if k.startswith(_STARTUP_PREFIXES) or k in _STARTUP_VARIABLES))
+    add(family, process_context())
     for entry in sys.path:
         if os.path.basename(entry) in _INSTALL_DIRS:  # (not the others: a build writes there)
-            add(entry, _stamp(entry))
-    add(sorted(_tree(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
+            add(files, entry, _stamp(entry))
+    add(files, sorted(_tree(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
     iree = _iree_compiler_dir()
-    add(iree)
+    add(files, iree)
     if iree is not None:
-        add([(name, _stamp(os.path.join(iree, name))) for name in _IREE_KEY_FILES])
-        add(sorted(_tree(os.path.join(iree, _IREE_LIBS), recursive=False)))
-    return h.hexdigest(10)
+        add(files, [(name, _stamp(os.path.join(iree, name))) for name in _IREE_KEY_FILES])
+        add(files, sorted(_tree(os.path.join(iree, _IREE_LIBS), recursive=False)))
+    return f"{family.hexdigest(6)}-{files.hexdigest(8)}"
+
+
+def family_of(print_: str) -> str:
+    """The FAMILY part of a fingerprint."""
+    return print_.partition("-")[0]
 
 
 def process_context() -> list[object]:

@@ -20,7 +20,8 @@ the client forwards goes to the child's process group (its own, as a
 terminal's Ctrl-C reaches a local build and the tools it runs); a client
 that goes away takes its build with it (SIGTERM, then SIGKILL after
 :data:`GRACE` seconds). No builds and no connection for the idle timeout:
-the server removes its socket and exits."""
+the server removes its socket and exits. A new server stops the older
+servers of its family (:func:`stop_older`)."""
 
 from __future__ import annotations
 
@@ -321,6 +322,26 @@ def _signal_group(build: _Build, signum: int) -> None:
             os.killpg(build.pid, signum)
 
 
+def stop_older(directory: str, print_: str) -> None:
+    """Ask the servers of this one's family that run older code (another
+    fingerprint: halflow edited, a package reinstalled since they started)
+    to stop: no client reaches them any more. Their running builds finish."""
+    import glob
+
+    family = server_identity.family_of(print_)
+    own = server_identity.socket_path(directory, print_)
+    for path in glob.glob(os.path.join(glob.escape(directory), f"s-{family}-*.sock")):
+        if path == own:
+            continue
+        with contextlib.suppress(OSError, server_wire.ProtocolError), socket.socket(
+                socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(2.0)
+            sock.connect(path)
+            if server_wire.peer_uid(sock) == os.getuid():
+                server_wire.send(sock, server_wire.QUESTION, {"op": "stop"})
+                server_wire.receive(sock)
+
+
 def assert_single_threaded() -> None:
     """A fork copies one thread: the server must have no other (Python's or
     a library's)."""
@@ -489,6 +510,7 @@ def main(argv: list[str]) -> None:
     assert_single_threaded()
     server = Server(directory, print_, idle, lock_fd)
     server.listen()
+    stop_older(directory, print_)
     try:
         server.serve()
     finally:
