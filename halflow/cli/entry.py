@@ -299,22 +299,26 @@ def main() -> None:
         # A warm server runs the build in a fork of itself, if one runs.
         from halflow.cli import server_client
 
-        code = server_client.build(sys.argv, checked is not None and checked.stale,
+        code = server_client.build(sys.argv, form is not None,
+                                   checked is not None and checked.stale,
                                    form.settings if form is not None else None)
         if code is not None:
             server_client.exit_as(code)
     run(form, checked)
 
 
-def after_check(argv: Sequence[str], stale: bool) -> None:
+def after_check(argv: Sequence[str], recognized: bool, stale: bool) -> None:
     """What :func:`main` runs once the up-to-date check has declined, in a
     build server's child (:mod:`halflow.cli.server_process`): ``argv`` read
-    again (the settings in this process's environment and directory),
-    ``stale`` what the client's check found."""
-    try:
-        form = parse(argv)
-    except Exception:
-        form = None
+    again (the settings in this process's environment and directory);
+    ``recognized`` and ``stale``: whether the client's :func:`parse` gave
+    a form and what its check found."""
+    form = None
+    if recognized:
+        try:
+            form = parse(argv)
+        except Exception:
+            form = None
     checked = None
     if form is not None:
         checked = Checked(form.input, form.cache_dir, None, form.settings)

@@ -80,9 +80,12 @@ def connect(directory: str, print_: str) -> server_wire.Socket | None:
     return sock
 
 
-def build(argv: list[str], stale: bool, settings: Config | None) -> int | None:
+def build(argv: list[str], recognized: bool, stale: bool,
+          settings: Config | None) -> int | None:
     """Run the command ``argv`` (``sys.argv``) in the server; its exit code
-    (negative: killed by that signal), or None to build locally."""
+    (negative: killed by that signal), or None to build locally.
+    ``recognized``, ``stale``: what the entry point's parse and check found
+    (:func:`halflow.cli.entry.after_check`)."""
     on, idle = enabled(settings)
     if not on or sys.__stdin__ is None or sys.__stdout__ is None or sys.__stderr__ is None:
         return None  # (started with 0, 1 or 2 closed: that number may be any file's now)
@@ -94,12 +97,13 @@ def build(argv: list[str], stale: bool, settings: Config | None) -> int | None:
         start(where[0], where[1], idle)
         return None
     try:
-        return _run(sock, argv, stale)
+        return _run(sock, argv, recognized, stale)
     finally:
         sock.close()
 
 
-def _run(sock: server_wire.Socket, argv: list[str], stale: bool) -> int | None:
+def _run(sock: server_wire.Socket, argv: list[str], recognized: bool,
+         stale: bool) -> int | None:
     import signal
 
     ignored = [int(getattr(signal, name)) for name in FORWARDED
@@ -109,7 +113,7 @@ def _run(sock: server_wire.Socket, argv: list[str], stale: bool) -> int | None:
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
-               "stale": stale, "ignored": ignored,
+               "recognized": recognized, "stale": stale, "ignored": ignored,
                # what the program's name is made of (click's usage lines)
                "main": {"package": getattr(main, "__package__", None),
                         "file": getattr(main, "__file__", None),

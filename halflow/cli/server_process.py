@@ -385,10 +385,10 @@ def _child(server: Server, build: _Build, request: dict[str, object], done: int)
         os.close(done)
     except BaseException:
         os._exit(70)  # the client builds locally
-    _run_build(bool(request.get("stale")))
+    _run_build(bool(request.get("recognized")), bool(request.get("stale")))
 
 
-def _run_build(stale: bool) -> None:
+def _run_build(recognized: bool, stale: bool) -> None:
     """Run the build and end the process as the interpreter ends a local
     one: the exit status of ``SystemExit``, a traceback and 1 for an
     uncaught exception, death by SIGINT after an uncaught Ctrl-C; non-daemon
@@ -398,7 +398,7 @@ def _run_build(stale: bool) -> None:
     code: object = 0
     interrupted = False
     try:
-        entry.after_check(sys.argv[1:], stale)
+        entry.after_check(sys.argv[1:], recognized, stale)
     except SystemExit as e:
         code = e.code
     except KeyboardInterrupt:

@@ -2,7 +2,7 @@
 JSON payload, both ways on one Unix socket.
 
 Client to server: ``B`` (a build: ``argv``, ``cwd``, ``env``, ``umask``,
-``stale``, ``ignored`` (the forwarded signals the client ignores),
+``recognized``, ``stale``, ``ignored`` (the forwarded signals the client ignores),
 ``main`` (its ``__main__``'s package, file and spec name); the client's
 descriptors 0, 1 and 2 ride along as SCM_RIGHTS), ``Q`` (a question:
 ``{"op": "status"}`` or ``{"op": "stop"}``), ``S`` (a signal number to
