@@ -163,7 +163,7 @@ def test_a_diagnostic_through_the_server_is_the_local_one(warm: tuple[Path, Path
 @pytest.mark.parametrize("args", [
     ("build", "-o"),  # no value
     ("build", "x.mlir", "--no-such-flag"),
-    ("build", "{src}", "--to", "nonsense", "-o", "{out}"),
+    ("build", "{src}", "{src}", "-o", "{out}"),  # two inputs
 ])
 def test_a_usage_error_through_the_server_is_the_local_one(warm: tuple[Path, Path],
                                                             args: tuple[str, ...]) -> None:
@@ -175,17 +175,20 @@ def test_a_usage_error_through_the_server_is_the_local_one(warm: tuple[Path, Pat
 
 
 def test_a_vmfb_build_through_the_server_is_the_local_one(warm: tuple[Path, Path]) -> None:
+    """``--to vmfb`` builds go to the server only with ``server-vmfb``
+    (experimental); its ``.vmfb`` is the local one's."""
     cwd = warm[1]
     outs = []
-    for mode in ("served", "local"):
+    for mode in ("served", "default", "local"):
         out = cwd / f"mlp-{mode}.vmfb"
         before = builds_of(warm[0])
+        env = env_for(warm[0], on=mode != "local",
+                      HALFLOW_SERVER_VMFB="1" if mode == "served" else None)
         ok(halflow("build", PROGRAMS / "mlp.mlir", "--to", "vmfb", "-o", out, "--cache-dir",
-                   cwd / f"cv-{mode}", "--", *FLAGS, env=env_for(warm[0], on=mode == "served"),
-                   cwd=cwd))
-        assert builds_of(warm[0]) == before + (mode == "served")
+                   cwd / f"cv-{mode}", "--", *FLAGS, env=env, cwd=cwd))
+        assert builds_of(warm[0]) == before + (mode == "served"), mode
         outs.append(out.read_bytes())
-    assert outs[0] == outs[1] and outs[0]
+    assert outs[0] == outs[1] == outs[2] and outs[0]
 
 
 # -- the server's life ----------------------------------------------------------------------------
@@ -438,7 +441,7 @@ def test_the_build_writes_to_the_clients_terminal_as_a_local_one(runtime: Path,
             halflow_cmd("build", PROGRAMS / "mlp.mlir", "--to", "vmfb", "-o",
                         tmp_path / f"t{on}.vmfb", "--cache-dir", tmp_path / f"ct{on}", "--",
                         *FLAGS),
-            env_for(runtime, on=on, COLUMNS="160"), cwd=tmp_path)
+            env_for(runtime, on=on, COLUMNS="160", HALFLOW_SERVER_VMFB="1"), cwd=tmp_path)
         assert code == 0, screen[-2000:]
         screens.append(screen)
     assert builds_of(runtime) == 1

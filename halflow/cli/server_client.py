@@ -41,8 +41,11 @@ def usable() -> bool:
             and hasattr(os, "fork") and hasattr(os, "pidfd_open"))
 
 
-def enabled(settings: Config | None) -> tuple[bool, float]:
-    """Whether the settings let builds use a server, and its idle timeout."""
+def enabled(argv: list[str], settings: Config | None) -> tuple[bool, float]:
+    """Whether the settings let the build ``argv`` use a server, and its
+    idle timeout. A ``--to vmfb`` build does only with ``server-vmfb``: one
+    such build hung in a server's fork (two in-process compiles spinning,
+    not reproduced since, cause unknown; docs/benchmarks.md)."""
     if settings is None:
         from halflow.core import config
 
@@ -50,7 +53,16 @@ def enabled(settings: Config | None) -> tuple[bool, float]:
             settings = config.load(None)
         except Exception:  # a bad file: the full command line reports it, locally
             return False, 0.0
-    return bool(settings["server"]), float(settings["server-idle-timeout"])
+    on = bool(settings["server"])
+    if on and not settings["server-vmfb"] and _to_vmfb(argv):
+        on = False
+    return on, float(settings["server-idle-timeout"])
+
+
+def _to_vmfb(argv: list[str]) -> bool:
+    """Whether the command line may be a build to ``.vmfb`` (any doubt: yes)."""
+    options = argv[:argv.index("--")] if "--" in argv else argv
+    return any(a == "vmfb" or a.startswith("--to") for a in options)
 
 
 def address() -> tuple[str, str] | None:
@@ -86,7 +98,7 @@ def build(argv: list[str], recognized: bool, stale: bool,
     (negative: killed by that signal), or None to build locally.
     ``recognized``, ``stale``: what the entry point's parse and check found
     (:func:`halflow.cli.entry.after_check`)."""
-    on, idle = enabled(settings)
+    on, idle = enabled(argv, settings)
     if not on or sys.__stdin__ is None or sys.__stdout__ is None or sys.__stderr__ is None:
         return None  # (started with 0, 1 or 2 closed: that number may be any file's now)
     where = address()

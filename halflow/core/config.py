@@ -229,7 +229,10 @@ SETTINGS: tuple[Setting, ...] = (
             "sign shared cache entries with this secret and use only entries it signed "
             "(never shown)"),
     Setting("server", _bool, True, "HALFLOW_SERVER",
-            "`halflow build` runs in a fork of a warm build server (Linux; started on first use)"),
+            "`halflow build` to MLIR runs in a fork of a warm build server (Linux; started on "
+            "first use)"),
+    Setting("server-vmfb", _bool, False, "HALFLOW_SERVER_VMFB",
+            "`halflow build --to vmfb` in the build server too (experimental)"),
     Setting("server-idle-timeout", _seconds, 600.0, "HALFLOW_SERVER_IDLE_TIMEOUT",
             "seconds a build server with nothing to do waits before it exits"),
 )
