@@ -46,6 +46,8 @@ class Servers:
     def env(self, base: dict[str, str], on: bool = True) -> dict[str, str]:
         env = dict(base, HALFLOW_RUNTIME_DIR=str(self.runtime), HALFLOW_SERVER="1" if on else "0",
                    HALFLOW_SERVER_IDLE_TIMEOUT="3600")
+        if on:
+            env["HALFLOW_SERVER_VMFB"] = "1"  # --to vmfb builds too (benchmarks/codegen.py)
         return env
 
     def cpu(self) -> float:
