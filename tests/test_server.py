@@ -492,3 +492,30 @@ def test_a_client_without_a_standard_descriptor_builds_locally(runtime: Path,
                       env=env_for(runtime), cwd=tmp_path, capture_output=True, timeout=300))
     assert (tmp_path / "x.out").read_bytes() == (tmp_path / "warmup.out").read_bytes()
     assert builds_of(runtime) == 0
+
+
+def test_a_server_that_does_not_answer_means_a_local_build(runtime: Path, tmp_path: Path) -> None:
+    """A stopped server (SIGSTOP) accepts no build: the command builds
+    locally after its wait (``server_client.ANSWER_TIMEOUT``); the server,
+    continued, ends what it forked for the client that left, and serves."""
+    from halflow.cli import server_client
+
+    server = _started_server(runtime, tmp_path)
+    src = tmp_path / "warmup.mlir"
+    os.kill(server["pid"], signal.SIGSTOP)
+    try:
+        start = time.monotonic()
+        ok(halflow("build", src, "-o", tmp_path / "stopped.out", env=env_for(runtime),
+                   cwd=tmp_path))
+        waited = time.monotonic() - start
+    finally:
+        os.kill(server["pid"], signal.SIGCONT)
+    assert waited >= server_client.ANSWER_TIMEOUT
+    assert (tmp_path / "stopped.out").read_bytes() == (tmp_path / "warmup.out").read_bytes()
+    deadline = time.monotonic() + 30
+    while (found := servers(runtime)) and found[0]["running"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    before = builds_of(runtime)
+    ok(halflow("build", src, "-o", tmp_path / "again.out", env=env_for(runtime), cwd=tmp_path))
+    assert builds_of(runtime) == before + 1

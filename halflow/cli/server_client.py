@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 SERVER_MODULE = "halflow.cli.server_process"
+# Seconds a server may take to accept a build and fork it (it takes
+# milliseconds); past them the client builds locally (the server, seeing
+# the client gone, ends the build it may have forked by then).
+ANSWER_TIMEOUT = 10.0
 
 
 def usable() -> bool:
@@ -82,6 +86,7 @@ def connect(directory: str, print_: str) -> server_wire.Socket | None:
     user's; None when none listens (a stale socket is left for the next
     server to replace)."""
     sock = server_wire.connection()
+    sock.settimeout(ANSWER_TIMEOUT)  # a server that does not answer: build locally
     try:
         sock.connect(server_identity.socket_path(directory, print_))
         if server_wire.peer_uid(sock) != os.getuid():
@@ -150,10 +155,14 @@ def _run(sock: server_wire.Socket, argv: list[str], recognized: bool,
     pid: object = None
     outcome: tuple[bytes, object] | None = None
     try:
-        server_wire.send(sock, server_wire.BUILD, request, [0, 1, 2])
-        kind, pid = server_wire.receive(sock)
+        server_wire.send(sock, server_wire.BUILD, request)
+        kind, _ = server_wire.receive(sock)
+        if kind == server_wire.READY:  # it answers: now the descriptors
+            server_wire.send(sock, server_wire.DESCRIPTORS, None, [0, 1, 2])
+            kind, pid = server_wire.receive(sock)
         if kind == server_wire.PID and isinstance(pid, int):
             started = True
+            sock.settimeout(None)  # the build takes what it takes
             for signum in pending:
                 server_wire.send(sock, server_wire.SIGNAL, signum)
             outcome = server_wire.receive(sock)

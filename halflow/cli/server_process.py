@@ -53,7 +53,7 @@ WARM = (
 class _Build:
     """One client's connection and the child running its build."""
 
-    __slots__ = ("buffer", "conn", "fds", "kill_at", "pid", "pidfd", "ready")
+    __slots__ = ("buffer", "conn", "fds", "kill_at", "pid", "pidfd", "ready", "request")
 
     def __init__(self, conn: socket.socket):
         self.conn: socket.socket | None = conn
@@ -63,6 +63,7 @@ class _Build:
         self.pidfd = -1
         self.ready = -1  # read end of the pipe the child writes once it is the client's
         self.kill_at: float | None = None
+        self.request: dict[str, object] | None = None  # a build's, until its descriptors come
 
 
 class Server:
@@ -216,8 +217,17 @@ class Server:
 
     def _message(self, build: _Build, kind: bytes, value: object) -> None:
         assert build.conn is not None
-        if kind == server_wire.BUILD and not build.pid and isinstance(value, dict):
-            self._fork(build, value)
+        if kind == server_wire.BUILD and build.request is None and isinstance(value, dict):
+            # The client's descriptors come only once this server is seen to
+            # answer: a stuck server never holds a caller's pipes open.
+            build.request = value
+            build.conn.setblocking(True)
+            try:
+                server_wire.send(build.conn, server_wire.READY, None)
+            finally:
+                build.conn.setblocking(False)
+        elif kind == server_wire.DESCRIPTORS and build.request is not None and not build.pid:
+            self._fork(build, build.request)
         elif kind == server_wire.SIGNAL and build.pid and isinstance(value, int):
             if build.pidfd >= 0:
                 with contextlib.suppress(OSError):

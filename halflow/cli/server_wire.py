@@ -3,10 +3,12 @@ JSON payload, both ways on one Unix socket.
 
 Client to server: ``B`` (a build: ``argv``, ``cwd``, ``env``, ``umask``,
 ``recognized``, ``stale``, ``ignored`` (the forwarded signals the client ignores),
-``main`` (its ``__main__``'s package, file and spec name); the client's
-descriptors 0, 1 and 2 ride along as SCM_RIGHTS), ``Q`` (a question:
+``main`` (its ``__main__``'s package, file and spec name)), ``F`` (once
+the server said ``R``: the client's descriptors 0, 1 and 2, as SCM_RIGHTS,
+so that a stuck server never holds them), ``Q`` (a question:
 ``{"op": "status"}`` or ``{"op": "stop"}``), ``S`` (a signal number to
-forward to the build). Server to client: ``P`` (the
+forward to the build). Server to client: ``R`` (ready for the
+descriptors), ``P`` (the
 build's pid), ``X`` (its exit code, negative for a signal, as
 ``os.waitstatus_to_exitcode`` says), ``L`` (the fork could not take the
 client's place, nothing ran: build locally), ``A`` (the answer to a
@@ -22,7 +24,8 @@ import sys
 
 HEADER_SIZE = 5  # kind, then the payload's length (4 bytes, big-endian)
 MAX_PAYLOAD = 64 << 20
-BUILD, QUESTION, SIGNAL, PID, EXIT, LOCAL, ANSWER = b"B", b"Q", b"S", b"P", b"X", b"L", b"A"
+BUILD, DESCRIPTORS, QUESTION, SIGNAL = b"B", b"F", b"Q", b"S"
+READY, PID, EXIT, LOCAL, ANSWER = b"R", b"P", b"X", b"L", b"A"
 FDS = 3  # stdin, stdout, stderr
 Socket = _socket.socket  # the type ``socket.socket`` derives from
 
