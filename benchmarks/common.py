@@ -30,3 +30,43 @@ def compile_package(tree: Path = REPO) -> None:
     this one (``edit_ab.py --other``)."""
     if not compileall.compile_dir(str(tree / "halflow"), quiet=1):
         raise SystemExit(f"cannot compile the halflow package of {tree}")
+
+
+class Servers:
+    """Build servers (``halflow.cli.server_process``) of a benchmark's own
+    runtime directory: the environment that uses them, and the CPU they
+    spend for a build. With a server, a build's CPU is spent in the
+    server's fork child, which the client's rusage does not count: a build
+    costs the client's CPU plus what the servers report they (``cpu``) and
+    their reaped children (``children_cpu``, from ``wait4``) spent meanwhile."""
+
+    def __init__(self, runtime: Path):
+        self.runtime = runtime
+
+    def env(self, base: dict[str, str], on: bool = True) -> dict[str, str]:
+        env = dict(base, HALFLOW_RUNTIME_DIR=str(self.runtime), HALFLOW_SERVER="1" if on else "0",
+                   HALFLOW_SERVER_IDLE_TIMEOUT="3600")
+        if on:
+            env["HALFLOW_SERVER_VMFB"] = "1"  # --to vmfb builds too (benchmarks/codegen.py)
+        return env
+
+    def cpu(self) -> float:
+        """Seconds of CPU the servers and their builds have used so far."""
+        from support.build_server import servers
+
+        return sum(s["cpu"] + s["children_cpu"] for s in servers(self.runtime))
+
+    def last_maxrss_kb(self) -> int:
+        from support.build_server import servers
+
+        return max((int(s["last_maxrss_kb"]) for s in servers(self.runtime)), default=0)
+
+    def wait(self, count: int = 1) -> None:
+        from support.build_server import wait_for_servers
+
+        wait_for_servers(self.runtime, count)
+
+    def stop(self) -> None:
+        from support.build_server import stop_servers
+
+        stop_servers(self.runtime)

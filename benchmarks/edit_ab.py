@@ -16,6 +16,12 @@ exactly that executable's three nodes.
 
 Printed: medians of wall time and of CPU time (user + system of the child,
 which the load disturbs less), and iree-opt's time over each halflow's.
+
+``--server``: this checkout twice, with the build server off (``this``)
+and on (``this+server``, a server of the run's own runtime directory,
+started by the warm-up build); the latter's CPU is the client's plus what
+the server and its fork children spent meanwhile (``benchmarks/common.Servers``).
+Without it, every halflow build runs with the server off.
 ``--file``: a corpus file, ``inline/NAME`` (``tests/data/inline``), or
 ``inline_weights_111.mlir`` (the generated 111-executable module of
 ``benchmarks/incremental.py``, the default).
@@ -34,7 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import REPO, compile_package  # benchmarks/ is the script's directory
+from common import REPO, Servers, compile_package  # benchmarks/ is the script's directory
 from support.engine import Module, benchmark_input, body_edit, iree_opt_path
 
 INLINE = "inline_weights_111.mlir"
@@ -48,10 +54,13 @@ def source_text(name: str) -> str:
     return benchmark_input(name).read_text()
 
 
-def measure(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+def measure(cmd: list[str], env: dict[str, str],
+            servers: Servers | None = None) -> tuple[float, float]:
     """Wall and CPU seconds of ``cmd`` (which must succeed), run in the
     tree that ``env`` names (``python -m`` puts the working directory
-    first on sys.path: run elsewhere, another checkout could be imported)."""
+    first on sys.path: run elsewhere, another checkout could be imported);
+    with ``servers``, the CPU they spent meanwhile too."""
+    before = servers.cpu() if servers is not None else 0.0
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, cwd=env.get("PYTHONPATH"), stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
@@ -62,7 +71,8 @@ def measure(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     proc.stderr.close()
     if status != 0:
         raise RuntimeError(f"{cmd[:4]}... failed:\n{err}")
-    return wall, usage.ru_utime + usage.ru_stime
+    served = servers.cpu() - before if servers is not None else 0.0
+    return wall, usage.ru_utime + usage.ru_stime + served
 
 
 def main() -> int:
@@ -70,48 +80,71 @@ def main() -> int:
     parser.add_argument("--other", type=Path, help="another halflow tree to compare with")
     parser.add_argument("--file", default=INLINE)
     parser.add_argument("--edits", type=int, default=8)
+    parser.add_argument("--server", action="store_true",
+                        help="also this checkout with the build server on")
     args = parser.parse_args()
     trees = {"this": REPO}
+    if args.server:
+        trees["this+server"] = REPO
     if args.other is not None:
         trees["other"] = args.other.resolve()
-    for tree in trees.values():
+    for tree in set(trees.values()):
         compile_package(tree)
     text = source_text(args.file)
-    executables = Module.parse(text).executables()
-    rng = random.Random(f"edit_ab:{args.file}")
     times: dict[str, list[tuple[float, float]]] = {"iree-opt": [], **{k: [] for k in trees}}
     with tempfile.TemporaryDirectory(prefix="halflow-edit-ab-") as tmp:
         work = Path(tmp)
-        envs = {}
-        for name, tree in trees.items():
-            env = dict(os.environ, PYTHONPATH=str(tree))
-            env.pop("HALFLOW_CACHE_DIR", None)
-            envs[name] = env
-            (work / f"{name}.mlir").write_text(text)
-            measure(command(work, name), env)  # the state every edit starts from
-        current = text
-        for bump in range(1, args.edits + 1):
-            while True:
-                try:
-                    current = body_edit(current, executables[rng.randrange(len(executables))],
-                                        rng, bump=bump)
-                    break
-                except LookupError:
-                    continue
-            (work / "ref_in.mlir").write_text(current)
-            times["iree-opt"].append(measure(
-                [iree_opt_path(), "--iree-hal-materialize-interfaces", str(work / "ref_in.mlir"),
-                 "-o", str(work / "ref.mlir")], dict(os.environ)))
-            reference = (work / "ref.mlir").read_text()
-            for name in trees:
-                (work / f"{name}.mlir").write_text(current)
-                times[name].append(measure(command(work, name, report=True), envs[name]))
-                report = json.loads((work / f"{name}.json").read_text())
-                if (work / f"{name}.out.mlir").read_text() != reference:
-                    raise SystemExit(f"{name}: output differs from iree-opt's")
-                if report["mode"] != "incremental" or len(report["executed"]) != 3:
-                    raise SystemExit(f"{name}: {report['mode']} build, "
-                                     f"{len(report['executed'])} nodes ({report.get('fallback')})")
+        servers = Servers(work / "runtime")
+        try:
+            edits(args, work, trees, servers, text, times)
+        finally:
+            servers.stop()
+    report(args, trees, times)
+    return 0
+
+
+def edits(args: argparse.Namespace, work: Path, trees: dict[str, Path], servers: Servers,
+          text: str, times: dict[str, list[tuple[float, float]]]) -> None:
+    """Warm every variant's cache, then build each edit with each, in turn."""
+    executables = Module.parse(text).executables()
+    rng = random.Random(f"edit_ab:{args.file}")
+    envs = {}
+    for name, tree in trees.items():
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        env.pop("HALFLOW_CACHE_DIR", None)
+        envs[name] = servers.env(env, on=name == "this+server")
+        (work / f"{name}.mlir").write_text(text)
+        measure(command(work, name), envs[name])  # the state every edit starts from
+    if "this+server" in trees:
+        servers.wait()  # started by the warm-up build, which ran locally
+    current = text
+    for bump in range(1, args.edits + 1):
+        while True:
+            try:
+                current = body_edit(current, executables[rng.randrange(len(executables))],
+                                    rng, bump=bump)
+                break
+            except LookupError:
+                continue
+        (work / "ref_in.mlir").write_text(current)
+        times["iree-opt"].append(measure(
+            [iree_opt_path(), "--iree-hal-materialize-interfaces", str(work / "ref_in.mlir"),
+             "-o", str(work / "ref.mlir")], dict(os.environ)))
+        reference = (work / "ref.mlir").read_text()
+        for name in trees:
+            (work / f"{name}.mlir").write_text(current)
+            times[name].append(measure(command(work, name, report=True), envs[name],
+                                       servers if name == "this+server" else None))
+            built = json.loads((work / f"{name}.json").read_text())
+            if (work / f"{name}.out.mlir").read_text() != reference:
+                raise SystemExit(f"{name}: output differs from iree-opt's")
+            if built["mode"] != "incremental" or len(built["executed"]) != 3:
+                raise SystemExit(f"{name}: {built['mode']} build, "
+                                 f"{len(built['executed'])} nodes ({built.get('fallback')})")
+
+
+def report(args: argparse.Namespace, trees: dict[str, Path],
+           times: dict[str, list[tuple[float, float]]]) -> None:
     base_wall = statistics.median(t[0] for t in times["iree-opt"])
     base_cpu = statistics.median(t[1] for t in times["iree-opt"])
     print(f"{args.file}: {args.edits} one-executable edits, interleaved; every output is "
@@ -119,11 +152,10 @@ def main() -> int:
     for name, runs in times.items():
         wall = statistics.median(t[0] for t in runs)
         cpu = statistics.median(t[1] for t in runs)
-        label = {"this": f"halflow ({REPO})", "other": f"halflow ({trees.get('other')})"}.get(
-            name, "iree-opt")
+        label = {"this": f"halflow ({REPO})", "this+server": f"halflow ({REPO}), server",
+                 "other": f"halflow ({trees.get('other')})"}.get(name, "iree-opt")
         print(f"  {label:50} wall {wall * 1000:6.0f} ms  cpu {cpu * 1000:6.0f} ms"
               f"   iree-opt/this: wall {base_wall / wall:.2f}x  cpu {base_cpu / cpu:.2f}x")
-    return 0
 
 
 def command(work: Path, name: str, report: bool = False) -> list[str]:

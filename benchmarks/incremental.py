@@ -17,6 +17,13 @@ tests/inline_weights.py), in one run:
 - peak memory (maximum resident set size) of the CLI cold build and of
   iree-opt, each measured as the only child of a fresh process.
 
+``--server``: the CLI builds with the build server on (a server of the
+run's own runtime directory, started by the warm-up build; the cold
+build's peak memory is then its fork child's); without it, off. Either
+way the CLI's CPU medians (user + system: the client's, plus, with the
+server, what the server and its fork children spent meanwhile) are
+printed after the table.
+
 Times are medians over ``--repeat`` runs (after one unmeasured warm-up run
 per command). Every output produced here is compared byte for byte with
 iree-opt's output for the same input; a mismatch is reported and makes the
@@ -41,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from common import compile_package  # benchmarks/ is the script's directory
+from common import Servers, compile_package  # benchmarks/ is the script's directory
 from support.engine import (
     Module,
     benchmark_input,
@@ -65,8 +72,9 @@ cmd = json.loads(sys.argv[1])
 t0 = time.perf_counter()
 proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 seconds = time.perf_counter() - t0
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(json.dumps({"seconds": seconds, "maxrss_kb": rss, "returncode": proc.returncode,
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"seconds": seconds, "maxrss_kb": usage.ru_maxrss,
+                  "cpu": usage.ru_utime + usage.ru_stime, "returncode": proc.returncode,
                   "stderr": proc.stderr.decode()[-2000:]}))
 """
 
@@ -75,13 +83,18 @@ print(json.dumps({"seconds": seconds, "maxrss_kb": rss, "returncode": proc.retur
 class Measured:
     seconds: float
     maxrss_kb: int
+    cpu: float = 0.0
 
 
-def measure(cmd: list[str]) -> Measured:
-    """Run ``cmd`` as the only child of a fresh Python process."""
+def measure(cmd: list[str], servers: Servers | None = None, on: bool = False) -> Measured:
+    """Run ``cmd`` as the only child of a fresh Python process (halflow's
+    build server ``on`` or off, in the runtime directory of ``servers``,
+    whose CPU meanwhile is counted)."""
+    env = subprocess_env() if servers is None else servers.env(subprocess_env(), on=on)
+    before = servers.cpu() if on and servers is not None else 0.0
     proc = subprocess.run(
         [sys.executable, "-c", _MEASURE, json.dumps([str(c) for c in cmd])],
-        env=subprocess_env(),
+        env=env,
         capture_output=True,
         text=True,
         check=True,
@@ -89,7 +102,11 @@ def measure(cmd: list[str]) -> Measured:
     data = json.loads(proc.stdout)
     if data["returncode"] != 0:
         raise RuntimeError(f"{cmd[:4]}... failed ({data['returncode']}):\n{data['stderr']}")
-    return Measured(data["seconds"], data["maxrss_kb"])
+    measured = Measured(data["seconds"], data["maxrss_kb"], data["cpu"])
+    if on and servers is not None:
+        measured.cpu += servers.cpu() - before
+        measured.maxrss_kb = max(measured.maxrss_kb, servers.last_maxrss_kb())
+    return measured
 
 
 def iree_opt_reference(src: Path, out: Path) -> str:
@@ -107,6 +124,7 @@ class FileResult:
     executables: int
     times: dict[str, list[float]] = field(default_factory=dict)
     rss_kb: dict[str, list[int]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     checked: int = 0
     mismatches: list[str] = field(default_factory=list)
     executed: dict[str, list[list[str]]] = field(default_factory=dict)
@@ -132,8 +150,10 @@ def _inline_weights():
 
 
 class Bench:
-    def __init__(self, name: str, work: Path, repeat: int):
+    def __init__(self, name: str, work: Path, repeat: int, server: bool = False):
         self.work = work
+        self.servers = Servers(work / "runtime")
+        self.server = server
         self.repeat = repeat
         self.src = work / name
         if name == INLINE:
@@ -176,6 +196,10 @@ class Bench:
     def record(self, key: str, m: Measured) -> None:
         self.result.times.setdefault(key, []).append(m.seconds)
         self.result.rss_kb.setdefault(key, []).append(m.maxrss_kb)
+        self.result.cpu.setdefault(key, []).append(m.cpu)
+
+    def run_cli(self, cmd: list[str]) -> Measured:
+        return measure(cmd, self.servers, self.server)
 
     # -- the measurements ----------------------------------------------------------
     def iree_opt(self) -> None:
@@ -194,18 +218,20 @@ class Bench:
             return halflow_cmd("build", self.src, "-o", out, "--cache-dir", cache, *extra)
 
         # Cold: a new empty cache directory each time.
-        measure(build(self.work / "cache-warmup"))
+        self.run_cli(build(self.work / "cache-warmup"))
+        if self.server:
+            self.servers.wait()  # started by the warm-up build
         for k in range(self.repeat):
             cache = self.work / f"cache-cold-{k}"
-            self.record("cli cold", measure(build(cache, "--report", report)))
+            self.record("cli cold", self.run_cli(build(cache, "--report", report)))
             self.check("CLI cold", out.read_text(), self.original)
         # No-op on the last cold cache: the plain command a build tool runs
         # (answered by the entry point's up-to-date check), then once with
         # --report, which takes the full command line, to list what ran.
         for _ in range(self.repeat):
-            self.record("cli noop", measure(build(cache)))
+            self.record("cli noop", self.run_cli(build(cache)))
             self.check("CLI no-op", out.read_text(), self.original)
-        measure(build(cache, "--report", report))
+        self.run_cli(build(cache, "--report", report))
         self.note_executed("cli noop", report)
         # One-executable edits, cumulative (each build differs from the
         # previous one by one executable).
@@ -213,7 +239,7 @@ class Bench:
         for _ in range(self.repeat):
             text = self.next_edit(text)
             self.src.write_text(text)
-            self.record("cli edit", measure(build(cache, "--report", report)))
+            self.record("cli edit", self.run_cli(build(cache, "--report", report)))
             self.check("CLI one-edit", out.read_text(), text)
             self.note_executed("cli edit", report)
         self.src.write_text(self.original)
@@ -336,6 +362,7 @@ def main() -> int:
     )
     parser.add_argument("--repeat", type=int, default=5, help="runs per measurement")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
+    parser.add_argument("--server", action="store_true", help="CLI builds through the server")
     args = parser.parse_args()
     compile_package()
     if args.repeat < 1:
@@ -344,17 +371,26 @@ def main() -> int:
     results = []
     for name in args.files:
         with tempfile.TemporaryDirectory(prefix="halflow-bench-") as tmp:
-            bench = Bench(name, Path(tmp), args.repeat)
+            bench = Bench(name, Path(tmp), args.repeat, args.server)
             print(f"{name}: iree-opt ...", file=sys.stderr, flush=True)
             bench.iree_opt()
             print(f"{name}: halflow CLI ...", file=sys.stderr, flush=True)
-            bench.cli()
+            try:
+                bench.cli()
+            finally:
+                bench.servers.stop()
             print(f"{name}: warm library ...", file=sys.stderr, flush=True)
             bench.warm()
             results.append(bench.result)
     text, all_pass = table(results)
     print(f"halflow incremental benchmark (median of {args.repeat}; machine: {_cpus()} CPUs)")
     print(text)
+    print(f"CLI CPU medians (user + system{', client + server' if args.server else ''}), "
+          "ms: " + "; ".join(
+              f"{r.name}: " + ", ".join(f"{k.removeprefix('cli ')} "
+                                        f"{statistics.median(r.cpu[k]) * 1000:.0f}"
+                                        for k in ("cli cold", "cli noop", "cli edit"))
+              for r in results))
     mismatches = [m for r in results for m in r.mismatches]
     print()
     print(

@@ -61,11 +61,28 @@ def pytest_configure(config: pytest.Config) -> None:
     # Nor the user's shared cache: the tests that use one start their own.
     for name in [n for n in os.environ if n.startswith("HALFLOW_REMOTE_")]:
         os.environ.pop(name)
+    # Nor the user's build servers (halflow.cli.server_client): a scratch
+    # runtime directory, whose servers are stopped at the end. The suite
+    # builds with the server off (HALFLOW_TEST_SERVER=1: on, as users get
+    # it): its tests start `python -m halflow` from many working
+    # directories (each another installation, so another server lingering
+    # for its idle timeout) and observe processes and timings of their own;
+    # tests/test_server.py runs the command's behaviours through a real
+    # server and compares them with the local runs byte for byte.
+    os.environ["HALFLOW_RUNTIME_DIR"] = os.path.join(scratch, "runtime")
+    os.environ.pop("HALFLOW_SERVER_IDLE_TIMEOUT", None)
+    if os.environ.get("HALFLOW_TEST_SERVER") == "1":
+        os.environ.pop("HALFLOW_SERVER", None)
+    else:
+        os.environ["HALFLOW_SERVER"] = "0"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     scratch = getattr(config, "_halflow_xdg_cache", None)
     if scratch:
+        from support.build_server import stop_servers
+
+        stop_servers(Path(scratch) / "runtime")
         shutil.rmtree(scratch, ignore_errors=True)
 
 

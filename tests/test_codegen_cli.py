@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import corpus_file
-from support.engine import run_halflow
+from support.engine import on_a_terminal, run_halflow
 from test_codegen import (
     FLAGS,
     MLP_SHAPES,
@@ -210,8 +210,6 @@ def test_explain_trace_and_progress_on_a_terminal(tmp_path: Path) -> None:
     phase and per node with the process that ran it, and on a terminal the
     progress shows the phases with their clocks (rich, through a real pty)."""
     import os
-    import pty
-    import subprocess
 
     src = tmp_path / "mlp.mlir"
     shutil.copyfile(PROGRAMS / "mlp.mlir", src)
@@ -220,22 +218,8 @@ def test_explain_trace_and_progress_on_a_terminal(tmp_path: Path) -> None:
                str(tmp_path / "m.vmfb"), "--cache-dir", str(tmp_path / "cache"), "--explain",
                "--trace", str(trace), "--", *FLAGS]
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent), COLUMNS="160")
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=follower, env=env)
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            data = os.read(leader, 65536)
-        except OSError:  # the child closed its end
-            break
-        if not data:
-            break
-        chunks.append(data)
-    assert proc.wait(timeout=300) == 0
-    os.close(leader)
-    screen = b"".join(chunks).decode("utf-8", "replace")
+    code, screen = on_a_terminal(command, env)
+    assert code == 0
     for phase in ("front-end", "materialize", "translate 4", "serialize", "assemble"):
         assert phase in screen, (phase, screen[-2000:])
     assert "0:00:0" in screen  # rich's elapsed clock

@@ -243,7 +243,7 @@ def test_no_cache_leaves_the_cache_untouched(tmp_path: Path) -> None:
     # stages run without the engine, to the same output.
     (tmp_path / "o.mlir").unlink()
     run = run_halflow("build", src, "-o", tmp_path / "o.mlir", "--no-cache",
-                      python_flags=["-X", "importtime"])
+                      python_flags=["-X", "importtime"], env=subprocess_env(HALFLOW_SERVER="0"))
     assert run.returncode == 0
     assert "halflow.engine" not in imported_modules(run)
     assert (tmp_path / "o.mlir").read_text() == reference_output(src)
@@ -524,7 +524,8 @@ def test_build_forms_run_without_the_command_line_framework(tmp_path: Path) -> N
     text = corpus_text("gpt2_l2.mlir")
     src.write_text(body_edit(text, Module.parse(text).executables()[1]))
     run = run_halflow("build", src, "-o", out, "--cache-dir", cache, "--report", report,
-                      "--explain", python_flags=["-X", "importtime"])
+                      "--explain", python_flags=["-X", "importtime"],
+                      env=subprocess_env(HALFLOW_SERVER="0"))
     assert run.returncode == 0, run.stderr.decode()[-2000:]
     assert "click" not in imported_modules(run)
     assert out.read_text() == reference_output(src)
@@ -533,7 +534,8 @@ def test_build_forms_run_without_the_command_line_framework(tmp_path: Path) -> N
     # An edit: incremental, explained, reported.
     src.write_text(text)
     run = run_halflow("build", "--explain", f"--report={report}", src, "--cache-dir", cache,
-                      "-o", out, python_flags=["-X", "importtime"])
+                      "-o", out, python_flags=["-X", "importtime"],
+                      env=subprocess_env(HALFLOW_SERVER="0"))
     assert run.returncode == 0
     modules = imported_modules(run)
     assert "click" not in modules
@@ -546,7 +548,8 @@ def test_build_forms_run_without_the_command_line_framework(tmp_path: Path) -> N
     # Input errors: the same diagnostics, exit 1, output untouched.
     before = out.read_bytes()
     missing = run_halflow("build", tmp_path / "nope.mlir", "-o", out, "--cache-dir", cache,
-                          "--report", report, python_flags=["-X", "importtime"])
+                          "--report", report, python_flags=["-X", "importtime"],
+                          env=subprocess_env(HALFLOW_SERVER="0"))
     assert missing.returncode == 1
     assert "click" not in imported_modules(missing)
     assert f"{tmp_path / 'nope.mlir'}:0:0: error:".encode() in missing.stderr

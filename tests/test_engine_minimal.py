@@ -120,7 +120,7 @@ def test_unchanged_input_cli_noop_never_imports_mlir(name: str, work: Path) -> N
         cache,
         "--report",
         work / "r.json",
-        python_flags=["-X", "importtime"],
+        python_flags=["-X", "importtime"], env=subprocess_env(HALFLOW_SERVER="0"),
     )
     assert second.returncode == 0, second.stderr.decode()
     report = load_report(work / "r.json")

@@ -208,7 +208,7 @@ def test_a_killed_build_leaves_nothing_the_next_build_keeps(tmp_path: Path) -> N
     temp.mkdir()
     out_dir.mkdir()
     out = out_dir / "mlp.vmfb"
-    env = subprocess_env(TMPDIR=str(temp))
+    env = subprocess_env(TMPDIR=str(temp), HALFLOW_SERVER="0")  # (the pid is the process's)
     build = halflow_cmd("build", PROGRAMS / "mlp.mlir", *VMFB, "-o", out, "--cache-dir",
                         tmp_path / "cache", "--", *FLAGS)
     proc = subprocess.Popen(build, env=env, start_new_session=True,

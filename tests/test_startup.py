@@ -47,6 +47,9 @@ def state():
         # command's: a library user's environment is left as it was
         "environ": dict(os.environ),
         "process_module": "halflow.cli.process" in sys.modules,
+        # nor does it start or reach a build server (the command's alone)
+        "server_modules": sorted(k for k in ("halflow.cli.server_client",
+                                             "halflow.cli.server_process") if k in sys.modules),
         # numpy, once imported (the bindings import it), is ordinary and has
         # run its code (the command's process alone runs it on first use)
         "numpy": numpy_state(),
@@ -84,7 +87,8 @@ print(json.dumps(list(_mlir.globals.dialect_search_modules)))
 
 
 def test_a_library_users_process_is_unchanged(tmp_path: Path) -> None:
-    env = subprocess_env()
+    runtime = tmp_path / "runtime"  # where a build server's socket would be
+    env = subprocess_env(HALFLOW_SERVER="1", HALFLOW_RUNTIME_DIR=str(runtime))
     src = corpus_file("mlp_s.mlir")
     run = subprocess.run(
         [sys.executable, "-c", _PROBE, str(src), str(tmp_path / "o.mlir"), str(tmp_path / "c")],
@@ -111,9 +115,11 @@ def test_a_library_users_process_is_unchanged(tmp_path: Path) -> None:
         assert not now["arith_module"], f"{stage}: an OpView of an arith op was built"
         assert now["environ"] == before["environ"], f"{stage}: the environment changed"
         assert not now["process_module"], f"{stage}: the command's process settings loaded"
+        assert now["server_modules"] == [], f"{stage}: {now['server_modules']} loaded"
         assert now["numpy"] in (None, ["module", True]), f"{stage}: numpy {now['numpy']}"
         if now["dialect_search"] is not None:
             assert now["dialect_search"] == search, f"{stage}: the bindings' search path"
+    assert not runtime.exists(), "a library user's process started a build server"
     import halflow
 
     assert (tmp_path / "o.mlir").read_text() == halflow.build(src, no_cache=True).text
@@ -160,7 +166,8 @@ def test_a_one_edit_build_of_the_command_never_runs_numpy(tmp_path: Path) -> Non
     def build(content: str) -> tuple[dict[str, object], list[str]]:
         src.write_text(content)
         run = run_halflow("build", src, "-o", out, "--cache-dir", cache,
-                          "--report", tmp_path / "r.json", python_flags=["-X", "importtime"])
+                          "--report", tmp_path / "r.json", python_flags=["-X", "importtime"],
+                          env=subprocess_env(HALFLOW_SERVER="0"))
         assert run.returncode == 0, run.stderr.decode()[-4000:]
         assert out.read_text() == reference_output(src)
         modules = [line.rsplit("|", 1)[1].strip() for line in run.stderr.decode().splitlines()

@@ -5,7 +5,7 @@ success, 1 on a diagnosed input error, 2 on a usage error. This module is
 the group and its global options; each command family has its module
 (:mod:`~halflow.cli.build`, :mod:`~halflow.cli.watch`,
 :mod:`~halflow.cli.graph`, :mod:`~halflow.cli.cache`,
-:mod:`~halflow.cli.config`), and what they share is
+:mod:`~halflow.cli.config`, :mod:`~halflow.cli.server_command`), and what they share is
 :mod:`~halflow.cli.common_options`.
 """
 
@@ -18,6 +18,7 @@ from halflow.cli.cache import cache
 from halflow.cli.common_options import verbosity_options
 from halflow.cli.config import config_command
 from halflow.cli.graph import graph
+from halflow.cli.server_command import server
 from halflow.cli.watch import watch
 from halflow.core.version import __version__
 
@@ -53,7 +54,7 @@ def main() -> None:
     """
 
 
-for _command in (build, graph, cache, config_command, watch):
+for _command in (build, graph, cache, config_command, watch, server):
     main.add_command(_command)
 
 

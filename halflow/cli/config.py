@@ -78,6 +78,6 @@ def config_command(path: str | None, as_json: bool, cache_dir: str | None, read_
     click.echo(f"project file: {settings.project or 'none'}")
     click.echo(f"user file: {settings.user or 'none'}")
     rows = [(name, text(name, v.value), v.source) for name, v in shown.items()]
-    width = max(len(r[1]) for r in rows)
+    names, width = max(len(r[0]) for r in rows), max(len(r[1]) for r in rows)
     for name, value, source in rows:
-        click.echo(f"{name:<16} {value:<{width}}  {source}")
+        click.echo(f"{name:<{names}} {value:<{width}}  {source}")

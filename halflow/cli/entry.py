@@ -292,9 +292,44 @@ def main() -> None:
         checked = check(form) if form is not None else None
     except Exception:
         form = checked = None
+    if checked is not None and checked.current:
+        exit_now(0)
+        sys.exit(0)
+    if argv[:1] == ["build"]:
+        # A warm server runs the build in a fork of itself, if one runs.
+        from halflow.cli import server_client
+
+        code = server_client.build(sys.argv, form is not None,
+                                   checked is not None and checked.stale,
+                                   form.settings if form is not None else None)
+        if code is not None:
+            server_client.exit_as(code)
+    run(form, checked)
+
+
+def after_check(argv: Sequence[str], recognized: bool, stale: bool) -> None:
+    """What :func:`main` runs once the up-to-date check has declined, in a
+    build server's child (:mod:`halflow.cli.server_process`): ``argv`` read
+    again (the settings in this process's environment and directory);
+    ``recognized`` and ``stale``: whether the client's :func:`parse` gave
+    a form and what its check found."""
+    form = None
+    if recognized:
+        try:
+            form = parse(argv)
+        except Exception:
+            form = None
+    checked = None
+    if form is not None:
+        checked = Checked(form.input, form.cache_dir, None, form.settings)
+        checked.stale = stale
+    run(form, checked)
+
+
+def run(form: BuildForm | None, checked: Checked | None) -> None:
+    """The command, once the up-to-date check has declined: a recognized
+    build form here, anything else by the full command line."""
     try:
-        if checked is not None and checked.current:
-            sys.exit(0)
         if form is not None and form.to == "mlir":
             try:
                 _build(form, checked)

@@ -228,6 +228,13 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("remote-secret", _text, None, "HALFLOW_REMOTE_SECRET",
             "sign shared cache entries with this secret and use only entries it signed "
             "(never shown)"),
+    Setting("server", _bool, True, "HALFLOW_SERVER",
+            "`halflow build` to MLIR runs in a fork of a warm build server (Linux; started on "
+            "first use)"),
+    Setting("server-vmfb", _bool, False, "HALFLOW_SERVER_VMFB",
+            "`halflow build --to vmfb` in the build server too (experimental)"),
+    Setting("server-idle-timeout", _seconds, 600.0, "HALFLOW_SERVER_IDLE_TIMEOUT",
+            "seconds a build server with nothing to do waits before it exits"),
 )
 HIDDEN = "(set, hidden)"  # how `halflow config` shows a secret that is set
 BY_NAME = {s.name: s for s in SETTINGS}

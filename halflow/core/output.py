@@ -75,12 +75,21 @@ Data = str | Chunk | Iterable[Chunk]
 
 
 def _umask() -> int:
+    """The process's umask now (read at each write, never at import: a
+    build server's fork child takes its client's umask). Linux says it
+    without changing it; elsewhere it is set and put back."""
+    try:
+        with open("/proc/self/status", "rb") as f:
+            for line in f:
+                if line.startswith(b"Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = os.umask(0)
     os.umask(mask)
     return mask
 
 
-_DEFAULT_MODE = 0o666 & ~_umask()
 _TEMP_SUFFIX = ".halflow-tmp"
 # .NAME.<pid>.<token>.halflow-tmp; without the token: the name earlier
 # versions gave the temporary .vmfb (created at the start of a build).
@@ -235,7 +244,7 @@ def _commit(tmp: str, target: Path) -> None:
     try:
         mode = target.stat().st_mode & 0o7777
     except OSError:
-        mode = _DEFAULT_MODE
+        mode = 0o666 & ~_umask()
     with contextlib.suppress(OSError):
         os.chmod(tmp, mode)
     os.replace(tmp, target)

@@ -953,3 +953,28 @@ def describe(outcomes: Sequence[StepOutcome]) -> str:
         edits = "; ".join(o.edits)
         lines.append(f"step {o.step} [{o.mode}, {o.executed} executed]: {edits} -> {status}")
     return "\n".join(lines)
+
+
+def on_a_terminal(command: Sequence[str | os.PathLike[str]], env: dict[str, str],
+                  cwd: str | os.PathLike[str] | None = None,
+                  timeout: float = 300) -> tuple[int, str]:
+    """Run ``command`` with its stderr on a real pseudo-terminal (stdin and
+    stdout: nothing): its exit status and what the terminal showed."""
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([str(c) for c in command], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=follower, env=env, cwd=cwd)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # the child closed its end
+            break
+        if not data:
+            break
+        chunks.append(data)
+    code = proc.wait(timeout=timeout)
+    os.close(leader)
+    return code, b"".join(chunks).decode("utf-8", "replace")

@@ -1,0 +1,263 @@
+"""The client side of the build server: hand a ``halflow build`` to the
+warm server of this installation, or start one for the next build.
+
+:mod:`halflow.cli.entry` calls :func:`build` once the up-to-date check has
+declined (the no-op never gets here). When a server of this installation
+(:mod:`halflow.cli.server_identity`) listens, the command line, working
+directory, environment, umask and the process's descriptors 0, 1 and 2 go
+to it; it runs the build in a fork of itself (:mod:`halflow.cli.server_process`)
+and this process waits for that fork's exit status, forwarding SIGINT,
+SIGTERM, SIGHUP and SIGQUIT to it, and exits with the same status (a build
+killed by a signal: this process ends by the same signal). When none
+listens, a server is started, detached, and :func:`build` returns None: the
+caller builds locally, as it would with no server at all. Every failure to
+reach or understand a server also returns None. Imports: the standard
+library's _socket (socket's C core), json, os and signal, and blake3, which
+the up-to-date check has loaded (the command's fast path)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+
+from halflow.cli import server_identity, server_wire
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from halflow.core.config import Config
+
+FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+SERVER_MODULE = "halflow.cli.server_process"
+# Seconds a server may take to accept a build and fork it (it takes
+# milliseconds); past them the client builds locally (the server, seeing
+# the client gone, ends the build it may have forked by then).
+ANSWER_TIMEOUT = 10.0
+
+
+def usable() -> bool:
+    """Whether this system can run a fork server (Linux: Unix sockets,
+    descriptor passing, fork, pidfds)."""
+    import _socket
+
+    return (sys.platform.startswith("linux") and hasattr(_socket, "AF_UNIX")
+            and hasattr(_socket, "SCM_RIGHTS") and hasattr(_socket.socket, "sendmsg")
+            and hasattr(os, "fork") and hasattr(os, "pidfd_open"))
+
+
+def enabled(argv: list[str], settings: Config | None) -> tuple[bool, float]:
+    """Whether the settings let the build ``argv`` use a server, and its
+    idle timeout. A ``--to vmfb`` build does only with ``server-vmfb``: one
+    such build hung in a server's fork (two in-process compiles spinning,
+    not reproduced since, cause unknown; docs/benchmarks.md)."""
+    if settings is None:
+        from halflow.core import config
+
+        try:
+            settings = config.load(None)
+        except Exception:  # a bad file: the full command line reports it, locally
+            return False, 0.0
+    on = bool(settings["server"])
+    if on and not settings["server-vmfb"] and _to_vmfb(argv):
+        on = False
+    return on, float(settings["server-idle-timeout"])
+
+
+def _to_vmfb(argv: list[str]) -> bool:
+    """Whether the command line may be a build to ``.vmfb`` (any doubt: yes)."""
+    options = argv[:argv.index("--")] if "--" in argv else argv
+    return any(a == "vmfb" or a.startswith("--to") for a in options)
+
+
+def address() -> tuple[str, str] | None:
+    """(runtime directory, fingerprint) of this installation's server, or
+    None when this process must not use one."""
+    if not usable() or any(not os.path.isabs(p) and (not p or os.path.exists(p))
+                           for p in sys.path):
+        return None  # a relative path means another thing in the server's directory
+    directory = server_identity.runtime_dir()
+    if directory is None:
+        return None
+    return directory, server_identity.fingerprint()
+
+
+def connect(directory: str, print_: str) -> server_wire.Socket | None:
+    """A connection to the live server of ``print_``, checked to be this
+    user's; None when none listens (a stale socket is left for the next
+    server to replace)."""
+    sock = server_wire.connection()
+    sock.settimeout(ANSWER_TIMEOUT)  # a server that does not answer: build locally
+    try:
+        sock.connect(server_identity.socket_path(directory, print_))
+        if server_wire.peer_uid(sock) != os.getuid():
+            raise OSError("another user's server")
+    except OSError:
+        sock.close()
+        return None
+    return sock
+
+
+def build(argv: list[str], recognized: bool, stale: bool,
+          settings: Config | None) -> int | None:
+    """Run the command ``argv`` (``sys.argv``) in the server; its exit code
+    (negative: killed by that signal), or None to build locally.
+    ``recognized``, ``stale``: what the entry point's parse and check found
+    (:func:`halflow.cli.entry.after_check`)."""
+    on, idle = enabled(argv, settings)
+    if not on or sys.__stdin__ is None or sys.__stdout__ is None or sys.__stderr__ is None:
+        return None  # (started with 0, 1 or 2 closed: that number may be any file's now)
+    where = address()
+    if where is None:
+        return None
+    sock = connect(*where)
+    if sock is None:
+        start(where[0], where[1], idle)
+        return None
+    try:
+        return _run(sock, argv, recognized, stale)
+    finally:
+        sock.close()
+
+
+def _run(sock: server_wire.Socket, argv: list[str], recognized: bool,
+         stale: bool) -> int | None:
+    import signal
+
+    ignored = [int(getattr(signal, name)) for name in FORWARDED
+               if signal.getsignal(getattr(signal, name)) == signal.SIG_IGN]
+    umask = os.umask(0o022)
+    os.umask(umask)
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
+               "recognized": recognized, "stale": stale, "ignored": ignored,
+               # what the program's name is made of (click's usage lines)
+               "main": {"package": getattr(main, "__package__", None),
+                        "file": getattr(main, "__file__", None),
+                        "spec": getattr(spec, "name", None)}}
+    # Signals are forwarded from before the request goes (one that comes
+    # before the build's pid is held back until then).
+    pending: list[int] = []
+    started = False
+
+    def forward(signum: int, frame: object) -> None:
+        if not started:
+            pending.append(signum)
+            return
+        with contextlib.suppress(OSError):
+            server_wire.send(sock, server_wire.SIGNAL, signum)
+
+    previous = {}
+    for name in FORWARDED:
+        signum = int(getattr(signal, name))
+        if signum not in ignored:  # (ignored: the build ignores it too)
+            previous[signum] = signal.signal(signum, forward)
+    pid: object = None
+    outcome: tuple[bytes, object] | None = None
+    try:
+        server_wire.send(sock, server_wire.BUILD, request)
+        kind, _ = server_wire.receive(sock)
+        if kind == server_wire.READY:  # it answers: now the descriptors
+            server_wire.send(sock, server_wire.DESCRIPTORS, None, [0, 1, 2])
+            kind, pid = server_wire.receive(sock)
+        if kind == server_wire.PID and isinstance(pid, int):
+            started = True
+            sock.settimeout(None)  # the build takes what it takes
+            for signum in pending:
+                server_wire.send(sock, server_wire.SIGNAL, signum)
+            outcome = server_wire.receive(sock)
+    except (OSError, server_wire.ProtocolError):
+        pass
+    if outcome is not None and outcome[0] == server_wire.EXIT and isinstance(outcome[1], int):
+        return outcome[1]
+    # Built here after all: the signals are this process's again.
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
+    if started and (outcome is None or outcome[0] != server_wire.LOCAL):
+        # The server went away during the build: wait for its fork to end,
+        # then build here (a finished build is then found up to date).
+        assert isinstance(pid, int)
+        _wait_for(pid)
+    for signum in pending if not started else ():
+        signal.raise_signal(signum)  # came before any build started: as a local one takes it
+    return None
+
+
+def _wait_for(pid: int) -> None:
+    import select
+
+    try:
+        fd = os.pidfd_open(pid)
+    except OSError:
+        return
+    try:
+        select.select([fd], [], [])
+    finally:
+        os.close(fd)
+
+
+def exit_as(code: int) -> None:
+    """End this process as the server's build ended: its exit code, or the
+    same signal (128 + N if that signal does not end the process)."""
+    if code >= 0:
+        os._exit(code)
+    import signal
+
+    signum = -code
+    with contextlib.suppress(OSError, ValueError):  # (SIGKILL: not caught anyway)
+        signal.signal(signum, signal.SIG_DFL)
+    with contextlib.suppress(OSError, ValueError):
+        os.kill(os.getpid(), signum)
+    os._exit(128 + signum)
+
+
+def start(directory: str, print_: str, idle: float) -> None:
+    """Start the server of ``print_`` detached (its own session, no
+    descriptor of this process: it never holds a caller's pipes open),
+    unless one is starting already (it holds the lock)."""
+    import fcntl
+
+    try:
+        fd = os.open(server_identity.lock_path(directory, print_),
+                     os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return  # held: a server is starting or running
+    finally:
+        os.close(fd)
+    import json
+    import subprocess
+
+    launcher = (f"import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
+                f"from {SERVER_MODULE} import main; main(sys.argv[2:])")
+    # The interpreter's flags as it was started with them (the server checks
+    # that its fingerprint, sys.flags included, is the client's).
+    flags: list[str] = getattr(subprocess, "_args_from_interpreter_flags", list)()
+    args = [sys.executable, *flags, "-c", launcher,
+            json.dumps(sys.path), directory, print_, repr(idle)]
+    with contextlib.suppress(OSError):
+        subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True,
+                         cwd="/")
+
+
+def question(op: str) -> object | None:
+    """Ask this installation's server (``status``, ``stop``); None when no
+    server of this installation runs."""
+    where = address()
+    if where is None:
+        return None
+    sock = connect(*where)
+    if sock is None:
+        return None
+    try:
+        server_wire.send(sock, server_wire.QUESTION, {"op": op})
+        kind, answer = server_wire.receive(sock)
+    except (OSError, server_wire.ProtocolError):
+        return None
+    finally:
+        sock.close()
+    return answer if kind == server_wire.ANSWER else None
