@@ -22,11 +22,14 @@ translations + serializing only them + the final link), on real processes.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 from conftest import subprocess_env
 from test_codegen_nodes import (
@@ -229,3 +232,64 @@ def test_back_end_verifies_only_when_asked() -> None:
     assert environment_for(flags_mod.parse([*FLAGS, "--verify"])).verify
     assert environment_for(flags_mod.parse([*FLAGS, "--verify=true"])).verify
     assert not environment_for(flags_mod.parse([*FLAGS, "--verify=false"])).verify
+
+
+def worker_cpu(pid: int) -> float:
+    """CPU seconds process ``pid`` has used (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_later_work_runs_after_the_jobs_before_it_are_sent(tmp_path: Path) -> None:
+    """A result's LATER work (the host's text, storing translations) runs in
+    the build process once the jobs returned before it are sent: while it
+    runs, the worker is already translating (its CPU time grows), and the
+    job it returns (here a second translation) runs too. The translations
+    are IREE's, of the committed turbine export, on a worker process."""
+    from test_codegen_batch import tasks_of
+    from test_codegen_groups import DATA, units_of
+    from test_codegen_groups import FLAGS as TURBINE_FLAGS
+
+    from halflow.codegen import worker
+    from halflow.codegen.executors import LATER, LocalExecutor
+
+    units = list({u.key: u for u in units_of(DATA / "llama_serving_l2.mlir", tmp_path)
+                  if not u.resources}.values())
+    env = environment_for(TURBINE_FLAGS)
+    tasks = tasks_of(units[:12], env)
+    executor = LocalExecutor(env, 1, start=True, inline=False)
+    executor.check()  # the worker is set up before the run
+    [pid] = [p.pid for p in psutil.Process().children()
+             if "halflow.codegen.worker" in " ".join(p.cmdline())]
+    idle = -1.0
+    while worker_cpu(pid) != idle:  # waiting for its first task: no CPU
+        idle = worker_cpu(pid)
+        time.sleep(0.3)
+    seen: dict[str, float] = {}
+
+    def later() -> list[tuple[str, object]]:
+        seen["before"] = worker_cpu(pid)
+        deadline = time.monotonic() + 20  # the batch takes ~1 s of CPU
+        while worker_cpu(pid) < seen["before"] + 0.1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        seen["after"] = worker_cpu(pid)
+        return [("translate", tasks[-1])]
+
+    results: list[str] = []
+
+    def on_result(function: str, result: object) -> list[tuple[str, object]]:
+        results.append(function)
+        if function == "translate_batch":
+            assert isinstance(result, worker.BatchResult) and all(r.ok for r in result.results)
+            return []
+        assert isinstance(result, worker.TranslateResult) and result.ok
+        return []
+
+    try:
+        failures = executor.run([("translate_batch", worker.TranslateBatch("b", tasks[:-1])),
+                                 (LATER, later)], on_result)
+    finally:
+        executor.close()
+    assert failures == []
+    assert seen["after"] > seen["before"], seen  # translating while LATER ran
+    assert results == ["translate_batch", "translate"]

@@ -26,6 +26,7 @@ from typing import Any
 
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.executables import Unit
+from halflow.codegen.executors import LATER
 from halflow.codegen.worker import (
     BatchResult,
     Binary,
@@ -182,6 +183,9 @@ class _Schedule:
                         for g in self.dirty}
         self.submitted: set[str] = set()
         self.host_submitted = False
+        # Translations received, to be stored once the jobs they made ready
+        # are sent (a LATER job: see ready_jobs).
+        self.unstored: list[TranslateResult] = []
 
     def group_job(self, group: groups_mod.Group) -> Job:
         self.submitted.add(group.key)
@@ -222,7 +226,6 @@ class _Schedule:
 
     def host_job(self) -> list[Job]:
         inputs, out = self.inputs, self.out
-        self.host_submitted = True
         try:
             text = groups_mod.host_text(inputs.host_program, inputs.units, inputs.members,
                                         inputs.groups, self.interfaces, inputs.serves)
@@ -239,24 +242,41 @@ class _Schedule:
                                           inputs.env.verify))]
 
     def ready_jobs(self) -> list[Job]:
+        """The groups whose members are all translated, then, as LATER work
+        of this process (after those are sent to workers: the groups do not
+        wait for it), the host's text once every interface is known (it
+        gives the host's job) and the storing of the translations received."""
         jobs = [self.group_job(g) for g in self.dirty
                 if not self.waiting[g.key] and g.key not in self.submitted]
         if not self.host_submitted and all(u.key in self.interfaces for u in self.inputs.units):
-            jobs += self.host_job()
+            self.host_submitted = True
+            jobs.append((LATER, self.host_job))
+        if self.unstored:
+            jobs.append((LATER, self.store_translations))
         return jobs
+
+    def store_translations(self) -> list[Job]:
+        unstored, self.unstored = self.unstored, []
+        for result in unstored:
+            self.inputs.store.put(result.key, encode_entry(
+                Entry(result.key, result.text, result.seconds, result.interface)))
+        return []
 
     def on_result(self, function: str, result: Any) -> list[Job]:
         function = function.removesuffix("_shared")
         if function == "translate_batch":
-            return [job for r in result.results for job in self.on_translation(r, result)]
+            for r in result.results:
+                self.on_translation(r, result)
+            return self.ready_jobs()
         if function == "translate":
-            return self.on_translation(result)
+            self.on_translation(result)
+            return self.ready_jobs()
         if function == "serialize_group":
             return self.on_group(result)
         return self.on_host(result)
 
-    def on_translation(self, result: TranslateResult,
-                       batch: BatchResult | None = None) -> list[Job]:
+    def on_translation(self, result: TranslateResult, batch: BatchResult | None = None) -> None:
+        """Take in one translation (its interface and text; stored LATER)."""
         out, sink = self.out, self.inputs.sink
         now = time.perf_counter()
         unit = self.misses[result.key]
@@ -274,21 +294,19 @@ class _Schedule:
             out.failures.append(("translate", unit, result.messages[0] if result.messages
                                  else "IREE gave no reason", result.messages[1:]))
             sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
-            return []
+            return
         iface = groups_mod.decode_interfaces(result.interface)
         if unit.cacheable and not result.shared:
-            self.inputs.store.put(result.key, encode_entry(
-                Entry(result.key, result.text, result.seconds, result.interface)))
+            self.unstored.append(result)
         out.translated[result.key] = result
         sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
         if iface is None:
             out.host_error = f"the translation of {unit.symbol} has no variant"
-            return []
+            return
         self.interfaces[result.key] = iface
         self.texts[result.key] = result.text
         for waits in self.waiting.values():
             waits.discard(result.key)
-        return self.ready_jobs()
 
     def on_group(self, result: GroupResult) -> list[Job]:
         out, groups = self.out, self.inputs.groups

@@ -73,6 +73,7 @@ _EXPORT = re.compile(r"hal\.executable\.export (?:public |private )?@(" + _SYMBO
 _VARIANT = re.compile(r"^\s*hal\.executable\.variant (?:public |private )?@(\S+) target\(",
                       re.M)
 _REF = re.compile(rf"@({_SYMBOL})::@({_SYMBOL})::@({_SYMBOL})")
+_NAMED = re.compile(rf"@({_SYMBOL})")  # every symbol a text names, whole
 
 
 @dataclass(frozen=True)
@@ -470,8 +471,9 @@ def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
     # What is left once the renamed references are gone must not name an
     # executable (a stub may have the name an executable had).
     rest = _REF.sub(lambda m: "" if m.group(1, 2, 3) in renames else m.group(0), host)
+    named = set(_NAMED.findall(rest))  # one scan (a search per unit took 0.05 s on 230)
     for unit in units:
-        if re.search(rf"@{re.escape(unit.symbol[1:])}(?![A-Za-z0-9_$.])", rest):
+        if unit.symbol[1:] in named:
             raise ValueError(f"the host refers to {unit.symbol} other than by its exports")
     header = re.search(r"^module\b[^\n]*\{\n", renamed, re.M)
     if header is None:
