@@ -293,3 +293,41 @@ def test_later_work_runs_after_the_jobs_before_it_are_sent(tmp_path: Path) -> No
     assert failures == []
     assert seen["after"] > seen["before"], seen  # translating while LATER ran
     assert results == ["translate_batch", "translate"]
+
+
+def test_a_large_dirty_set_is_serialized_in_fewer_groups(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two widths changed at once, rebuilt with groups of ~1 member: the
+    same rebuild (from copies of one first build's cache) with the plan's
+    weights for the new groups and with the overlay's scaled weights (a
+    large rest for OVERLAY_GROUPS = 1) serializes the same executables,
+    only re-translated ones, in fewer groups when scaled; both outputs run
+    as plain's, and the report lists the groups that ran."""
+    import shutil
+
+    from halflow.codegen import groups
+
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out = tmp_path / "m.vmfb"
+    with DiskStore(tmp_path / "cache") as first_store:
+        first = build_vmfb(model, out, FLAGS, store=first_store, progress=False)
+    widths = list(WIDTHS)
+    widths[3], widths[5] = 44, 60
+    write(model, widths, SCALES)
+    monkeypatch.setattr(groups, "TARGET_WEIGHT", 3_000)
+    ran = {}
+    for n in (10**6, 1):
+        monkeypatch.setattr(groups, "OVERLAY_GROUPS", n)
+        shutil.copytree(tmp_path / "cache", tmp_path / f"cache-{n}")
+        shutil.copyfile(tmp_path / "m.vmfb", tmp_path / f"m-{n}.vmfb")
+        with DiskStore(tmp_path / f"cache-{n}") as store:
+            again = build_vmfb(model, tmp_path / f"m-{n}.vmfb", FLAGS, store=store,
+                               progress=False)
+        check_overlay(first, again)
+        ran[n] = [g for g in again.report["groups"] if g["action"] == "compiled"]
+        assert len(ran[n]) == again.report["codegen_summary"]["groups_compiled"]
+        assert_bitwise_equal(tmp_path / f"m-{n}.vmfb", plain(model, tmp_path / "p.vmfb"),
+                             widths)
+    assert 1 <= len(ran[1]) < len(ran[10**6])
+    assert (sorted(m["executable"] for g in ran[1] for m in g["members"])
+            == sorted(m["executable"] for g in ran[10**6] for m in g["members"]))
