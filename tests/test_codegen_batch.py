@@ -162,3 +162,44 @@ def test_a_cold_build_in_batches_gives_the_bytes_of_one_by_one(
             entries[batches] = found
     assert (tmp_path / "True.vmfb").read_bytes() == (tmp_path / "False.vmfb").read_bytes()
     assert len(entries[True]) >= LANE_FROM and entries[True] == entries[False]
+
+
+def test_misses_go_out_heaviest_group_first_in_batches_of_at_most_eight(
+        turbine: list[Unit]) -> None:
+    """A cold run's translation jobs (the committed export's plan): every
+    miss once; each job holds the misses of one group, at most
+    ``BATCH_MEMBERS`` of them and split evenly (a group of 13: 7 and 6);
+    the groups come heaviest first (text of their members), so the run
+    ends on a light group."""
+    from halflow.codegen.backend import BATCH_MEMBERS, Inputs, _Schedule
+    from halflow.core.progress import Event
+    from halflow.store.artifacts import MemoryStore
+
+    env = pipeline.environment_for(TURBINE_FLAGS)
+    plan, members = groups.plan(turbine, TURBINE_FLAGS.key)
+
+    def sink(event: Event) -> None:
+        pass
+
+    schedule = _Schedule(Inputs(turbine, plan, members, "", (), env, MemoryStore(), sink,
+                                lambda: None), {})
+    jobs = schedule.translate_jobs(False, True)
+    keys = [[t.key for t in (task.members if name == "translate_batch" else [task])]
+            for name, task in jobs]
+    assert sorted(k for job in keys for k in job) == sorted({u.key for u in turbine})
+    weight = {u.key: len(u.text) for u in turbine}
+    group_of = {m.key: g for g in reversed(plan) for m in g.members}  # its first group
+    order: list[groups.Group] = []
+    for job in keys:
+        assert len({group_of[k].key for k in job}) == 1 and len(job) <= BATCH_MEMBERS
+        group = group_of[job[0]]
+        if not order or order[-1] is not group:
+            order.append(group)
+    assert len(order) == len({g.key for g in order}) >= 8  # one group's jobs together
+    heavy = [sum(weight[m.key] for m in g.members) for g in order]
+    assert heavy == sorted(heavy, reverse=True)
+    sizes = {group_of[job[0]].key: [] for job in keys}
+    for job in keys:
+        sizes[group_of[job[0]].key].append(len(job))
+    assert any(len(s) > 1 for s in sizes.values())
+    assert all(max(s) - min(s) <= 1 for s in sizes.values()), sizes

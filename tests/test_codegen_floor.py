@@ -22,11 +22,14 @@ translations + serializing only them + the final link), on real processes.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 from conftest import subprocess_env
 from test_codegen_nodes import (
@@ -229,3 +232,102 @@ def test_back_end_verifies_only_when_asked() -> None:
     assert environment_for(flags_mod.parse([*FLAGS, "--verify"])).verify
     assert environment_for(flags_mod.parse([*FLAGS, "--verify=true"])).verify
     assert not environment_for(flags_mod.parse([*FLAGS, "--verify=false"])).verify
+
+
+def worker_cpu(pid: int) -> float:
+    """CPU seconds process ``pid`` has used (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_later_work_runs_after_the_jobs_before_it_are_sent(tmp_path: Path) -> None:
+    """A result's LATER work (the host's text, storing translations) runs in
+    the build process once the jobs returned before it are sent: while it
+    runs, the worker is already translating (its CPU time grows), and the
+    job it returns (here a second translation) runs too. The translations
+    are IREE's, of the committed turbine export, on a worker process."""
+    from test_codegen_batch import tasks_of
+    from test_codegen_groups import DATA, units_of
+    from test_codegen_groups import FLAGS as TURBINE_FLAGS
+
+    from halflow.codegen import worker
+    from halflow.codegen.executors import LATER, LocalExecutor
+
+    units = list({u.key: u for u in units_of(DATA / "llama_serving_l2.mlir", tmp_path)
+                  if not u.resources}.values())
+    env = environment_for(TURBINE_FLAGS)
+    tasks = tasks_of(units[:12], env)
+    executor = LocalExecutor(env, 1, start=True, inline=False)
+    executor.check()  # the worker is set up before the run
+    [pid] = [p.pid for p in psutil.Process().children()
+             if "halflow.codegen.worker" in " ".join(p.cmdline())]
+    idle = -1.0
+    while worker_cpu(pid) != idle:  # waiting for its first task: no CPU
+        idle = worker_cpu(pid)
+        time.sleep(0.3)
+    seen: dict[str, float] = {}
+
+    def later() -> list[tuple[str, object]]:
+        seen["before"] = worker_cpu(pid)
+        deadline = time.monotonic() + 20  # the batch takes ~1 s of CPU
+        while worker_cpu(pid) < seen["before"] + 0.1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        seen["after"] = worker_cpu(pid)
+        return [("translate", tasks[-1])]
+
+    results: list[str] = []
+
+    def on_result(function: str, result: object) -> list[tuple[str, object]]:
+        results.append(function)
+        if function == "translate_batch":
+            assert isinstance(result, worker.BatchResult) and all(r.ok for r in result.results)
+            return []
+        assert isinstance(result, worker.TranslateResult) and result.ok
+        return []
+
+    try:
+        failures = executor.run([("translate_batch", worker.TranslateBatch("b", tasks[:-1])),
+                                 (LATER, later)], on_result)
+    finally:
+        executor.close()
+    assert failures == []
+    assert seen["after"] > seen["before"], seen  # translating while LATER ran
+    assert results == ["translate_batch", "translate"]
+
+
+def test_a_large_dirty_set_is_serialized_in_fewer_groups(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two widths changed at once, rebuilt with groups of ~1 member: the
+    same rebuild (from copies of one first build's cache) with the plan's
+    weights for the new groups and with the overlay's scaled weights (a
+    large rest for OVERLAY_GROUPS = 1) serializes the same executables,
+    only re-translated ones, in fewer groups when scaled; both outputs run
+    as plain's, and the report lists the groups that ran."""
+    import shutil
+
+    from halflow.codegen import groups
+
+    model = write(tmp_path / "m.mlir", WIDTHS, SCALES)
+    out = tmp_path / "m.vmfb"
+    with DiskStore(tmp_path / "cache") as first_store:
+        first = build_vmfb(model, out, FLAGS, store=first_store, progress=False)
+    widths = list(WIDTHS)
+    widths[3], widths[5] = 44, 60
+    write(model, widths, SCALES)
+    monkeypatch.setattr(groups, "TARGET_WEIGHT", 3_000)
+    ran = {}
+    for n in (10**6, 1):
+        monkeypatch.setattr(groups, "OVERLAY_GROUPS", n)
+        shutil.copytree(tmp_path / "cache", tmp_path / f"cache-{n}")
+        shutil.copyfile(tmp_path / "m.vmfb", tmp_path / f"m-{n}.vmfb")
+        with DiskStore(tmp_path / f"cache-{n}") as store:
+            again = build_vmfb(model, tmp_path / f"m-{n}.vmfb", FLAGS, store=store,
+                               progress=False)
+        check_overlay(first, again)
+        ran[n] = [g for g in again.report["groups"] if g["action"] == "compiled"]
+        assert len(ran[n]) == again.report["codegen_summary"]["groups_compiled"]
+        assert_bitwise_equal(tmp_path / f"m-{n}.vmfb", plain(model, tmp_path / "p.vmfb"),
+                             widths)
+    assert 1 <= len(ran[1]) < len(ran[10**6])
+    assert (sorted(m["executable"] for g in ran[1] for m in g["members"])
+            == sorted(m["executable"] for g in ran[10**6] for m in g["members"]))

@@ -96,3 +96,52 @@ def test_renumbering_changes_no_group(exports: tuple[list[Unit], list[Unit]]) ->
     same, _ = groups.plan(units, FLAGS.key)
     renumbered, _ = groups.plan([renumber(u) for u in units], FLAGS.key)
     assert [g.key for g in renumbered] == [g.key for g in same]
+
+
+def test_overlay_scale_keeps_new_groups_between_n_and_2n() -> None:
+    """The overlay's weights are the plan's while the members no kept group
+    holds would make at most 2 * OVERLAY_GROUPS groups (expected), else
+    scaled by a power of two to make OVERLAY_GROUPS to twice as many."""
+    unit = groups.MIN_WEIGHT + groups.TARGET_WEIGHT  # a group's expected weight
+    n = groups.OVERLAY_GROUPS
+    assert groups.overlay_scale(0) == groups.overlay_scale(2 * n * unit) == 1
+    previous = 1
+    for weight in range(0, 200 * n * unit, unit // 3):
+        scale = groups.overlay_scale(weight)
+        assert scale >= previous and scale & (scale - 1) == 0  # monotone, a power of two
+        if scale > 1:
+            assert n < weight / (scale * unit) <= 2 * n, (weight, scale)
+        previous = scale
+
+
+def test_overlay_cuts_a_large_rest_into_fewer_groups(
+        exports: tuple[list[Unit], list[Unit]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The act edit of the committed export, with the previous build's
+    groups kept: the members no kept group holds go into new groups, the
+    same members whatever the scale; cut with scaled weights (a large rest
+    for groups of ~4 KB and OVERLAY_GROUPS = 1) they make fewer groups,
+    each within the scaled MAX_WEIGHT."""
+    before, after = exports
+    old, _ = groups.plan(before, FLAGS.key)
+    new, _ = groups.plan(after, FLAGS.key)
+    stored = {g.key for g in old}
+    monkeypatch.setattr(groups, "TARGET_WEIGHT", 4_000)  # for the new groups
+    monkeypatch.setattr(groups, "MIN_WEIGHT", 0)
+    weight = {u.key: len(u.text) for u in after}
+
+    def new_groups(n: int) -> list[groups.Group]:
+        monkeypatch.setattr(groups, "OVERLAY_GROUPS", n)
+        overlaid = groups.overlay(after, FLAGS.key, new, old, lambda g: g.key in stored)
+        assert overlaid is not None
+        return [g for g in overlaid[0] if g.key not in stored]
+
+    plain_cut, scaled = new_groups(10**6), new_groups(1)
+    rest = sum(weight[m.key] for g in plain_cut for m in g.members)
+    scale = groups.overlay_scale(rest)
+    assert scale > 1 and len(plain_cut) >= 3
+    assert len(scaled) < len(plain_cut)
+    assert sorted(m.key for g in scaled for m in g.members) == sorted(
+        m.key for g in plain_cut for m in g.members)
+    biggest = max(weight.values())
+    assert all(sum(weight[m.key] for m in g.members) < groups.MAX_WEIGHT * scale + biggest
+               for g in scaled)

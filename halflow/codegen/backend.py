@@ -26,6 +26,7 @@ from typing import Any
 
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.executables import Unit
+from halflow.codegen.executors import LATER
 from halflow.codegen.worker import (
     BatchResult,
     Binary,
@@ -124,6 +125,11 @@ class Outcome:
 
 Job = tuple[str, Any]  # (worker function name, its task)
 
+# The most translations one IREE invocation is given (a group's misses are
+# batched: ~0.015 s saved per invocation; more in one would keep one lane
+# busy while the other has nothing to do).
+BATCH_MEMBERS = 8
+
 
 @dataclass(frozen=True)
 class Inputs:
@@ -162,13 +168,18 @@ class _Schedule:
             if hit is not None:
                 self.out.binaries[group.key] = hit
         # Translations go out group by group (a group's members one after the
-        # other, groups in plan order), so that groups become ready one at a
-        # time and serialize next to the remaining translations, not all at
-        # the end. (Module order scatters every group's members over the run.)
+        # other), so that groups become ready one at a time and serialize
+        # next to the remaining translations, not all at the end (module
+        # order scatters every group's members over the run). The groups to
+        # serialize go first, the heaviest first (its members' text): the
+        # group the run ends on is then a light one, a short tail.
+        weight = {u.key: len(u.text) for u in inputs.units}
+        order = sorted(enumerate(inputs.groups), key=lambda ig: (
+            ig[1].key in self.out.binaries, -sum(weight.get(m.key, 0) for m in ig[1].members)))
         rank: dict[str, int] = {}  # a member of several groups (lanes): its first
         self.first_group: dict[str, int] = {}  # member key -> its first group's index
         position = 0
-        for index, group in enumerate(inputs.groups):
+        for index, group in order:
             for m in group.members:
                 rank.setdefault(m.key, position)
                 self.first_group.setdefault(m.key, index)
@@ -182,6 +193,9 @@ class _Schedule:
                         for g in self.dirty}
         self.submitted: set[str] = set()
         self.host_submitted = False
+        # Translations received, to be stored once the jobs they made ready
+        # are sent (a LATER job: see ready_jobs).
+        self.unstored: list[TranslateResult] = []
 
     def group_job(self, group: groups_mod.Group) -> Job:
         self.submitted.add(group.key)
@@ -213,6 +227,10 @@ class _Schedule:
                 runs[-1].append(unit)
             else:
                 runs.append([unit])
+        # A large group's misses in even batches of at most BATCH_MEMBERS:
+        # both lanes translate for it, and it is ready the sooner.
+        runs = [run[i * len(run) // count:(i + 1) * len(run) // count] for run in runs
+                for count in [-(-len(run) // BATCH_MEMBERS)] for i in range(count)]
         return [self.translate_job(run[0], False) if len(run) == 1 else self.batch_job(run)
                 for run in runs]
 
@@ -222,7 +240,6 @@ class _Schedule:
 
     def host_job(self) -> list[Job]:
         inputs, out = self.inputs, self.out
-        self.host_submitted = True
         try:
             text = groups_mod.host_text(inputs.host_program, inputs.units, inputs.members,
                                         inputs.groups, self.interfaces, inputs.serves)
@@ -239,24 +256,41 @@ class _Schedule:
                                           inputs.env.verify))]
 
     def ready_jobs(self) -> list[Job]:
+        """The groups whose members are all translated, then, as LATER work
+        of this process (after those are sent to workers: the groups do not
+        wait for it), the host's text once every interface is known (it
+        gives the host's job) and the storing of the translations received."""
         jobs = [self.group_job(g) for g in self.dirty
                 if not self.waiting[g.key] and g.key not in self.submitted]
         if not self.host_submitted and all(u.key in self.interfaces for u in self.inputs.units):
-            jobs += self.host_job()
+            self.host_submitted = True
+            jobs.append((LATER, self.host_job))
+        if self.unstored:
+            jobs.append((LATER, self.store_translations))
         return jobs
+
+    def store_translations(self) -> list[Job]:
+        unstored, self.unstored = self.unstored, []
+        for result in unstored:
+            self.inputs.store.put(result.key, encode_entry(
+                Entry(result.key, result.text, result.seconds, result.interface)))
+        return []
 
     def on_result(self, function: str, result: Any) -> list[Job]:
         function = function.removesuffix("_shared")
         if function == "translate_batch":
-            return [job for r in result.results for job in self.on_translation(r, result)]
+            for r in result.results:
+                self.on_translation(r, result)
+            return self.ready_jobs()
         if function == "translate":
-            return self.on_translation(result)
+            self.on_translation(result)
+            return self.ready_jobs()
         if function == "serialize_group":
             return self.on_group(result)
         return self.on_host(result)
 
-    def on_translation(self, result: TranslateResult,
-                       batch: BatchResult | None = None) -> list[Job]:
+    def on_translation(self, result: TranslateResult, batch: BatchResult | None = None) -> None:
+        """Take in one translation (its interface and text; stored LATER)."""
         out, sink = self.out, self.inputs.sink
         now = time.perf_counter()
         unit = self.misses[result.key]
@@ -274,21 +308,19 @@ class _Schedule:
             out.failures.append(("translate", unit, result.messages[0] if result.messages
                                  else "IREE gave no reason", result.messages[1:]))
             sink(Event(Kind.FAILED, executable=unit.symbol, seconds=result.seconds))
-            return []
+            return
         iface = groups_mod.decode_interfaces(result.interface)
         if unit.cacheable and not result.shared:
-            self.inputs.store.put(result.key, encode_entry(
-                Entry(result.key, result.text, result.seconds, result.interface)))
+            self.unstored.append(result)
         out.translated[result.key] = result
         sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
         if iface is None:
             out.host_error = f"the translation of {unit.symbol} has no variant"
-            return []
+            return
         self.interfaces[result.key] = iface
         self.texts[result.key] = result.text
         for waits in self.waiting.values():
             waits.discard(result.key)
-        return self.ready_jobs()
 
     def on_group(self, result: GroupResult) -> list[Job]:
         out, groups = self.out, self.inputs.groups

@@ -73,6 +73,7 @@ _EXPORT = re.compile(r"hal\.executable\.export (?:public |private )?@(" + _SYMBO
 _VARIANT = re.compile(r"^\s*hal\.executable\.variant (?:public |private )?@(\S+) target\(",
                       re.M)
 _REF = re.compile(rf"@({_SYMBOL})::@({_SYMBOL})::@({_SYMBOL})")
+_NAMED = re.compile(rf"@({_SYMBOL})")  # every symbol a text names, whole
 
 
 @dataclass(frozen=True)
@@ -204,26 +205,28 @@ def origin(name: str) -> tuple[int, str]:
     return (int(match.group(2)), match.group(1)) if match else (-1, name)
 
 
-def _boundary(interface: str, weight: int) -> bool:
+def _boundary(interface: str, weight: int, target: int) -> bool:
     """Whether a group ends after a member of this interface and weight: the
-    interface hash as a fraction below weight / TARGET_WEIGHT."""
-    return int(interface[:8], 16) < weight * 0x1_0000_0000 // TARGET_WEIGHT
+    interface hash as a fraction below weight / target."""
+    return int(interface[:8], 16) < weight * 0x1_0000_0000 // target
 
 
 _Entry = tuple[str, int, str, Variant]  # interface, rank, key, variant
 
 
 def _runs(entries: Sequence[_Entry], weights: Mapping[str, int],
-          links: bool) -> list[list[_Entry]]:
+          links: bool, scale: int = 1) -> list[list[_Entry]]:
     """``entries`` (in origin order) cut into groups (see the module
-    docstring); one executable each for a target IREE does not link."""
+    docstring), the weights times ``scale``; one executable each for a
+    target IREE does not link."""
     runs: list[list[_Entry]] = [[]]
     weight = 0
     for entry in entries:
         runs[-1].append(entry)
         weight += weights[entry[2]]
-        if not links or weight >= MAX_WEIGHT or (
-                weight >= MIN_WEIGHT and _boundary(entry[0], weights[entry[2]])):
+        if not links or weight >= MAX_WEIGHT * scale or (
+                weight >= MIN_WEIGHT * scale
+                and _boundary(entry[0], weights[entry[2]], TARGET_WEIGHT * scale)):
             runs.append([])
             weight = 0
     return [run for run in runs if run]
@@ -326,6 +329,24 @@ def decode_groups(data: object) -> list[Group]:
 # dispatch reaches): past it, its live members are serialized again.
 STALE_SHARE = 0.5
 
+# The overlay cuts the members no kept group holds with the plan's weights
+# while they make at most twice this many groups (expected), else with the
+# weights scaled by a power of two, into this many to twice as many (a
+# width or layer edit dirties half of a model's executables): each group
+# serialization pays ~0.12 s of fixed work (a runtime library, lld), and
+# 2 cores serialize two at a time beside the translations. See NOTES.md
+# ("Fewer, bigger new groups").
+OVERLAY_GROUPS = 4
+
+
+def overlay_scale(weight: int) -> int:
+    """The factor (a power of two, >= 1) the overlay scales the group
+    weights by for new groups of ``weight`` bytes of text in all."""
+    scale = 1
+    while weight > 2 * scale * OVERLAY_GROUPS * (MIN_WEIGHT + TARGET_WEIGHT):
+        scale *= 2
+    return scale
+
 
 def overlay(units: Sequence[Unit], key_flags: Sequence[str], plan_groups: Sequence[Group],
             previous: Sequence[Group], available: Callable[[Group], bool]
@@ -364,7 +385,8 @@ def overlay(units: Sequence[Unit], key_flags: Sequence[str], plan_groups: Sequen
     for lane in sorted(lanes.entries):
         entries = lanes.entries[lane]
         rest = [e for e in entries if (e[2], e[3].name) not in serves]
-        for run in _runs(rest, lanes.weights, recipe(entries[0][3]).links):
+        scale = overlay_scale(sum(lanes.weights[e[2]] for e in rest))
+        for run in _runs(rest, lanes.weights, recipe(entries[0][3]).links, scale):
             group = _group(run, lanes.by_key, lane, key_flags)
             chosen.append(group)
             serves.update({(m.key, group.variant): group for m in group.members})
@@ -470,8 +492,9 @@ def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
     # What is left once the renamed references are gone must not name an
     # executable (a stub may have the name an executable had).
     rest = _REF.sub(lambda m: "" if m.group(1, 2, 3) in renames else m.group(0), host)
+    named = set(_NAMED.findall(rest))  # one scan (a search per unit took 0.05 s on 230)
     for unit in units:
-        if re.search(rf"@{re.escape(unit.symbol[1:])}(?![A-Za-z0-9_$.])", rest):
+        if unit.symbol[1:] in named:
             raise ValueError(f"the host refers to {unit.symbol} other than by its exports")
     header = re.search(r"^module\b[^\n]*\{\n", renamed, re.M)
     if header is None:
