@@ -12,7 +12,8 @@ uploads, as ``iree-compile`` prints a model whose weights are inline
 - ``iree-opt --iree-hal-materialize-interfaces FILE -o OUT``: wall time and
   peak memory (maximum resident set size);
 - ``python -m halflow build FILE -o OUT --cache-dir DIR`` (a new process
-  each time): cold (empty cache), no-op (unchanged input), one-executable
+  each time; ``--server``: through the build server, the first cold build
+  local and starting it): cold (empty cache), no-op (unchanged input), one-executable
   edit (a constant inside one executable changed; cumulative), and a
   resource-only edit (one hex digit of the blob), each with its wall time
   and peak memory, the nodes it executed, and its output compared byte for
@@ -42,7 +43,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from common import compile_package  # benchmarks/ is the script's directory
+from common import Servers, compile_package  # benchmarks/ is the script's directory
 from incremental import Measured, _inline_weights, measure
 from support.engine import Module, body_edit, corpus_file, halflow_cmd, iree_opt_path
 
@@ -59,6 +60,9 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
     parser.add_argument("--work", type=Path, help="keep the files here (default: a temp dir)")
+    parser.add_argument("--server", action="store_true",
+                        help="halflow builds through the build server (of a private runtime "
+                             "directory; its CPU and its builds' memory counted); default: off")
     args = parser.parse_args()
     if args.large:
         args.size_mb = 2000
@@ -71,6 +75,7 @@ def main() -> int:
     work.mkdir(parents=True, exist_ok=True)
     src, out, ref = work / "weights.mlir", work / "out.mlir", work / "ref.mlir"
     report, cache = work / "report.json", work / "cache"
+    servers = Servers(work / "runtime")
     times: dict[str, list[float]] = {}
     paired: dict[str, list[float]] = {}  # row -> iree-opt's time before each of its runs
     rss: dict[str, list[int]] = {}
@@ -90,7 +95,9 @@ def main() -> int:
         record("iree-opt", baseline)
         paired.setdefault(row, []).append(baseline.seconds)
         cmd = halflow_cmd("build", src, "-o", out, "--cache-dir", cache, *extra)
-        record(row, measure(cmd))
+        record(row, measure(cmd, servers, on=args.server))
+        if args.server and not servers.cpu():
+            servers.wait()  # started by this first build, which ran locally
         if "--report" in extra:
             nodes = [e["node"] for e in json.loads(report.read_text())["executed"]]
             executed.setdefault(row, []).append(nodes)
@@ -124,6 +131,7 @@ def main() -> int:
             weights.write_weights(src, text, size, flip=(k + 1) * 1_000_003 % (size * 2))
             build("resource-only edit", "--report", report)
     finally:
+        servers.stop()
         if args.work is None:
             shutil.rmtree(work, ignore_errors=True)
 
@@ -136,7 +144,8 @@ def main() -> int:
         ("resource-only edit", None, None),
     ]
     print(f"large weights benchmark: {args.model} + {args.size_mb} MB of blob hex "
-          f"({size_mb:.0f} MB, {len(executables)} executables), median of {args.repeat}")
+          f"({size_mb:.0f} MB, {len(executables)} executables), median of {args.repeat}, "
+          f"build server {'on' if args.server else 'off'}")
     print(f"{'measurement':24} {'wall':>9} {'vs iree-opt':>14} {'target':>12} {'peak RSS':>10}"
           f" {'vs iree-opt':>11} result")
     all_pass = True

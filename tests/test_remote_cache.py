@@ -13,6 +13,7 @@ answers costs a warning, never the build.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import subprocess
@@ -385,7 +386,9 @@ def test_remote_settings_in_the_project_file(redis_server, tmp_path: Path) -> No
     shown = run_halflow("config", laptop / "m.mlir")
     out = shown.stdout.decode()
     assert shown.returncode == 0 and "s3cret" not in out + shown.stderr.decode()
-    assert f"remote-cache     {server.url()}" in out and "[tool.halflow]" in out
+    # (the name column is as wide as the longest setting name)
+    assert re.search(rf"^remote-cache +{re.escape(server.url())} ", out, re.M), out
+    assert "[tool.halflow]" in out
 
     expected = reference_output(ci / "m.mlir")
     ok(build_mlir(ci / "m.mlir", ci / "o.mlir", ci / "cache"))  # the entry point's own path

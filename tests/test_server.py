@@ -246,10 +246,18 @@ def _blocked_build(runtime: Path, tmp_path: Path, on: bool,
     fifo = tmp_path / "fifo.mlir"
     if not fifo.exists():
         os.mkfifo(fifo)
+    def setup() -> None:
+        # Ctrl-C as at a terminal: SIGINT's default disposition, whatever this
+        # process inherited (a background job of a non-interactive shell, as
+        # CI may run the suite, starts with SIGINT ignored).
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        if preexec is not None:
+            preexec()
+
     proc = subprocess.Popen(halflow_cmd("build", fifo, "-o", tmp_path / "f.out", "--cache-dir",
                                         tmp_path / "c"),
                             env=env_for(runtime, on=on), cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, preexec_fn=preexec)
+                            stderr=subprocess.PIPE, preexec_fn=setup)
     deadline = time.monotonic() + 60
     while True:
         builder = proc.pid
