@@ -28,6 +28,8 @@ from __future__ import annotations
 import os
 import sys
 
+from halflow.core.fingerprint import iree_compiler_dir
+
 RUNTIME_ENV_VAR = "HALFLOW_RUNTIME_DIR"
 # Read when the process starts: by the interpreter (sys.flags, the stdio
 # encoding, the hash seed...), the dynamic loader and the C library. A
@@ -104,7 +106,7 @@ def fingerprint() -> str:
         if os.path.basename(entry) in _INSTALL_DIRS:  # (not the others: a build writes there)
             add(files, entry, _stamp(entry))
     add(files, sorted(_tree(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
-    iree = _iree_compiler_dir()
+    iree = iree_compiler_dir()
     add(files, iree)
     if iree is not None:
         add(files, [(name, _stamp(os.path.join(iree, name))) for name in _IREE_KEY_FILES])
@@ -170,16 +172,6 @@ def _tree(top: str, recursive: bool = True) -> list[tuple[str, int, int]]:
         except OSError:
             continue
     return found
-
-
-def _iree_compiler_dir() -> str | None:
-    """Where ``import iree.compiler`` finds the package, without importing
-    it: the first ``sys.path`` entry holding it."""
-    for entry in sys.path:
-        candidate = os.path.join(entry or ".", "iree", "compiler")
-        if os.path.isfile(os.path.join(candidate, "__init__.py")):
-            return os.path.abspath(candidate)
-    return None
 
 
 def socket_path(directory: str, print_: str) -> str:

@@ -155,25 +155,37 @@ def short(text: str) -> str:
     return blake2b(utf8(text), digest_size=8).hexdigest()
 
 
+def iree_compiler_dir() -> str | None:
+    """Where ``import iree.compiler`` finds the package, without importing
+    it (importing it loads MLIR): the first ``sys.path`` entry holding it."""
+    import os
+    import sys
+
+    for entry in sys.path:
+        candidate = os.path.join(entry or ".", "iree", "compiler")
+        if os.path.isfile(os.path.join(candidate, "__init__.py")):
+            return os.path.abspath(candidate)
+    return None
+
+
 def iree_version() -> str:
     """The installed compiler's version and source revision, read from
     ``iree/compiler/version.py`` without importing the package (importing it
     loads MLIR; importlib.metadata alone costs ~25 ms of a no-op rebuild)."""
     import os
     import re
-    import sys
 
-    for entry in sys.path:
-        path = os.path.join(entry or ".", "iree", "compiler", "version.py")
+    directory, text = iree_compiler_dir(), ""
+    if directory is not None:
         try:
-            with open(path, encoding="utf-8") as f:
+            with open(os.path.join(directory, "version.py"), encoding="utf-8") as f:
                 text = f.read()
         except OSError:
-            continue
-        version = re.search(r'^VERSION\s*=\s*"([^"]*)"', text, re.M)
-        revision = re.search(r'"IREE"\s*:\s*"([^"]*)"', text)
-        if version:
-            return version.group(1) + ("+" + revision.group(1) if revision else "")
+            pass
+    version = re.search(r'^VERSION\s*=\s*"([^"]*)"', text, re.M)
+    revision = re.search(r'"IREE"\s*:\s*"([^"]*)"', text)
+    if version:
+        return version.group(1) + ("+" + revision.group(1) if revision else "")
     from importlib import metadata
 
     try:
