@@ -32,6 +32,7 @@ from support.engine import (
     halflow_cmd,
     load_report,
     on_a_terminal,
+    reference_output,
     subprocess_env,
 )
 
@@ -310,6 +311,49 @@ def test_ctrl_c_is_forwarded_and_ends_the_build_as_a_local_one(runtime: Path,
     assert ends[0] == ends[1]
     assert ends[0][0] == 1 and b"Aborted!" in ends[0][2]
     assert not (tmp_path / "f.out").exists()
+
+
+def _state(pid: int) -> str:
+    """The process's state letter (``T``: stopped), or ``""`` once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def _wait_state(pid: int, stopped: bool, timeout: float = 30) -> bool:
+    deadline = time.monotonic() + timeout
+    while (_state(pid) == "T") != stopped:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_ctrl_z_stops_the_build_with_its_client_and_fg_resumes_it(runtime: Path,
+                                                                  tmp_path: Path) -> None:
+    """Job control as a shell does it: the command is a job of its own
+    (a process group); Ctrl-Z stops the group, ``fg`` continues it. Through
+    the server the build stops and goes on with its client, as a local one
+    does, and then writes the oracle's bytes."""
+    _started_server(runtime, tmp_path)
+    src = corpus_file("mlp_s.mlir")
+    expected = reference_output(src)
+    for on in (True, False):
+        proc, child = _blocked_build(runtime, tmp_path, on=on, preexec=lambda: os.setpgid(0, 0))
+        os.killpg(proc.pid, signal.SIGTSTP)
+        assert _wait_state(proc.pid, stopped=True), "Ctrl-Z did not stop the command"
+        assert _wait_state(child, stopped=True), "Ctrl-Z did not stop the build"
+        time.sleep(0.3)
+        assert _state(child) == "T" and proc.poll() is None
+        os.killpg(proc.pid, signal.SIGCONT)
+        assert _wait_state(child, stopped=False), "fg did not continue the build"
+        assert _wait_state(proc.pid, stopped=False)
+        (tmp_path / "fifo.mlir").write_bytes(src.read_bytes())  # the input it waits for
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err.decode(errors="replace")[-4000:]
+        assert (tmp_path / "f.out").read_text() == expected
+        (tmp_path / "f.out").unlink()
 
 
 def test_a_build_killed_by_a_signal_kills_its_client_so(runtime: Path, tmp_path: Path) -> None:

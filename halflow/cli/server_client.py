@@ -8,7 +8,9 @@ directory, environment, umask and the process's descriptors 0, 1 and 2 go
 to it; it runs the build in a fork of itself (:mod:`halflow.cli.server_process`)
 and this process waits for that fork's exit status, forwarding SIGINT,
 SIGTERM, SIGHUP and SIGQUIT to it, and exits with the same status (a build
-killed by a signal: this process ends by the same signal). When none
+killed by a signal: this process ends by the same signal). Ctrl-Z (SIGTSTP)
+stops the build with this process, and ``fg`` (SIGCONT) resumes both, as
+job control does a local build's processes. When none
 listens, a server is started, detached, and :func:`build` returns None: the
 caller builds locally, as it would with no server at all. Every failure to
 reach or understand a server also returns None. Imports: the standard
@@ -147,11 +149,26 @@ def _run(sock: server_wire.Socket, argv: list[str], recognized: bool,
         with contextlib.suppress(OSError):
             server_wire.send(sock, server_wire.SIGNAL, signum)
 
+    def suspend(signum: int, frame: object) -> None:
+        # Ctrl-Z: the build's processes stop with this one (the shell's job
+        # control sees only this one) and go on when it is continued.
+        if started:
+            with contextlib.suppress(OSError):
+                server_wire.send(sock, server_wire.SIGNAL, int(signal.SIGTSTP))
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)  # returns once continued
+        signal.signal(signal.SIGTSTP, suspend)
+        if started:
+            with contextlib.suppress(OSError):
+                server_wire.send(sock, server_wire.SIGNAL, int(signal.SIGCONT))
+
     previous = {}
     for name in FORWARDED:
         signum = int(getattr(signal, name))
         if signum not in ignored:  # (ignored: the build ignores it too)
             previous[signum] = signal.signal(signum, forward)
+    if signal.getsignal(signal.SIGTSTP) == signal.SIG_DFL:  # (else: as the caller has it)
+        previous[int(signal.SIGTSTP)] = signal.signal(signal.SIGTSTP, suspend)
     pid: object = None
     outcome: tuple[bytes, object] | None = None
     try:
