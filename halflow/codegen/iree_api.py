@@ -114,6 +114,38 @@ def split_flags(flags: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]
     return tuple(session), tuple(global_)
 
 
+# The first pass pipeline a process builds registers LLVM's GPU targets
+# (AMDGPU, NVPTX, SPIR-V): IREE's translate and configure passes acquire
+# every registered target backend, and the ROCm and CUDA backends register
+# their LLVM targets when acquired. LLVM's target list is a linked list that
+# registration extends without a lock, so two threads building their
+# process's first pipelines at once can link a target to itself; a lookup
+# that reaches it then loops forever. Measured: a cold ``--to vmfb``
+# build's two in-process lanes (halflow.codegen.executors) both spinning in
+# ``TargetRegistry::lookupTarget`` for minutes, in 2 of 122 cold builds of
+# llama_serving_l2. So the process's first pipeline runs alone, on an empty
+# module (~40 ms), before any other.
+_first_pipeline = threading.Lock()
+_targets_registered = False
+
+
+def _register_targets(session_flags: Sequence[str]) -> None:
+    global _targets_registered
+    if _targets_registered:
+        return
+    with _first_pipeline:
+        if _targets_registered:
+            return
+        try:
+            with Invocation(session_flags, verify=False) as empty:
+                empty.parse(b"module {}", "empty.mlir")
+                empty.phases("executable-sources", "executable-targets")
+                empty.invocation.execute()  # (building its pipeline registers them)
+        except CompileError:
+            pass  # flags IREE rejects: the build's own invocation reports them
+        _targets_registered = True
+
+
 @dataclass(frozen=True)
 class Message:
     severity: Severity
@@ -130,6 +162,7 @@ class Invocation:
     def __init__(self, session_flags: Sequence[str], verify: bool = True):
         api = _api()
         self._api = api
+        self._flags = tuple(session_flags)
         self.session = api.Session()
         try:
             self.session.set_flags(*session_flags)
@@ -198,9 +231,11 @@ class Invocation:
         """Run a textual pass pipeline on the module; ``pipeline`` is anchored
         on the module already (``"canonicalize"``, not ``"builtin.module(...)"``,
         which would only reach nested modules)."""
+        _register_targets(self._flags)
         self._check(self.invocation.execute_text_pass_pipeline(pipeline), pipeline)
 
     def compile(self) -> None:
+        _register_targets(self._flags)
         self._check(self.invocation.execute(), "compilation")
 
     def bytecode(self) -> bytes:
