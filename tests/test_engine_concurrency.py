@@ -36,13 +36,15 @@ from support.engine import (
     load_report,
     reference_output,
     run_halflow,
+    sigint_as_at_a_terminal,
     subprocess_env,
 )
 
 
 def start(*args: str | os.PathLike[str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        halflow_cmd(*args), env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        halflow_cmd(*args), env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=sigint_as_at_a_terminal,
     )
 
 

@@ -33,6 +33,7 @@ from support.engine import (
     load_report,
     on_a_terminal,
     reference_output,
+    sigint_as_at_a_terminal,
     subprocess_env,
 )
 
@@ -248,10 +249,7 @@ def _blocked_build(runtime: Path, tmp_path: Path, on: bool,
     if not fifo.exists():
         os.mkfifo(fifo)
     def setup() -> None:
-        # Ctrl-C as at a terminal: SIGINT's default disposition, whatever this
-        # process inherited (a background job of a non-interactive shell, as
-        # CI may run the suite, starts with SIGINT ignored).
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        sigint_as_at_a_terminal()
         if preexec is not None:
             preexec()
 
@@ -513,19 +511,24 @@ def test_the_server_never_starts_a_thread_nor_runs_numpy(runtime: Path, tmp_path
     assert "_mlir" in maps
 
 
+def _ignore_hup_and_int() -> None:
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def test_signals_the_client_ignores_stay_ignored_and_sigterm_is_forwarded(
         runtime: Path, tmp_path: Path) -> None:
-    """A command started with SIGHUP ignored (``nohup``) keeps building on
-    SIGHUP, as a local one does; SIGTERM ends the build and the command by
-    SIGTERM."""
+    """A command started with SIGHUP and SIGINT ignored (``nohup``, a
+    background job of a non-interactive shell) keeps building on them, as
+    a local one does; SIGTERM ends the build and the command by SIGTERM."""
     _started_server(runtime, tmp_path)
     ends = []
     for on in (True, False):
-        proc, child = _blocked_build(runtime, tmp_path, on=on,
-                                     preexec=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
-        proc.send_signal(signal.SIGHUP)
-        time.sleep(0.5)
-        assert proc.poll() is None and alive(child), "SIGHUP, ignored, ended the build"
+        proc, child = _blocked_build(runtime, tmp_path, on=on, preexec=_ignore_hup_and_int)
+        for ignored in (signal.SIGHUP, signal.SIGINT):
+            proc.send_signal(ignored)
+            time.sleep(0.5)
+            assert proc.poll() is None and alive(child), f"{ignored!r}, ignored, ended the build"
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
         assert wait_gone(child, timeout=10)

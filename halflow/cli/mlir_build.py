@@ -76,11 +76,14 @@ def exit_on_interrupt() -> Iterator[None]:
     C++ (an IR walk, a rewrite pattern), which print and swallow it and
     carry on with half a walk. Ending at once is what SIGKILL does, which
     the cache and the outputs are built to survive (transactions, atomic
-    renames); files being written are removed first."""
+    renames); files being written are removed first. A process started
+    with SIGINT ignored (a background job of a non-interactive shell,
+    ``nohup``-style launchers) keeps ignoring it, as Python itself does."""
     import signal
     import threading
 
-    if threading.current_thread() is not threading.main_thread():
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) == signal.SIG_IGN):
         yield
         return
 

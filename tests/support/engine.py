@@ -109,6 +109,17 @@ def subprocess_env(**extra: str | None) -> dict[str, str]:
     return env
 
 
+def sigint_as_at_a_terminal() -> None:
+    """``preexec_fn`` of a child a test sends Ctrl-C to: SIGINT's default
+    disposition, as a shell's foreground job has it, whatever this process
+    inherited (a background job of a non-interactive shell, as CI may run
+    the suite, starts with SIGINT ignored, and halflow keeps an ignored
+    SIGINT ignored)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def halflow_cmd(*args: str | os.PathLike[str], python_flags: Sequence[str] = ()) -> list[str]:
     return [sys.executable, *python_flags, "-m", "halflow", *map(str, args)]
 
