@@ -17,6 +17,7 @@ same file, and every test asserts the exact list of executed nodes.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -98,6 +99,26 @@ def test_weights_pass_through(tmp_path: Path) -> None:
     src.write_bytes(data[:at] + data[at : at + 2 * SIZE].lower() + data[at + 2 * SIZE :])
     nodes = build(src, tmp_path)
     assert "module" in nodes
+
+
+def test_cold_build_writes_its_output_while_it_records(tmp_path: Path) -> None:
+    """A whole-module build writes the output file on a thread of its own
+    as soon as it has it, before it records its nodes
+    (``library.build_mlir._EarlyOutput``): the file is iree-opt's, and its
+    marker is recorded as after any write, so the next build finds it up to
+    date and leaves it alone."""
+    src, out, trace = tmp_path / "weights.mlir", tmp_path / "out.mlir", tmp_path / "trace.json"
+    write_weights(src, MODEL.read_text(), SIZE)
+    assert "module" in build(src, tmp_path, "--trace", str(trace))
+    phases = {e["name"]: e for e in json.loads(trace.read_text())["traceEvents"]
+              if e.get("cat") == "phase"}
+    assert phases["write output (early)"]["ts"] <= phases["record nodes"]["ts"]
+    before = out.stat()
+    run = run_halflow("build", src, "-o", out, "--cache-dir", tmp_path / "cache")
+    assert run.returncode == 0, run.stderr.decode()[-3000:]
+    after = out.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert out.read_bytes() == reference_output(src).encode()
 
 
 def test_small_host_blob_is_in_no_executable_key(tmp_path: Path) -> None:

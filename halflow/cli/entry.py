@@ -355,9 +355,10 @@ def run(form: BuildForm | None, checked: Checked | None) -> None:
 
 def _build(form: BuildForm, checked: Checked | None) -> None:
     """A recognized build form, as ``halflow.cli.build``'s ``build`` runs it."""
-    from halflow.cli import mlir_build
+    from halflow.cli import mlir_build, process
     from halflow.core.options import BuildOptions
 
+    process.one_build()
     mlir_build.VERBOSITY = form.verbosity
     content = checked.data if checked is not None else None
     options = BuildOptions(

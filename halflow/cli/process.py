@@ -49,7 +49,21 @@ the user has chosen a thread count. Measured (one-executable edits of
 first use): 22-64 ms of CPU of a ~400 ms rebuild, and more of its wall
 time. Child processes inherit it: IREE's tools do not link OpenBLAS, and
 code-generation workers, which import the bindings and so numpy, gain the
-same."""
+same.
+
+**One build, no cycle collector.** A process that runs one ``.mlir`` build
+and ends (``halflow build``, and a build server's fork child for it)
+turns Python's automatic cyclic garbage collection off
+(:func:`one_build`): a cold build of a large module makes millions of
+objects that all live until the process ends, and the collector walked
+them again and again as they accumulated (measured, a cold build of a
+module of 1,175 executables with 200 MB of inline weights: 280 automatic
+collections, ~0.1 s of its ~2.5 s, freeing nothing that changed its peak
+memory, 0.39 GB either way). Reference counting still frees everything
+that is not a cycle, and the build's own ``gc.collect()`` (before it
+decodes a whole-module output, ``engine.providers.release_memory``) still
+runs. A long-lived process (``halflow watch``, the server itself) keeps
+the collector on."""
 
 from __future__ import annotations
 
@@ -73,6 +87,13 @@ def configure() -> None:
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
     for name in DEFERRED:
         defer(name)
+
+
+def one_build() -> None:
+    """Called by the ``halflow build`` command before its one build (see above)."""
+    import gc
+
+    gc.disable()
 
 
 def defer(name: str) -> None:

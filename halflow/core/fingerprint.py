@@ -36,6 +36,10 @@ _LONG = 256  # strings at least this long are memoized by digest
 _long_memo: dict[str, bytes] = {}
 _enum_memo: dict[enum.Enum, bytes] = {}
 _fields: dict[type, tuple[str, ...] | None] = {}
+# Record classes seen: the bytes that open each of their values (``C`` and
+# the class's encoded name), and their field names (None: a NamedTuple,
+# whose items are its fields in order).
+_records: dict[type, tuple[bytes, tuple[str, ...] | None]] = {}
 
 
 def utf8(text: str) -> bytes:
@@ -92,6 +96,15 @@ def _encode(obj: Any, out: list[bytes]) -> None:
         out.append(b"T" if obj else b"F")
     elif t is int:
         out.append(b"I%d;" % obj)
+    elif t in _records:
+        prefix, names = _records[t]
+        out.append(prefix)
+        if names is None:
+            for item in obj:
+                _encode(item, out)
+        else:
+            for name in names:
+                _encode(getattr(obj, name), out)
     elif isinstance(obj, enum.Enum):
         encoded = _enum_memo.get(obj)
         if encoded is None:
@@ -121,10 +134,11 @@ def _encode(obj: Any, out: list[bytes]) -> None:
         names = _record_fields(t)
         if names is None:
             raise TypeError(f"cannot fingerprint {t.__qualname__}: not plain data")
-        out.append(b"C")
-        _encode(t.__qualname__, out)
-        for name in names:
-            _encode(getattr(obj, name), out)
+        opening = [b"C"]
+        _encode(t.__qualname__, opening)
+        positional = issubclass(t, tuple) and t.__iter__ is tuple.__iter__
+        _records[t] = (b"".join(opening), None if positional else names)
+        _encode(obj, out)  # (as the class's next values are)
 
 
 def fingerprint_bytes(*parts: object) -> bytes:

@@ -29,6 +29,7 @@ from halflow.engine.records import (
     Group,
     NodeRecord,
     Record,
+    ValueFingerprints,
     stage_name,
     value_fp,
 )
@@ -103,11 +104,15 @@ def ir_key(step: IrStage, env: str, options: str, texts: Mapping[str, str],
     return node_key(step.tag, env, options, texts, dep_fps)
 
 
-def input_fps(step: Tracked[..., Any], values: Mapping[str, Any]) -> dict[str, str]:
+def input_fps(
+    step: Tracked[..., Any], values: Mapping[str, Any],
+    fp: Callable[[Any], str] = value_fp,
+) -> dict[str, str]:
     """The named input fingerprints of a tracked stage (raises when
-    ``values`` are not exactly its declared inputs)."""
+    ``values`` are not exactly its declared inputs); ``fp``: how a value
+    is fingerprinted (:func:`value_fp`, or a build's memo of it)."""
     step.check(values)
-    return {label(k): value_fp(v) for k, v in values.items()}
+    return {label(k): fp(v) for k, v in values.items()}
 
 
 def _normalized(record: Record, gid: str) -> Record:
@@ -154,6 +159,7 @@ class Evaluator:
         self.graph = graph
         self.recorder = recorder
         self.pending: list[tuple[str, Any]] = []  # cache writes, flushed at the end
+        self.fps = ValueFingerprints()  # value_fp, remembered for this build
         self.force = force
         self.node_by_node = node_by_node
         self._prev_positions: dict[str, int] | None = None
@@ -287,7 +293,7 @@ class Evaluator:
             if persist and not self.force:
                 # Cold builds keep everything in the document state instead.
                 self.pending.append(("node:" + key, value))
-        vfp = key if fp_value is None else fp_value(value)
+        vfp = key if fp_value is None else (self.fps if fp_value is value_fp else fp_value)(value)
         changed = prev is None or prev.vfp != vfp
         if derived:
             executed = self.force or changed
@@ -335,7 +341,7 @@ class Evaluator:
         def inputs() -> dict[str, str]:
             found = read()
             values.append(found)
-            return input_fps(step, found)
+            return input_fps(step, found, self.fps)
 
         def compute() -> T:
             return step.apply(values[0] if values else read())

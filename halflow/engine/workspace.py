@@ -58,6 +58,7 @@ class Case(NamedTuple):
     source_bytes: bytes | None = None
     need_graph: bool = False
     on_executable: Callable[[int, int], None] | None = None
+    on_output: Callable[[str], None] | None = None
 
     def output_entry(self, output: str) -> str:
         """The cache entry of the output: the caller's, else one of its own."""
@@ -192,16 +193,21 @@ class Workspace:
         output_key: str | None = None,
         input_hash: str | None = None,
         source_bytes: bytes | None = None,
+        on_output: Callable[[str], None] | None = None,
     ) -> CaseResult:
         """Build one document (a file, or one ``// -----`` case of it).
 
         ``output_key`` names the cache entry the caller stores the output
         under (a single-document file); otherwise the state stores it.
+        ``on_output`` hears the output as soon as a whole-module build has
+        it, before it records its nodes and saves its state (the caller
+        may write it meanwhile); the result's output is that text.
         """
         case = Case(
             doc_id=doc_id, text=text, source=source, options=options,
             input_hash=input_hash or fingerprint_text(text), output_key=output_key,
             source_bytes=source_bytes, need_graph=need_graph, on_executable=on_executable,
+            on_output=on_output,
         )
         with recorder.phase("load state"):
             known = self._known(doc_id)
@@ -353,6 +359,8 @@ class Workspace:
         output (None when its records cannot be kept) and why not."""
         with recorder.phase("whole module"):
             whole = WholeProvider(case.text, case.source, units.split, case.on_executable)
+        if case.on_output is not None:
+            case.on_output(whole.output)
         ev = self._evaluator(case, prev, recorder, force=True)
         if units.split is None or not whole.aligned:
             return ev, whole, None, None
