@@ -340,6 +340,8 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
             if runs[label].returncode != 0:
                 raise SystemExit(f"{label} failed on {name} {edit}:\n{runs[label].stderr}")
         report = json.loads((run_dir / "report.json").read_text())
+        # Each build's report kept (report-<edit>.json): groups, members, seconds.
+        shutil.copyfile(run_dir / "report.json", run_dir / f"report-{edit}.json")
         summary = report["codegen_summary"]
         timings = report.get("codegen_timings", {})
         phases = {k: timings.get(k, 0.0) for k in ("frontend", "materialize", "keys", "lookup",
