@@ -10,6 +10,7 @@ socket is replaced; a directory others may enter is refused."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -339,16 +340,23 @@ def test_ctrl_z_stops_the_build_with_its_client_and_fg_resumes_it(runtime: Path,
     expected = reference_output(src)
     for on in (True, False):
         proc, child = _blocked_build(runtime, tmp_path, on=on, preexec=lambda: os.setpgid(0, 0))
-        os.killpg(proc.pid, signal.SIGTSTP)
-        assert _wait_state(proc.pid, stopped=True), "Ctrl-Z did not stop the command"
-        assert _wait_state(child, stopped=True), "Ctrl-Z did not stop the build"
-        time.sleep(0.3)
-        assert _state(child) == "T" and proc.poll() is None
-        os.killpg(proc.pid, signal.SIGCONT)
-        assert _wait_state(child, stopped=False), "fg did not continue the build"
-        assert _wait_state(proc.pid, stopped=False)
-        (tmp_path / "fifo.mlir").write_bytes(src.read_bytes())  # the input it waits for
-        _, err = proc.communicate(timeout=300)
+        try:
+            os.killpg(proc.pid, signal.SIGTSTP)
+            assert _wait_state(proc.pid, stopped=True), "Ctrl-Z did not stop the command"
+            assert _wait_state(child, stopped=True), "Ctrl-Z did not stop the build"
+            time.sleep(0.3)
+            assert _state(child) == "T" and proc.poll() is None
+            os.killpg(proc.pid, signal.SIGCONT)
+            assert _wait_state(child, stopped=False), "fg did not continue the build"
+            assert _wait_state(proc.pid, stopped=False)
+            (tmp_path / "fifo.mlir").write_bytes(src.read_bytes())  # the input it waits for
+            _, err = proc.communicate(timeout=300)
+        finally:
+            if proc.poll() is None:  # failed: leave no process behind
+                for pid in {proc.pid, child}:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+                proc.wait()
         assert proc.returncode == 0, err.decode(errors="replace")[-4000:]
         assert (tmp_path / "f.out").read_text() == expected
         (tmp_path / "f.out").unlink()
