@@ -35,7 +35,6 @@ DIGEST_SIZE = 20  # 160-bit keys: collision-free for any realistic cache
 _LONG = 256  # strings at least this long are memoized by digest
 _long_memo: dict[str, bytes] = {}
 _enum_memo: dict[enum.Enum, bytes] = {}
-_fields: dict[type, tuple[str, ...] | None] = {}
 # Record classes seen: the bytes that open each of their values (``C`` and
 # the class's encoded name), and their field names (None: a NamedTuple,
 # whose items are its fields in order).
@@ -52,18 +51,14 @@ def utf8(text: str) -> bytes:
 
 def _record_fields(cls: type) -> tuple[str, ...] | None:
     """The field names of a record class (a ``NamedTuple`` or a frozen
-    dataclass), None for anything else."""
-    names = _fields.get(cls, ())
-    if names == ():
-        if issubclass(cls, tuple) and isinstance(getattr(cls, "_fields", None), tuple):
-            names = cls._fields  # type: ignore[attr-defined]
-        else:
-            import dataclasses  # not at start-up: it imports inspect (~6 ms)
+    dataclass), None for anything else (asked once per record class:
+    ``_records`` keeps the answer)."""
+    if issubclass(cls, tuple) and isinstance(getattr(cls, "_fields", None), tuple):
+        return cls._fields  # type: ignore[attr-defined]
+    import dataclasses  # not at start-up: it imports inspect (~6 ms)
 
-            frozen = dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-            names = tuple(f.name for f in dataclasses.fields(cls)) if frozen else None
-        _fields[cls] = names
-    return names
+    frozen = dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    return tuple(f.name for f in dataclasses.fields(cls)) if frozen else None
 
 
 def _long_digest(s: str) -> bytes:

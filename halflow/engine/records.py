@@ -62,11 +62,11 @@ class ValueFingerprints:
 
     def __call__(self, value: Any) -> str:
         if not isinstance(value, tuple | frozenset):
-            return fingerprint(value)
+            return value_fp(value)
         hit = self._memo.get(id(value))
         if hit is not None and hit[0] is value:
             return hit[1]
-        fp = fingerprint(value)
+        fp = value_fp(value)
         self._memo[id(value)] = (value, fp)
         return fp
 
