@@ -14,6 +14,11 @@ Node keys (each beside what it covers):
   names they have in the binary, lane, flags, versions);
 - host: :func:`halflow.codegen.groups.host_key` (the host program with the
   stubs' interfaces, all compile flags, versions).
+
+Early cutoff (:class:`CutOff`): on a rebuild, a changed executable whose
+translation comes out as the text a previous build's group member has
+(same name and variant) is served by that group; its new group is cut to
+the members that did change (or dropped), before it is sent.
 """
 
 from __future__ import annotations
@@ -112,6 +117,13 @@ class Outcome:
     # IREE invocation); absent: translated alone
     batches: dict[str, str] = field(default_factory=dict)
     failures: list[tuple[str, Any, str, tuple[str, ...]]] = field(default_factory=list)
+    # The groups the build links and the group serving each (member key,
+    # variant): the inputs', changed by early cutoffs (serves None: each
+    # member's own group).
+    groups: list[groups_mod.Group] = field(default_factory=list)
+    serves: dict[tuple[str, str], groups_mod.Group] | None = None
+    cut_off: list[str] = field(default_factory=list)  # member keys an earlier group serves
+    digests: dict[str, str] = field(default_factory=dict)  # member key -> text_digest
 
     @property
     def warnings(self) -> list[str]:
@@ -132,6 +144,24 @@ BATCH_MEMBERS = 8
 
 
 @dataclass(frozen=True)
+class CutOff:
+    """What an early cutoff needs (see the module docstring): the previous
+    build's members by their text (``previous``), and ``load``, which gives
+    the translations of a group's members when its binary and theirs are
+    stored (else None)."""
+
+    previous: groups_mod.Equivalents
+    load: Callable[[groups_mod.Group], Mapping[str, Entry] | None]
+    key_flags: Sequence[str]
+
+
+# A previous group serves changed members only when they (with those it
+# serves already) are at least this share of its members: the rest of its
+# code is stale in the module (as groups.STALE_SHARE bounds for the overlay).
+CUTOFF_SHARE = 1 - groups_mod.STALE_SHARE
+
+
+@dataclass(frozen=True)
 class Inputs:
     """What :func:`run_nodes` works on (see its parameters)."""
 
@@ -145,6 +175,8 @@ class Inputs:
     sink: Sink
     host_ready: Callable[[], None]
     serves: Mapping[tuple[str, str], groups_mod.Group] | None = None  # see groups.overlay
+    cut_off: CutOff | None = None  # only with ``serves``
+    digests: Mapping[str, str] = field(default_factory=dict)  # the previous build's
 
 
 class _Schedule:
@@ -156,6 +188,12 @@ class _Schedule:
     def __init__(self, inputs: Inputs, cached: Mapping[str, Entry]):
         self.inputs = inputs
         self.out = Outcome()
+        self.groups = list(inputs.groups)
+        self.serves = dict(inputs.serves) if inputs.serves is not None else None
+        # previous group key -> names of its members matched (early cutoff);
+        # previous groups asked for (whether they serve)
+        self.matched: dict[str, set[str]] = {}
+        self.taken: dict[str, bool] = {}
         self.interfaces: dict[str, tuple[groups_mod.Interface, ...]] = {}
         self.texts: dict[str, str] = {}
         for key, entry in cached.items():
@@ -242,7 +280,7 @@ class _Schedule:
         inputs, out = self.inputs, self.out
         try:
             text = groups_mod.host_text(inputs.host_program, inputs.units, inputs.members,
-                                        inputs.groups, self.interfaces, inputs.serves)
+                                        self.groups, self.interfaces, self.serves)
         except ValueError as e:
             out.host_error = str(e)
             return []
@@ -260,14 +298,101 @@ class _Schedule:
         of this process (after those are sent to workers: the groups do not
         wait for it), the host's text once every interface is known (it
         gives the host's job) and the storing of the translations received."""
-        jobs = [self.group_job(g) for g in self.dirty
-                if not self.waiting[g.key] and g.key not in self.submitted]
+        ready = [g for g in self.dirty if not self.waiting[g.key] and g.key not in self.submitted]
+        jobs = []
+        for group in ready:
+            cut = self.cut_off(group)
+            if cut is not None:
+                jobs.append(self.group_job(cut))
         if not self.host_submitted and all(u.key in self.interfaces for u in self.inputs.units):
             self.host_submitted = True
             jobs.append((LATER, self.host_job))
         if self.unstored:
             jobs.append((LATER, self.store_translations))
         return jobs
+
+    def cut_off(self, group: groups_mod.Group) -> groups_mod.Group | None:
+        """``group`` (ready to serialize), without the members a previous
+        build's group serves (early cutoff): the group to serialize, or
+        None when there is nothing left to (or its binary is stored)."""
+        cut, serves = self.inputs.cut_off, self.serves
+        if cut is None or serves is None:
+            return group
+        found: dict[str, tuple[groups_mod.Group, list[groups_mod.Member]]] = {}
+        for member in group.members:
+            text = self.texts.get(member.key, "")
+            hit = cut.previous.find(self.digest(member.key), member.name,
+                                    group.variant) if text else None
+            if hit is not None and hit[0].key != group.key:
+                found.setdefault(hit[0].key, (hit[0], []))[1].append(member)
+        moved: list[groups_mod.Member] = []
+        for old, members in found.values():
+            serving = self.take(old, {m.name for m in members})
+            if serving is not None:
+                for member in members:
+                    serves[(member.key, group.variant)] = serving
+                moved.extend(members)
+        if not moved:
+            return group
+        self.out.cut_off.extend(m.key for m in moved)
+        self.submitted.add(group.key)
+        rest = [m for m in group.members if m not in moved]
+        index = self.groups.index(group)
+        if not rest:
+            del self.groups[index]
+            return None
+        variant = next(v for v in groups_mod.variants(self.unit_text(rest[0].key))
+                       if v.name == group.variant)
+        smaller = groups_mod.regroup(group, rest, variant, cut.key_flags)
+        self.groups[index] = smaller
+        self.dirty.append(smaller)
+        self.waiting[smaller.key] = set()
+        self.submitted.add(smaller.key)
+        for member in rest:
+            serves[(member.key, group.variant)] = smaller
+        hit = decode_group(smaller.key, self.inputs.store.get(smaller.key))
+        if hit is not None:
+            self.out.binaries[smaller.key] = hit
+            return None
+        return smaller
+
+    def take(self, old: groups_mod.Group, names: set[str]) -> groups_mod.Group | None:
+        """The group (``old``, a previous build's) that serves members
+        ``names`` (matched now), or None: once those matched so far make
+        :data:`CUTOFF_SHARE` of it, if its binary and its members'
+        translations are stored."""
+        assert self.inputs.cut_off is not None
+        matched = self.matched.setdefault(old.key, set())
+        matched |= names
+        kept = next((g for g in self.groups if g.key == old.key), None)
+        if kept is not None and kept.key in self.out.binaries:  # the overlay kept it
+            return kept
+        if old.key in self.taken or len(matched) < CUTOFF_SHARE * len(old.members):
+            return None
+        self.taken[old.key] = False
+        entries = self.inputs.cut_off.load(old)
+        hit = decode_group(old.key, self.inputs.store.get(old.key)) if entries else None
+        if hit is None or entries is None:
+            return None
+        for key, entry in entries.items():
+            iface = groups_mod.decode_interfaces(entry.interface)
+            if key not in self.interfaces and iface is not None:
+                self.interfaces[key] = iface
+                self.texts[key] = entry.text
+        self.out.binaries[old.key] = hit
+        self.groups.append(old)
+        self.taken[old.key] = True
+        return old
+
+    def digest(self, key: str) -> str:
+        found = self.out.digests.get(key) or self.inputs.digests.get(key)
+        if not found:
+            found = groups_mod.text_digest(self.texts[key])
+        self.out.digests[key] = found
+        return found
+
+    def unit_text(self, key: str) -> str:
+        return next(u.text for u in self.inputs.units if u.key == key)
 
     def store_translations(self) -> list[Job]:
         unstored, self.unstored = self.unstored, []
@@ -323,7 +448,7 @@ class _Schedule:
             waits.discard(result.key)
 
     def on_group(self, result: GroupResult) -> list[Job]:
-        out, groups = self.out, self.inputs.groups
+        out, groups = self.out, self.groups
         if result.missing:
             # The shared cache lost members since they were translated:
             # translate them again, their texts coming back here.
@@ -373,12 +498,15 @@ def run_nodes(
     sink: Sink,
     host_ready: Callable[[], None] = lambda: None,
     serves: Mapping[tuple[str, str], groups_mod.Group] | None = None,
+    cut_off: CutOff | None = None,
+    digests: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Translate misses, serialize dirty groups and compile the host if its
     key has no entry; results are stored as they arrive. Failed tasks are in
     ``outcome.failures`` as (function, task, reason, IREE messages)."""
     schedule = _Schedule(Inputs(units, groups, members, host_program, compile_flags, env,
-                                store, sink, host_ready, serves), cached)
+                                store, sink, host_ready, serves, cut_off, digests or {}),
+                         cached)
     out, misses = schedule.out, schedule.misses
     # With a shared cache Dask workers write to themselves, translations go
     # from worker to worker through it, not through this process
@@ -401,6 +529,11 @@ def run_nodes(
                 out.host_error = failure.reason
             else:
                 out.failures.append((function, subject, failure.reason, ()))
+    out.groups, out.serves = schedule.groups, schedule.serves
+    for group in out.groups:  # for the next build's cutoffs
+        for member in group.members:
+            if schedule.texts.get(member.key):
+                schedule.digest(member.key)
     return out
 
 

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 from halflow.codegen.executables import Unit, denormalize
 from halflow.core import safejson
-from halflow.core.fingerprint import environment, fingerprint
+from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
 
 # Bump when what a group binary or host entry holds, or how it is made, changes.
 GROUP_VERSION = 1
@@ -278,20 +278,33 @@ def _lanes(units: Sequence[Unit]) -> _Lanes:
 def _group(run: Sequence[_Entry], by_key: Mapping[str, Member], lane: str,
            key_flags: Sequence[str]) -> Group:
     """The group of the entries ``run`` (one lane)."""
-    target = recipe(run[0][3])
     # Cut in origin order, linked in name order: a group's binary
     # depends on its member set only (not on the names or order of
     # the dispatches, which renaming or renumbering may shuffle).
-    members = tuple(sorted((by_key[key] for _, _, key, _ in run), key=lambda m: m.name))
-    variant_name = run[0][3].name
+    return _group_of([by_key[key] for _, _, key, _ in run], run[0][3].name, lane,
+                     recipe(run[0][3]).linked_suffix, key_flags)
+
+
+def _group_of(members: Sequence[Member], variant_name: str, lane: str, linked_suffix: str,
+              key_flags: Sequence[str]) -> Group:
+    ordered = tuple(sorted(members, key=lambda m: m.name))
     # The variant tells apart the groups of one member set in two lanes.
     gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,
-                                 tuple(m.name for m in members))[:16]
-    linked = members[0].name if len(members) == 1 else gname + target.linked_suffix
+                                 tuple(m.name for m in ordered))[:16]
+    linked = ordered[0].name if len(ordered) == 1 else gname + linked_suffix
     key = "group-" + fingerprint("halflow.codegen.group", GROUP_VERSION, environment(),
                                  tuple(key_flags), lane, gname,
-                                 tuple((m.key, m.name) for m in members))
-    return Group(gname, linked, variant_name, members, key)
+                                 tuple((m.key, m.name) for m in ordered))
+    return Group(gname, linked, variant_name, ordered, key)
+
+
+def regroup(group: Group, members: Sequence[Member], variant: Variant,
+            key_flags: Sequence[str]) -> Group:
+    """The group of some of ``group``'s members (``variant``: theirs in
+    ``group``'s lane), named and keyed as :func:`plan` names and keys a
+    group of them."""
+    return _group_of(members, group.variant, variant.lane, recipe(variant).linked_suffix,
+                     key_flags)
 
 
 def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], dict[str, Member]]:
@@ -391,6 +404,42 @@ def overlay(units: Sequence[Unit], key_flags: Sequence[str], plan_groups: Sequen
             chosen.append(group)
             serves.update({(m.key, group.variant): group for m in group.members})
     return chosen, serves
+
+
+def text_digest(translation: str) -> str:
+    """The digest of a translation's (normalized) text. Two members of one
+    name, variant and digest serialize to the same code: a group that holds
+    one serves the other (see :class:`Equivalents`)."""
+    return fingerprint_text(translation)
+
+
+class Equivalents:
+    """The previous build's group members by what they serialize to: (text
+    digest, name in the binary, variant) -> (group, member).
+
+    An executable that changed (its translation key) may still translate to
+    the text it had: IREE specializes executables on their call sites'
+    binding offsets (``util.assume.int``), and most edits move offsets that
+    the code does not depend on. Such a member needs no serialization: the
+    group that holds its text under its name serves it (an early cutoff, as
+    build systems say: a node rebuilt to the same output leaves its
+    dependents alone). ``digests``: the previous build's
+    :func:`text_digest` of each member key."""
+
+    def __init__(self, previous: Sequence[Group], digests: Mapping[str, str]):
+        self._found: dict[tuple[str, str, str], tuple[Group, Member]] = {}
+        for group in previous:
+            for member in group.members:
+                digest = digests.get(member.key)
+                if digest:
+                    self._found.setdefault((digest, member.name, group.variant),
+                                           (group, member))
+
+    def __bool__(self) -> bool:
+        return bool(self._found)
+
+    def find(self, digest: str, name: str, variant: str) -> tuple[Group, Member] | None:
+        return self._found.get((digest, name, variant))
 
 
 def member_text(translation: str, member: Member) -> str:

@@ -48,7 +48,7 @@ from halflow.codegen import executables, iree_api, model, plain, tools
 from halflow.codegen import flags as flags_mod
 from halflow.codegen import groups as groups_mod
 from halflow.codegen import strategy as strategy_mod
-from halflow.codegen.backend import Outcome, Span, run_nodes
+from halflow.codegen.backend import CutOff, Outcome, Span, run_nodes
 from halflow.codegen.executors import DaskExecutor, LocalExecutor
 from halflow.codegen.worker import (
     AssembleTask,
@@ -115,6 +115,9 @@ class ExecutableReport:
     # The batch it was translated in, with other executables, by one IREE
     # invocation ("": alone); its seconds are then its share (by text size).
     batch: str = ""
+    # Compiled to the code a previous build's group holds under its name:
+    # that group serves it, nothing was serialized for it (early cutoff).
+    same_code: bool = False
 
     def as_dict(self) -> dict[str, object]:
         entry: dict[str, object] = {"executable": self.executable}
@@ -122,6 +125,8 @@ class ExecutableReport:
             entry["key"] = self.key
         if self.batch:
             entry["batch"] = self.batch
+        if self.same_code:
+            entry["same_code"] = True
         return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
 
 
@@ -208,6 +213,7 @@ class CodegenResult:
                 # IREE invocations that translated: a batch counts once
                 "translations_run": len({e.batch or e.executable for e in self.executables
                                          if e.action == Action.COMPILED}),
+                "compiled_to_the_same_code": sum(e.same_code for e in self.executables),
                 "seconds_saved": round(sum(e.saved_seconds for e in self.executables), 3),
             },
             "groups": [g.as_dict() for g in self.groups],
@@ -928,8 +934,10 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
                         group_plan)
     serves = None
     cached = lookup.cached
+    cut_off = None
     if overlaid is not None:
-        group_plan, serves, cached = overlaid
+        group_plan, serves, cached, cut_off = (overlaid.groups, overlaid.serves,
+                                               overlaid.cached, overlaid.cut_off)
     started = time.perf_counter()
 
     def host_ready() -> None:
@@ -938,7 +946,9 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
     outcome = run_nodes(
         units=found.units, cached=cached, groups=group_plan, members=members,
         host_program=found.host_program, compile_flags=request.flags.compile, env=env,
-        store=store, runner=runner, sink=log.sink, host_ready=host_ready, serves=serves)
+        store=store, runner=runner, sink=log.sink, host_ready=host_ready, serves=serves,
+        cut_off=cut_off, digests=_previous_digests(lookup.previous))
+    group_plan, serves = outcome.groups, outcome.serves
     log.clock.add("codegen", time.perf_counter() - started)
     log.spans.extend(outcome.spans)
     failed: list[Diagnostic] = []
@@ -966,15 +976,30 @@ def _host_digest(host_program: str) -> str:
     return hashlib.sha256(host_program.encode("utf-8")).hexdigest()
 
 
+def _previous_digests(previous: dict[str, Any]) -> dict[str, str]:
+    """The previous build's text digest of each group member (by key)."""
+    found = previous.get("digests")
+    if not isinstance(found, dict):
+        return {}
+    return {str(k): str(v) for k, v in found.items()}
+
+
+@dataclass(frozen=True)
+class _Overlaid:
+    groups: list[groups_mod.Group]
+    serves: dict[tuple[str, str], groups_mod.Group]
+    cached: dict[str, Entry]  # the translations the host needs
+    cut_off: CutOff | None  # the previous build's members for early cutoffs
+
+
 def _overlay(units: Sequence[executables.Unit], host_program: str, lookup: _Lookup,
              key_flags: Sequence[str], store: ArtifactStore,
-             group_plan: Sequence[groups_mod.Group]
-             ) -> tuple[list[groups_mod.Group], dict[tuple[str, str], groups_mod.Group],
-                        dict[str, Entry]] | None:
+             group_plan: Sequence[groups_mod.Group]) -> _Overlaid | None:
     """The groups of :func:`halflow.codegen.groups.overlay` over the
     previous build's (the binaries of both still stored, and the
     translations of their stale members, whose export ops the host's stubs
-    declare), with the translations the host needs; None if it keeps no
+    declare), with the translations the host needs and what early cutoffs
+    need (:class:`halflow.codegen.backend.CutOff`); None if it keeps no
     previous group or ``HALFLOW_CANONICAL_GROUPS`` is set (then every build
     of a model gives the bytes of a cold build of it). The build and its
     dry run (:func:`plan_vmfb`) both decide here."""
@@ -1010,7 +1035,13 @@ def _overlay(units: Sequence[executables.Unit], host_program: str, lookup: _Look
     same_host = lookup.previous.get("host_program") == _host_digest(host_program)
     if same_host and dirty - delta < HOST_WEIGHT:
         return None
-    return overlaid[0], overlaid[1], entries
+
+    def load(group: groups_mod.Group) -> dict[str, Entry] | None:
+        return {m.key: entries[m.key] for m in group.members} if available(group) else None
+
+    equivalents = groups_mod.Equivalents(previous, _previous_digests(lookup.previous))
+    return _Overlaid(overlaid[0], overlaid[1], entries,
+                     CutOff(equivalents, load, tuple(key_flags)) if equivalents else None)
 
 
 def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
@@ -1063,6 +1094,7 @@ def _executable_reports(units: Sequence[executables.Unit], generated: _Generated
     that saved)."""
     translated, cached = generated.translated, lookup.cached
     batches = generated.outcome.batches if generated.outcome is not None else {}
+    same = set(generated.outcome.cut_off) if generated.outcome is not None else set()
     reports: dict[str, ExecutableReport] = {}
     reported: set[str] = set()  # keys reported compiled (once per key)
     for unit in units:
@@ -1071,7 +1103,8 @@ def _executable_reports(units: Sequence[executables.Unit], generated: _Generated
             result = translated[unit.key]
             reports[unit.name] = ExecutableReport(
                 unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker,
-                _why_translated(unit, lookup.previous), unit.key, batches.get(unit.key, ""))
+                _why_translated(unit, lookup.previous), unit.key, batches.get(unit.key, ""),
+                unit.key in same)
         else:
             seconds = (cached[unit.key].seconds if unit.key in cached
                        else translated[unit.key].seconds)
@@ -1197,6 +1230,7 @@ def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,
         "units": [[u.name, u.key, u.normalized] for u in found.units if u.cacheable],
         "groups": {g.name: g.key for g in generated.group_plan},
         "group_plan": groups_mod.encode_groups(generated.group_plan),
+        "digests": outcome.digests if outcome is not None else {},
         "host_program": _host_digest(found.host_program),
         "host": outcome.host_key if outcome is not None else "",
     }), 0.0)))
@@ -1278,7 +1312,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
                         group_plan)
     serves = None
     if overlaid is not None:
-        group_plan, serves, cached = overlaid
+        group_plan, serves, cached = overlaid.groups, overlaid.serves, overlaid.cached
     from halflow.codegen.backend import decode_group, decode_host
 
     dirty = tuple((f"@{g.name} ({len(g.members)} executables)", _why_group(g, previous))
