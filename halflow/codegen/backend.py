@@ -350,9 +350,9 @@ class _Schedule:
         self.submitted.add(smaller.key)
         for member in rest:
             serves[(member.key, group.variant)] = smaller
-        hit = decode_group(smaller.key, self.inputs.store.get(smaller.key))
-        if hit is not None:
-            self.out.binaries[smaller.key] = hit
+        stored = decode_group(smaller.key, self.inputs.store.get(smaller.key))
+        if stored is not None:
+            self.out.binaries[smaller.key] = stored
             return None
         return smaller
 
