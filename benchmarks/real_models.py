@@ -93,6 +93,9 @@ LARGE = {
 }
 
 TARGETS = {"serving": 3.0, "mid": 1.5, "transformer": 1.0}
+# Issue 21's GPU target (rocm gfx942, compile only): >= 2x on programs with
+# >= 100 executables, whatever their kind; none for smaller ones.
+GPU_TARGET, GPU_TARGET_FROM = 2.0, 100
 FLOOR_TARGET = 1.25
 
 
@@ -452,6 +455,8 @@ HEADER = (f"{'model':18} {'edit':8} {'exe':>4} {'plain':>7} {'halflow':>7} {'rat
 
 def format_row(row: Row, model: Model) -> str:
     target = TARGETS.get(model.kind)
+    if TARGET[0] in GPU_TARGETS:
+        target = GPU_TARGET if row.executables >= GPU_TARGET_FROM else None
     if row.edit == "cold":
         target = 1.0
         mem = (f"{row.halflow_rss / max(row.plain_rss, 1):.2f}x/"
