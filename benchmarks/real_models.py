@@ -1,7 +1,7 @@
 """Benchmark: real iree-turbine exports, edited as a model developer edits them.
 
     PYTHONPATH=. python benchmarks/real_models.py [--models mlp,gpt2_l4,...] [--large]
-        [--turbine-python PATH] [--work DIR] [--json out.json]
+        [--turbine-python PATH] [--work DIR] [--json out.json] [--server]
 
 For each model (tune-on families of ``shared/corpus/gen/models.py``: MLP,
 GPT-2, Llama, OpenELM; random weights, parameters externalized to an
@@ -19,6 +19,11 @@ re-export (``reexport``). Then, in one run, interleaved:
   re-serialized, its phase times and the *floor*: front end + translating
   the dirty executables (two at a time) + serializing only them, as one group
   of their own + the final link.
+
+``--server``: halflow builds through a build server of the run's own
+runtime directory (``server-vmfb``); the first cold build runs locally and
+starts it. A served build's memory is the server's fork's, outside the
+client's process tree: the memory column then counts the client only.
 
 Every ``.vmfb`` is run with ``iree-run-module`` and the variant's ``.irpa``
 (first and last entry point): halflow's outputs must be bitwise equal to
@@ -56,13 +61,14 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
-from common import compile_package  # benchmarks/ is the script's directory
+from common import Servers, compile_package  # benchmarks/ is the script's directory
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPORTER = Path(__file__).resolve().parent / "real_models_export.py"
@@ -318,7 +324,7 @@ def group_cost(name: str, report: dict, store_dir: Path, iree_flags: list[str]) 
 
 def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | None,
                 env: dict[str, str], costs: bool = False, edits: int = len(EDITS),
-                reference: bool = True) -> list[Row]:
+                reference: bool = True, servers: Servers | None = None) -> list[Row]:
     exports = export(name, model, work, python)
     run_dir = work / "runs" / (name if TARGET[0] == "llvm-cpu" else f"{name}-{TARGET[0]}")
     shutil.rmtree(run_dir, ignore_errors=True)
@@ -368,6 +374,8 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
             row.check = "bitwise" if same else "DIFFERENT"
         rows.append(row)
         print(format_row(row, model), flush=True)
+        if edit == "cold" and servers is not None:
+            servers.wait()  # the server the cold build started, before the edits' builds
         if edit == "cold" and costs:
             group_cost(name, report, cache, iree_flags)
     if TARGET[0] in GPU_TARGETS and reference:
@@ -496,6 +504,10 @@ def main() -> None:
                          "reference configuration checked on the last variant)")
     ap.add_argument("--no-reference", action="store_true",
                     help="with a GPU target, skip the reference configuration check")
+    ap.add_argument("--server", action="store_true",
+                    help="halflow's builds through its build server (server-vmfb), one of the "
+                         "run's own runtime directory: the cold build starts it and runs "
+                         "locally, the edits run in it; default: off")
     a = ap.parse_args()
     TARGET[0] = a.target
     known = {**MODELS, **LARGE}
@@ -504,13 +516,20 @@ def main() -> None:
         if n not in known:
             raise SystemExit(f"unknown model {n!r} (one of {', '.join(known)})")
     compile_package()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    print(f"# load {os.getloadavg()[0]:.2f} at start; {os.cpu_count()} CPUs; flags {flags()}")
+    servers = Servers(Path(tempfile.mkdtemp(prefix="halflow-bench-runtime-")))
+    env = servers.env({**os.environ, "PYTHONPATH": str(ROOT)}, on=a.server)
+    print(f"# load {os.getloadavg()[0]:.2f} at start; {os.cpu_count()} CPUs; flags {flags()}"
+          f"{'; through the build server' if a.server else ''}")
     print(HEADER)
     rows: list[Row] = []
-    for n in names:
-        rows += bench_model(n, known[n], a.work, a.turbine_python, a.jobs, env, a.group_cost,
-                            a.edits, not a.no_reference)
+    try:
+        for n in names:
+            rows += bench_model(n, known[n], a.work, a.turbine_python, a.jobs, env,
+                                a.group_cost, a.edits, not a.no_reference,
+                                servers if a.server else None)
+    finally:
+        servers.stop()
+        shutil.rmtree(servers.runtime, ignore_errors=True)
     print(f"# load {os.getloadavg()[0]:.2f} at end")
     edits = [r for r in rows if r.edit not in ("cold", "reexport")]
     if edits:

@@ -50,8 +50,8 @@ def usable() -> bool:
 def enabled(argv: list[str], settings: Config | None) -> tuple[bool, float]:
     """Whether the settings let the build ``argv`` use a server, and its
     idle timeout. A ``--to vmfb`` build does only with ``server-vmfb``
-    (experimental: the suite's ``.vmfb`` builds have not run through a
-    server; docs/usage.md)."""
+    (experimental: no test interrupts a served build while its workers
+    translate; docs/usage.md)."""
     if settings is None:
         from halflow.core import config
 
