@@ -156,3 +156,26 @@ def test_the_cutoff_serializes_less_than_a_rebuild_without_it(tmp_path: Path) ->
     theirs = outputs(tmp_path / "without.vmfb", model)
     for ours, other in zip(outputs(tmp_path / "with.vmfb", model), theirs, strict=True):
         assert np.array_equal(ours.view(np.uint32), other.view(np.uint32))
+
+
+def test_previous_groups_gone_from_the_cache_are_serialized_again(
+        tmp_path: Path, store: DiskStore) -> None:
+    """The cache lost the previous build's group binaries (``halflow cache
+    gc``, a size limit): the manifest's digests still match, but no stored
+    group can serve them, so nothing is cut off and the groups that hold
+    them are serialized; the module is the same program."""
+    model, out = tmp_path / "model.mlir", tmp_path / "model.vmfb"
+    model.write_bytes((DATA / "llama_serving_l2.mlir").read_bytes())
+    build_vmfb(model, out, FLAGS, store=store, progress=False)
+    groups = store.cache.keys("codegen:group-")
+    assert groups
+    for key in groups:
+        store.delete(key.removeprefix("codegen:"))
+    model.write_bytes((DATA / "llama_serving_l2_layer.mlir").read_bytes())
+    second = build_vmfb(model, out, FLAGS, store=store, progress=False)
+    assert second.mode == "groups", second.fallback
+    summary = second.report["codegen_summary"]
+    assert summary["compiled_to_the_same_code"] == 0
+    assert not any(e.get("same_code") for e in second.report["codegen"])
+    assert all(g["action"] == "compiled" for g in second.report["groups"])
+    assert_runs_as_plain(out, model, tmp_path)
