@@ -37,28 +37,28 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from common import REPO  # noqa: F401  (checks that halflow is this checkout's)
 from iree.compiler import ir
+from real_models import flags as cpu_flags  # benchmarks/ is the script's directory
 
 from halflow.codegen.executables import normalize
+from halflow.codegen.tools import iree_compile
 
-CPU_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
-             "--iree-llvmcpu-target-cpu=x86-64-v3"]
 _FIELD = re.compile(r"(umin|umax|udiv)\s*=\s*(\d+)")
 
 
-def _iree_compile() -> str:
-    return str(Path(sys.executable).with_name("iree-compile"))
+def _compiled(out: Path, source: Path, flags: list[str], *phases: str) -> Path:
+    """``out``: ``iree-compile SOURCE FLAGS PHASES`` (kept: a rerun reuses it)."""
+    if not out.exists():
+        subprocess.run([iree_compile(), str(source), *flags, *phases, "--verify=false",
+                        "-o", str(out) + ".tmp"], check=True)
+        Path(str(out) + ".tmp").rename(out)
+    return out
 
 
 def executable_sources(model: Path, flags: list[str], work: Path) -> Path:
     digest = hashlib.sha256(model.read_bytes() + "\0".join(flags).encode()).hexdigest()[:16]
-    out = work / f"sources-{digest}.mlir"
-    if not out.exists():
-        subprocess.run([_iree_compile(), str(model), *flags, "--compile-to=executable-sources",
-                        "--verify=false", "-o", str(out) + ".tmp"], check=True)
-        Path(str(out) + ".tmp").rename(out)
-    return out
+    return _compiled(work / f"sources-{digest}.mlir", model, flags,
+                     "--compile-to=executable-sources")
 
 
 def _summary(assume: ir.Operation) -> list[tuple]:
@@ -113,20 +113,17 @@ def executables(sources: Path) -> dict[str, Executable]:
 def translated(executable: Executable, flags: list[str], work: Path) -> str:
     """``executable`` translated alone, name-free."""
     digest = hashlib.sha256((executable.source + "\0".join(flags)).encode()).hexdigest()[:16]
-    out = work / f"translated-{digest}.mlir"
-    if not out.exists():
-        source = work / f"source-{digest}.mlir"
-        source.write_text(executable.source)
-        subprocess.run([_iree_compile(), str(source), *flags,
-                        "--compile-from=executable-sources", "--compile-to=executable-targets",
-                        "--verify=false", "-o", str(out) + ".tmp"], check=True)
-        Path(str(out) + ".tmp").rename(out)
-    return normalize(out.read_text(), executable.name) or out.read_text()
+    source = work / f"source-{digest}.mlir"
+    source.write_text(executable.source)
+    text = _compiled(work / f"translated-{digest}.mlir", source, flags,
+                     "--compile-from=executable-sources",
+                     "--compile-to=executable-targets").read_text()
+    return normalize(text, executable.name) or text
 
 
 def main() -> None:
     argv = sys.argv[1:]
-    iree_flags = argv[argv.index("--") + 1:] if "--" in argv else CPU_FLAGS
+    iree_flags = argv[argv.index("--") + 1:] if "--" in argv else cpu_flags()
     argv = argv[:argv.index("--")] if "--" in argv else argv
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old", type=Path)

@@ -167,10 +167,12 @@ def test_previous_groups_gone_from_the_cache_are_serialized_again(
     model, out = tmp_path / "model.mlir", tmp_path / "model.vmfb"
     model.write_bytes((DATA / "llama_serving_l2.mlir").read_bytes())
     build_vmfb(model, out, FLAGS, store=store, progress=False)
-    groups = store.cache.keys("codegen:group-")
+    from halflow.store.artifacts import cache_key
+
+    groups = store.cache.keys(cache_key("group-"))
     assert groups
     for key in groups:
-        store.delete(key.removeprefix("codegen:"))
+        store.delete(key.removeprefix(cache_key("")))
     model.write_bytes((DATA / "llama_serving_l2_layer.mlir").read_bytes())
     second = build_vmfb(model, out, FLAGS, store=store, progress=False)
     assert second.mode == "groups", second.fallback
