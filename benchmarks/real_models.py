@@ -251,7 +251,7 @@ def _translations(report: dict, store_dir: Path, wanted: list[str]) -> list[tupl
     ``wanted`` (symbols), from the cache; [] if one is missing."""
     from halflow.codegen import DiskStore
     from halflow.codegen.groups import decode_interfaces
-    from halflow.store.artifacts import decode_entry
+    from halflow.store.codegen_entries import decode_entry
 
     names = {m["executable"]: m["binary_name"] for g in report["groups"] for m in g["members"]}
     keys = {e["executable"]: e["key"] for e in report["codegen"]}
@@ -272,7 +272,8 @@ def serialize_alone(members: list[tuple[str, str, str]], iree_flags: list[str]) 
     this process."""
     from halflow.codegen import flags as flags_mod
     from halflow.codegen.pipeline import environment_for
-    from halflow.codegen.worker import GroupTask, serialize_group
+    from halflow.codegen.serialize import serialize_group
+    from halflow.codegen.tasks import GroupTask
 
     linked = members[0][0] if len(members) == 1 else "hf_alone_linked"
     env = environment_for(flags_mod.parse(iree_flags))

@@ -18,7 +18,8 @@ options, paths the command line would reject, any doubt) is handed to the
 full command line (:mod:`halflow.cli.commandline`).
 
 The output key and the written-output marker are defined once, in
-:mod:`halflow.core.uptodate`, for this check and for every build.
+:mod:`halflow.store.keys` and :mod:`halflow.store.markers`, for this check
+and for every build.
 """
 
 from __future__ import annotations
@@ -31,17 +32,9 @@ from stat import S_ISREG
 
 # What the up-to-date check compares (shared with the library build).
 from halflow.core.blobs import read_bytes
-from halflow.core.uptodate import (
-    input_fingerprint,
-    input_stamp,
-    marker_key,
-    options_fingerprint,
-    output_key,
-    output_status,
-    recorded_input_hash,
-    refreshed,
-    vmfb_output_key,
-)
+from halflow.core.uptodate import input_fingerprint, input_stamp, options_fingerprint
+from halflow.store import markers
+from halflow.store.keys import marker_key, output_key, vmfb_output_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -214,7 +207,7 @@ def check(form: BuildForm) -> Checked:
     the build is then recorded in the cache's history, as every build is),
     and what was read to say so. Only a :attr:`BuildForm.plain` form is
     checked. The input is not read when the marker's record of it still
-    matches its status (:func:`halflow.core.uptodate.recorded_input_hash`),
+    matches its status (:func:`halflow.store.markers.recorded_input_hash`),
     nor the output when its status is the one recorded; a check that had
     to read either records their present status for the next one."""
     start = time.perf_counter()
@@ -234,8 +227,9 @@ def check(form: BuildForm) -> Checked:
     from halflow.store import diskformat
 
     directory = form.cache_dir if form.cache_dir is not None else cachedir.default_cache_dir()
-    recorded = diskformat.read_json_entry(directory, marker_key(form.output))
-    fingerprint = recorded_input_hash(recorded, form.input)
+    where = marker_key(form.output)
+    recorded = markers.OutputMarker.from_json(diskformat.read_json_entry(directory, where))
+    fingerprint = markers.recorded_input_hash(recorded, form.input)
     if fingerprint is None:
         try:
             checked.data = read_bytes(form.input)
@@ -246,19 +240,19 @@ def check(form: BuildForm) -> Checked:
         key = vmfb_output_key(fingerprint, form.input, form.iree_flags)
     else:
         key = output_key(fingerprint, options_fingerprint(False))
-    how = output_status(recorded, key, stat, form.output)
+    how = markers.status(recorded, key, stat, form.output)
     if form.to == "vmfb":
         checked.stale = how is None
         if not form.plain:
             return checked
     if how is None:
         return checked
-    assert isinstance(recorded, list)
+    assert recorded is not None
     if how == "bytes" or checked.data is not None:
         source = input_stamp(checked.data) if checked.data is not None else None
-        new = refreshed(recorded, stat, seen_ns, source)
+        new = markers.refreshed(recorded, stat, seen_ns, source)
         if new is not None:
-            diskformat.replace_json_entry(directory, marker_key(form.output), recorded, new)
+            diskformat.replace_json_entry(directory, where, recorded.to_json(), new.to_json())
     diskformat.append_history(directory, {
         "time": time.time(),
         "hits": 1,
@@ -270,7 +264,7 @@ def check(form: BuildForm) -> Checked:
         "mode": "vmfb" if form.to == "vmfb" else "up-to-date",
         "noop": True,  # counted apart from hits and misses (cache stats)
         "executed": 0,
-        "reused": recorded[3],
+        "reused": recorded.total,
         "seconds": round(time.perf_counter() - start, 6),
         # what was read to say so (tests, --explain): the input's bytes or
         # none, the output's bytes or its status only

@@ -62,10 +62,10 @@ __all__ = [
 ]
 
 _EXPORTS = {
-    "Action": "halflow.codegen.pipeline",
+    "Action": "halflow.codegen.results",
     "CodegenError": "halflow.codegen.pipeline",
-    "CodegenResult": "halflow.codegen.pipeline",
-    "ExecutableReport": "halflow.codegen.pipeline",
+    "CodegenResult": "halflow.codegen.results",
+    "ExecutableReport": "halflow.codegen.results",
     "build_vmfb": "halflow.codegen.pipeline",
     "Workers": "halflow.codegen.pipeline",
     "CodegenStats": "halflow.store.artifacts",

@@ -26,6 +26,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+# IREE phases around the per-executable step.
+SOURCES = "executable-sources"
+TARGETS = "executable-targets"
+
 
 class Severity(IntEnum):
     NOTE = 0

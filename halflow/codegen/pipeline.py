@@ -33,49 +33,39 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
-import json
 import os
 import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from halflow.codegen import executables, iree_api, model, plain, tools
+from halflow.codegen import executables, iree_api, model, plain, reasons, tools
 from halflow.codegen import flags as flags_mod
 from halflow.codegen import groups as groups_mod
+from halflow.codegen import overlay as overlay_mod
 from halflow.codegen import strategy as strategy_mod
-from halflow.codegen.backend import CutOff, Outcome, Span, run_nodes
+from halflow.codegen.backend import Outcome, Span, run_nodes
+from halflow.codegen.environment import Environment
 from halflow.codegen.executors import DaskExecutor, LocalExecutor
-from halflow.codegen.worker import (
-    AssembleTask,
-    Environment,
-    LinkTask,
-    TranslateResult,
-    TranslateTask,
-    worker_id,
+from halflow.codegen.results import (
+    Action,
+    CodegenResult,
+    ExecutableReport,
+    GroupReport,
+    HostReport,
 )
+from halflow.codegen.tasks import AssembleTask, Job, LinkTask, TranslateResult, TranslateTask
 from halflow.core import output as output_mod
-from halflow.core import safejson, uptodate
+from halflow.core import uptodate
 from halflow.core.buildmode import BuildMode, BuildSummary
 from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
-from halflow.core.fingerprint import environment, fingerprint
 from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
-from halflow.store.artifacts import (
-    MANIFEST_PREFIX,
-    REUSES,
-    SECONDS_SAVED,
-    DiskStore,
-    Entry,
-    MemoryStore,
-    decode_entry,
-    encode_entry,
-    seal,
-    unseal,
-)
+from halflow.store import keys, manifests, markers
+from halflow.store.artifacts import REUSES, SECONDS_SAVED
+from halflow.store.codegen_entries import Entry, GroupEntry, HostEntry, decode_entry, encode_entry
+from halflow.store.manifests import Manifest
 from halflow.store.protocol import ArtifactStore
 
 PathLike = str | os.PathLike[str]
@@ -83,192 +73,6 @@ PathLike = str | os.PathLike[str]
 
 class CodegenError(HalflowError):
     """A build to ``.vmfb`` failed; the diagnostics say where and why."""
-
-
-class Action(StrEnum):
-    COMPILED = "compiled"
-    REUSED = "reused"
-
-
-def _node_dict(entry: dict[str, object], action: Action, seconds: float, saved: float,
-               reason: str) -> dict[str, object]:
-    """A report entry: what ran (and why), or what a reuse saved."""
-    entry = {**entry, "action": str(action), "seconds": round(seconds, 4)}
-    if action == Action.COMPILED:
-        entry["reason"] = reason
-    else:
-        entry["saved_seconds"] = round(saved, 4)
-    return entry
-
-
-@dataclass(frozen=True)
-class ExecutableReport:
-    """What happened to one executable."""
-
-    executable: str  # its symbol, e.g. "@main_dispatch_3"
-    action: Action
-    seconds: float  # compile time if compiled, else 0
-    saved_seconds: float = 0.0  # compile time a reuse saved
-    worker: str = ""  # host:pid that compiled it
-    reason: str = ""  # why it was compiled
-    key: str = ""  # its translation key (the cache entry)
-    # The batch it was translated in, with other executables, by one IREE
-    # invocation ("": alone); its seconds are then its share (by text size).
-    batch: str = ""
-    # Compiled to the code a previous build's group holds under its name:
-    # that group serves it, nothing was serialized for it (early cutoff).
-    same_code: bool = False
-
-    def as_dict(self) -> dict[str, object]:
-        entry: dict[str, object] = {"executable": self.executable}
-        if self.key:
-            entry["key"] = self.key
-        if self.batch:
-            entry["batch"] = self.batch
-        if self.same_code:
-            entry["same_code"] = True
-        return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
-
-
-@dataclass(frozen=True)
-class GroupReport:
-    """What happened to one serialization group."""
-
-    group: str  # its name, e.g. "hf_g3fa9c1d2e4b5a6f7"
-    action: Action
-    seconds: float
-    saved_seconds: float
-    members: tuple[tuple[str, str], ...]  # (executable symbol, its name in the binary)
-    reason: str = ""
-    worker: str = ""
-    # Members of a group kept from the previous build that this build no
-    # longer has: their code is in the binary, no dispatch reaches it.
-    stale: int = 0
-
-    def as_dict(self) -> dict[str, object]:
-        entry: dict[str, object] = {
-            "group": self.group,
-            "members": [{"executable": e, "binary_name": n} for e, n in self.members]}
-        if self.stale:
-            entry["stale_members"] = self.stale
-        return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
-
-
-@dataclass(frozen=True)
-class HostReport:
-    """What happened to the host program."""
-
-    action: Action
-    seconds: float
-    saved_seconds: float
-    reason: str = ""
-
-    def as_dict(self) -> dict[str, object]:
-        return _node_dict({}, self.action, self.seconds, self.saved_seconds, self.reason)
-
-
-@dataclass(frozen=True)
-class CodegenResult:
-    """What ``build_vmfb`` did. ``report`` is the JSON-ready summary.
-
-    ``mode``: ``groups`` (group binaries and a host compiled against stubs,
-    linked), ``fallback`` (IREE's whole-program final compile; ``fallback``
-    says why), ``plain`` (one ``iree-compile`` of the whole back end, no
-    executable on its own; ``plain`` says why) or ``up-to-date`` (the output
-    was current: nothing ran)."""
-
-    output: Path
-    model_kind: model.ModelKind
-    executables: tuple[ExecutableReport, ...]
-    timings: dict[str, float] = field(default_factory=dict)
-    mode: BuildMode = BuildMode.GROUPS
-    fallback: str = ""
-    groups: tuple[GroupReport, ...] = ()
-    host: HostReport | None = None
-    spans: tuple[Span, ...] = ()
-    warnings: tuple[str, ...] = ()  # IREE's warnings, as its tools print them
-    remote: dict[str, int] | None = None  # the shared cache's traffic (cache stats)
-    plain: str = ""  # why the build took the plain path (mode plain)
-
-    @property
-    def compiled(self) -> list[str]:
-        return [e.executable for e in self.executables if e.action == Action.COMPILED]
-
-    @property
-    def reused(self) -> list[str]:
-        return [e.executable for e in self.executables if e.action == Action.REUSED]
-
-    @property
-    def report(self) -> dict[str, object]:
-        data: dict[str, object] = {
-            "mode": self.mode,
-            "codegen": [e.as_dict() for e in self.executables],
-            "codegen_summary": {
-                "model_kind": str(self.model_kind),
-                "executables": len(self.executables),
-                "compiled": len(self.compiled),
-                "reused": len(self.reused),
-                "groups": len(self.groups),
-                "groups_compiled": sum(g.action == Action.COMPILED for g in self.groups),
-                # IREE invocations that translated: a batch counts once
-                "translations_run": len({e.batch or e.executable for e in self.executables
-                                         if e.action == Action.COMPILED}),
-                "compiled_to_the_same_code": sum(e.same_code for e in self.executables),
-                "seconds_saved": round(sum(e.saved_seconds for e in self.executables), 3),
-            },
-            "groups": [g.as_dict() for g in self.groups],
-            "host": self.host.as_dict() if self.host is not None else None,
-            "codegen_timings": {k: round(v, 4) for k, v in self.timings.items()},
-        }
-        if self.mode == BuildMode.FALLBACK:
-            data["fallback"] = self.fallback
-        if self.mode == BuildMode.PLAIN:
-            data["plain"] = self.plain
-        if self.remote is not None:
-            data["remote"] = self.remote
-        return data
-
-    def explain(self) -> list[str]:
-        """Why each executable, group and the host ran (``--explain``)."""
-        lines = []
-        if self.mode == BuildMode.UP_TO_DATE:
-            lines.append("output is up to date (input and output content unchanged): nothing ran")
-        if self.mode == BuildMode.FALLBACK:
-            lines.append(f"fallback to IREE's whole-program final compile: {self.fallback}")
-        if self.mode == BuildMode.PLAIN:
-            lines.append(f"plain: one iree-compile of the whole back end: {self.plain}")
-        lines += [f"translate {e.executable}: {e.reason}" for e in self.executables
-                  if e.action == Action.COMPILED]
-        lines += [f"group @{g.group} ({len(g.members)} executables): {g.reason}"
-                  for g in self.groups if g.action == Action.COMPILED]
-        if self.host is not None and self.host.action == Action.COMPILED:
-            lines.append(f"host: {self.host.reason}")
-        return lines
-
-    def trace(self) -> dict[str, object]:
-        """A Chrome/Perfetto trace of the build (``--trace``): one process
-        per place work ran (this build, each worker), time zero at the
-        first span."""
-        if not self.spans:
-            return {"traceEvents": [], "displayTimeUnit": "ms"}
-        zero = min(sp.start for sp in self.spans)
-        pids: dict[str, int] = {}
-        events: list[dict[str, object]] = []
-        here = worker_id()  # this build's own process (a lane, the host's start)
-        for sp in self.spans:
-            where = "halflow" if sp.where == here else sp.where
-            if where not in pids:
-                pids[where] = len(pids) + 1
-                label = "halflow build" if where == "halflow" else f"worker {where}"
-                events.append({"name": "process_name", "ph": "M", "pid": pids[where],
-                               "tid": 1, "args": {"name": label}})
-                events.append({"name": "thread_name", "ph": "M", "pid": pids[where],
-                               "tid": 1, "args": {"name": "main"}})
-            events.append({"name": sp.name, "cat": sp.category, "ph": "X",
-                           "pid": pids[where], "tid": 1,
-                           "ts": round((sp.start - zero) * 1e6, 1),
-                           "dur": round((sp.end - sp.start) * 1e6, 1)})
-        return {"traceEvents": events, "displayTimeUnit": "ms"}
 
 
 def _error(filename: str, message: str, notes: Sequence[str] = ()) -> CodegenError:
@@ -306,68 +110,8 @@ def _module_units(
 
 
 def _manifest_key(model_file: Path, flags: flags_mod.IreeFlags) -> str:
-    """Where the (name, key) list of the last build of this model is kept."""
-    return MANIFEST_PREFIX + fingerprint(
-        "halflow.codegen.manifest", str(model_file.resolve()), flags.key, environment())
-
-
-def _previous_translations(store: ArtifactStore, manifest_key: str
-                           ) -> list[tuple[str, str, bool, bytes]]:
-    """(name, key, normalized, entry bytes) of the translations the last build
-    of this model used that are still in ``store``; [] if there was none.
-    Only reads: the worker checks and unpacks (this runs on a helper thread
-    of the build process, next to materialize)."""
-    manifest = _previous_manifest(store, manifest_key)
-    if manifest.get("mode") != BuildMode.FALLBACK:
-        return []  # groups mode has no whole-program final compile to preload for
-    items = []
-    for name, key, normalized in manifest.get("units", []):
-        raw = store.get(key)
-        if raw is not None:
-            items.append((name, key, bool(normalized), raw))
-    return items
-
-
-def _previous_manifest(store: ArtifactStore, manifest_key: str) -> dict[str, Any]:
-    """What the last build of this model recorded: ``mode``, ``units``
-    ([name, key, normalized]), ``groups`` (name -> key), ``host`` (key);
-    {} if nothing (or something unreadable) is recorded."""
-    raw = store.get(manifest_key)
-    manifest = decode_entry(manifest_key, raw) if raw is not None else None
-    if manifest is None:
-        return {}
-    try:
-        data = safejson.loads(manifest.text)
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _why_translated(unit: executables.Unit, previous: dict[str, Any]) -> str:
-    keys = {name: key for name, key, _ in previous.get("units", [])}
-    if not previous:
-        return "no cache entry (no previous build of this model with these flags)"
-    if unit.name in keys and keys[unit.name] != unit.key:
-        return "content changed"
-    if unit.key in keys.values():
-        return "no cache entry (evicted)"
-    return "new executable" if unit.name not in keys else "no cache entry"
-
-
-def _why_group(group: groups_mod.Group, previous: dict[str, Any]) -> str:
-    old = previous.get("groups", {})
-    if group.name in old:
-        return "content changed" if old[group.name] != group.key else "no cache entry"
-    if not previous:
-        return "no cache entry (no previous build of this model with these flags)"
-    return "membership changed"
-
-
-def _why_host(key: str, previous: dict[str, Any]) -> str:
-    if previous.get("host"):
-        return ("host program or an export's interface changed"
-                if previous["host"] != key else "no cache entry")
-    return "no cache entry (no previous build of this model with these flags)"
+    """Where the manifest of the last build of this model is kept."""
+    return manifests.manifest_key(str(model_file.resolve()), flags.key)
 
 
 def _as_printed(message: str, name: str, kind: model.ModelKind, data: bytes) -> str:
@@ -419,51 +163,6 @@ class Workers:
         self.close()
 
 
-_SUMMARY = "codegen.uptodate"  # the entry kind of what a no-op build reports
-
-
-def _summary_key(output_key: str) -> str:
-    return "uptodate-" + output_key
-
-
-def _get_marker(store: ArtifactStore, where: str) -> object:
-    """The output marker at ``where``: a JSON entry of the halflow cache
-    (where :mod:`halflow.cli.entry` reads it), else JSON bytes in ``store``."""
-    cache = store.backing_cache()
-    if cache is not None:
-        return cache.get(where)
-    raw = store.get(where)
-    try:
-        return safejson.loads(raw) if raw is not None else None
-    except ValueError:
-        return None
-
-
-def _put_marker(store: ArtifactStore, where: str, record: list[object]) -> None:
-    cache = store.backing_cache()
-    if cache is not None:
-        cache.put(where, record)
-    else:
-        store.put(where, json.dumps(record).encode("utf-8"))
-
-
-def _up_to_date(store: ArtifactStore, output_key: str, output_file: Path) -> dict[str, Any] | None:
-    """What the last build reported (``kind``, ``executables``) if
-    ``output_file`` still holds what it wrote for ``output_key``; None
-    otherwise (also when the summary is gone: the build then runs, cheaply)."""
-    if not uptodate.file_is_current(_get_marker(store, uptodate.marker_key(output_file)),
-                                    output_key, output_file):
-        return None
-    key = _summary_key(output_key)
-    raw = store.get(key)
-    opened = unseal(key, _SUMMARY, raw) if raw is not None else None
-    try:
-        data = safejson.loads(opened[1]) if opened is not None else None
-    except ValueError:
-        return None
-    return data if isinstance(data, dict) else None
-
-
 def up_to_date(store: ArtifactStore, model_path: PathLike, output: PathLike,
                iree_flags: Sequence[str]) -> bool:
     """Whether :func:`build_vmfb` with these arguments would do nothing (the
@@ -472,26 +171,8 @@ def up_to_date(store: ArtifactStore, model_path: PathLike, output: PathLike,
         data = Path(model_path).read_bytes()
     except OSError:
         return False
-    key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), str(model_path), iree_flags)
-    return _up_to_date(store, key, Path(output)) is not None
-
-
-def _record_output(store: ArtifactStore, output_key: str, output_file: Path, written: Path,
-                   kind: str, executables: Sequence[tuple[str, float]]) -> None:
-    """Record that ``written`` (the file just renamed into place) is what
-    ``output_key`` builds: its marker, and the summary a no-op reports."""
-    if output_mod.written_in_place(output_file):
-        return  # a FIFO or device holds nothing: no marker (read, it would block)
-    try:
-        stat = written.stat()
-        digest = uptodate.content_digest(written.read_bytes())
-    except OSError:
-        return
-    key = _summary_key(output_key)
-    payload = json.dumps({"kind": kind, "executables": [list(e) for e in executables]})
-    store.put(key, seal(key, _SUMMARY, {}, payload.encode("utf-8")))
-    _put_marker(store, uptodate.marker_key(output_file),
-                uptodate.marker(output_key, stat, len(executables), digest))
+    key = keys.vmfb_output_key(uptodate.input_fingerprint(data), str(model_path), iree_flags)
+    return markers.check_vmfb(store, key, output) is not None
 
 
 def _record_build(store: ArtifactStore, name: str, result: CodegenResult,
@@ -560,13 +241,13 @@ def build_vmfb(
         if current is not None:
             return current
         manifest_key = _manifest_key(request.model_file, request.flags)
-        previous_mode = str(_previous_manifest(store, manifest_key).get("mode", ""))
+        previous = manifests.read(store, manifest_key)  # read once, used by every step
         choice = strategy_mod.before_front_end(
             chosen, request.kind == model.ModelKind.PROGRAM,
-            workers is None and executor == "local", previous_mode)
+            workers is None and executor == "local", previous.mode)
         started = _start(request, store, executor, scheduler, jobs, retries, opened,
-                         rebuild=previous_mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
-        source = _front_end(request, started, store, manifest_key, log)
+                         rebuild=previous.mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
+        source = _front_end(request, started, store, previous, log)
         reason = (strategy_mod.plain_reason(chosen, len(source.data))
                   if choice.may_be_plain else None)
         if reason is not None:
@@ -574,7 +255,7 @@ def build_vmfb(
             return _build_plainly(request, source, store, manifest_key, reason, log)
         _check_flags(started)
         found = _materialize(source, request, started.env, opened, log)
-        lookup = _look_up(store, found.units, manifest_key, log)
+        lookup = _look_up(store, found.units, previous, log)
         runner = started.remote if started.remote is not None else started.local
         if found.gap is None:
             generated = _generate_groups(found, lookup, request, started.env, store, runner, log)
@@ -590,9 +271,10 @@ def build_vmfb(
         _record_manifest(store, manifest_key, found, generated, linked)
         _count_reuses(store, [r.saved_seconds for r in reports.values()
                               if r.action == Action.REUSED])
-        _record_output(store, request.output_key, request.output_file, request.writing.target,
-                       str(request.kind),
-                       [(r.executable, r.saved_seconds or r.seconds) for r in reports.values()])
+        markers.record_vmfb(store, request.output_key, request.output_file,
+                            request.writing.target, str(request.kind),
+                            [(r.executable, r.saved_seconds or r.seconds)
+                             for r in reports.values()])
         log.clock.add("total", log.clock.total())
         result = CodegenResult(
             request.output_file, request.kind, tuple(reports[u.name] for u in found.units),
@@ -692,7 +374,7 @@ def _request(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], 
         writing = output_mod.Replacement(output_file)
     except OSError as e:
         raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
-    output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
+    output_key = keys.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
     return _Request(model_file, output_file, name, flags, data, kind, writing, output_key)
 
 
@@ -701,13 +383,9 @@ def _open_store(store: ArtifactStore | None, opened: _Opened) -> ArtifactStore:
     the cache cannot be used: a cache is never fatal)."""
     if store is not None:
         return store
-    from halflow.store.disk import CacheUnavailable, _warn_stderr
+    from halflow.store.opener import open_artifacts
 
-    try:
-        opened.store = DiskStore()
-    except CacheUnavailable as e:
-        _warn_stderr(f"{e}; building without a cache")
-        opened.store = MemoryStore()
+    opened.store = open_artifacts()
     return opened.store
 
 
@@ -722,15 +400,14 @@ def _result_if_current(store: ArtifactStore, request: _Request, log: _Log
                        ) -> CodegenResult | None:
     """Step 0: the result of a build that has nothing to do (the output is
     what this model and these flags build), else None."""
-    current = _up_to_date(store, request.output_key, request.output_file)
+    current = markers.check_vmfb(store, request.output_key, request.output_file)
     if current is None:
         return None
-    _count_reuses(store, [float(s) for _, s in current.get("executables", [])])
+    _count_reuses(store, [s for _, s in current.executables])
     log.clock.add("total", log.clock.total())
     result = CodegenResult(
-        request.output_file, model.ModelKind(current.get("kind", str(request.kind))),
-        tuple(ExecutableReport(str(e), Action.REUSED, 0.0, float(s))
-              for e, s in current.get("executables", [])),
+        request.output_file, model.ModelKind(current.kind or str(request.kind)),
+        tuple(ExecutableReport(e, Action.REUSED, 0.0, s) for e, s in current.executables),
         dict(log.clock.phases), mode=BuildMode.UP_TO_DATE)
     return _record_build(store, request.name, result, log.clock)
 
@@ -785,7 +462,7 @@ class _Source:
     materialized: bool = False
 
 
-def _front_end(request: _Request, started: _Started, store: ArtifactStore, manifest_key: str,
+def _front_end(request: _Request, started: _Started, store: ArtifactStore, previous: Manifest,
                log: _Log) -> _Source:
     """The front-end's module (a program), or the model's bytes. A worker
     parses the translations the previous build of this model used while
@@ -793,7 +470,8 @@ def _front_end(request: _Request, started: _Started, store: ArtifactStore, manif
     all of them parsed. (Not during the front-end: on a small machine that
     slows the front-end as much as it saves.)"""
     preload = functools.partial(
-        started.local.preload, functools.partial(_previous_translations, store, manifest_key))
+        started.local.preload,
+        functools.partial(manifests.previous_translations, store, previous))
     frontend = started.frontend
     if frontend is None:
         preload()
@@ -827,10 +505,8 @@ def _build_plainly(request: _Request, source: _Source, store: ArtifactStore,
                           time.perf_counter(), "halflow"))
     log.warnings.extend(compiled.warnings)
     _commit(request, log)
-    store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps({
-        "mode": BuildMode.PLAIN, "units": [], "groups": {}, "host": "",
-        "size": len(source.data)}), 0.0)))
-    _record_output(store, request.output_key, request.output_file, request.writing.target,
+    manifests.write(store, manifest_key, Manifest(True, BuildMode.PLAIN, size=len(source.data)))
+    markers.record_vmfb(store, request.output_key, request.output_file, request.writing.target,
                    str(request.kind), [])
     log.clock.add("total", log.clock.total())
     result = CodegenResult(request.output_file, request.kind, (), dict(log.clock.phases),
@@ -890,21 +566,19 @@ class _Lookup:
     """The translations the store holds, and the previous build's manifest."""
 
     cached: dict[str, Entry]
-    previous: dict[str, Any]
+    previous: Manifest
 
 
-def _look_up(store: ArtifactStore, units: Sequence[executables.Unit], manifest_key: str,
+def _look_up(store: ArtifactStore, units: Sequence[executables.Unit], previous: Manifest,
              log: _Log) -> _Lookup:
     started = time.perf_counter()
     cached: dict[str, Entry] = {}
     for unit in units:
         if unit.key in cached or not unit.cacheable:
             continue
-        raw = store.get(unit.key)
-        entry = decode_entry(unit.key, raw) if raw is not None else None
+        entry = decode_entry(unit.key, store.get(unit.key))
         if entry is not None:
             cached[unit.key] = entry
-    previous = _previous_manifest(store, manifest_key)
     log.clock.add("lookup", time.perf_counter() - started)
     return _Lookup(cached, previous)
 
@@ -930,8 +604,8 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
     """The dirty translations, group binaries and host against stubs
     (:func:`halflow.codegen.backend.run_nodes`)."""
     group_plan, members = groups_mod.plan(found.units, request.flags.key)
-    overlaid = _overlay(found.units, found.host_program, lookup, request.flags.key, store,
-                        group_plan)
+    overlaid = overlay_mod.overlay(found.units, found.host_program, lookup.cached,
+                                   lookup.previous, request.flags.key, store, group_plan)
     serves = None
     cached = lookup.cached
     cut_off = None
@@ -947,7 +621,7 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
         units=found.units, cached=cached, groups=group_plan, members=members,
         host_program=found.host_program, compile_flags=request.flags.compile, env=env,
         store=store, runner=runner, sink=log.sink, host_ready=host_ready, serves=serves,
-        cut_off=cut_off, digests=_previous_digests(lookup.previous))
+        cut_off=cut_off, digests=lookup.previous.digests)
     group_plan, serves = outcome.groups, outcome.serves
     log.clock.add("codegen", time.perf_counter() - started)
     log.spans.extend(outcome.spans)
@@ -967,83 +641,6 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
     return _Generated(outcome.translated, gap, outcome, tuple(group_plan), members, serves)
 
 
-# What a host compile costs, in bytes of executable text serialized (the
-# host step took 0.3-0.8 s, a group of ~10 transformer executables).
-HOST_WEIGHT = 48_000
-
-
-def _host_digest(host_program: str) -> str:
-    return hashlib.sha256(host_program.encode("utf-8")).hexdigest()
-
-
-def _previous_digests(previous: dict[str, Any]) -> dict[str, str]:
-    """The previous build's text digest of each group member (by key)."""
-    found = previous.get("digests")
-    if not isinstance(found, dict):
-        return {}
-    return {str(k): str(v) for k, v in found.items()}
-
-
-@dataclass(frozen=True)
-class _Overlaid:
-    groups: list[groups_mod.Group]
-    serves: dict[tuple[str, str], groups_mod.Group]
-    cached: dict[str, Entry]  # the translations the host needs
-    cut_off: CutOff | None  # the previous build's members for early cutoffs
-
-
-def _overlay(units: Sequence[executables.Unit], host_program: str, lookup: _Lookup,
-             key_flags: Sequence[str], store: ArtifactStore,
-             group_plan: Sequence[groups_mod.Group]) -> _Overlaid | None:
-    """The groups of :func:`halflow.codegen.groups.overlay` over the
-    previous build's (the binaries of both still stored, and the
-    translations of their stale members, whose export ops the host's stubs
-    declare), with the translations the host needs and what early cutoffs
-    need (:class:`halflow.codegen.backend.CutOff`); None if it keeps no
-    previous group or ``HALFLOW_CANONICAL_GROUPS`` is set (then every build
-    of a model gives the bytes of a cold build of it). The build and its
-    dry run (:func:`plan_vmfb`) both decide here."""
-    if os.environ.get("HALFLOW_CANONICAL_GROUPS"):
-        return None
-    previous = groups_mod.decode_groups(lookup.previous.get("group_plan"))
-    if not previous:
-        return None
-    entries = dict(lookup.cached)
-
-    def available(group: groups_mod.Group) -> bool:
-        if store.get(group.key) is None:
-            return False
-        for m in group.members:
-            if m.key not in entries:
-                raw = store.get(m.key)
-                entry = decode_entry(m.key, raw) if raw is not None else None
-                if entry is None or groups_mod.decode_interfaces(entry.interface) is None:
-                    return False
-                entries[m.key] = entry
-        return True
-
-    overlaid = groups_mod.overlay(units, key_flags, group_plan, previous, available)
-    if overlaid is None:
-        return None
-    # What each serializes (bytes of executable text); the overlay's groups
-    # change the host's stubs, so the host is compiled again: worth it when
-    # the host program changed anyway, or when it saves more than that costs.
-    weights = {u.key: len(u.text) for u in units}
-    dirty = sum(weights[m.key] for g in group_plan if g not in overlaid[0] for m in g.members)
-    delta = sum(weights[m.key] for g in overlaid[0] if g not in group_plan and g not in previous
-                for m in g.members)
-    same_host = lookup.previous.get("host_program") == _host_digest(host_program)
-    if same_host and dirty - delta < HOST_WEIGHT:
-        return None
-
-    def load(group: groups_mod.Group) -> dict[str, Entry] | None:
-        return {m.key: entries[m.key] for m in group.members} if available(group) else None
-
-    equivalents = groups_mod.Equivalents(previous, _previous_digests(lookup.previous))
-    return _Overlaid(overlaid[0], overlaid[1], entries,
-                     CutOff(equivalents, load, tuple(key_flags)) if equivalents else None)
-
-
 def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
                            env: Environment, store: ArtifactStore,
                            runner: LocalExecutor | DaskExecutor, log: _Log) -> _Generated:
@@ -1058,7 +655,7 @@ def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
     translated: dict[str, TranslateResult] = {}
     failed: list[Diagnostic] = []
 
-    def on_result(function: str, result: TranslateResult) -> None:
+    def on_result(task: TranslateTask, result: TranslateResult) -> None:
         unit = misses[result.key]
         now = time.perf_counter()
         log.spans.append(Span(f"translate {unit.symbol}", "translate",
@@ -1076,9 +673,8 @@ def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
         translated[result.key] = result
         log.sink(Event(Kind.COMPILED, executable=unit.symbol, seconds=result.seconds))
 
-    tasks = [("translate", TranslateTask(key, unit.symbol, unit.source(),
-                                         unit.buffer_name, env))
-             for key, unit in misses.items()]
+    tasks: list[Job] = [TranslateTask(key, unit.symbol, unit.source(), unit.buffer_name, env)
+                        for key, unit in misses.items()]
     for failure in (runner.run(tasks, on_result) if tasks else []):
         failed.append(_executable_error(misses[failure.task.key], request.name, failure.reason))
         log.sink(Event(Kind.FAILED, executable=failure.task.executable))
@@ -1103,7 +699,7 @@ def _executable_reports(units: Sequence[executables.Unit], generated: _Generated
             result = translated[unit.key]
             reports[unit.name] = ExecutableReport(
                 unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker,
-                _why_translated(unit, lookup.previous), unit.key, batches.get(unit.key, ""),
+                reasons.why_translated(unit, lookup.previous), unit.key, batches.get(unit.key, ""),
                 unit.key in same)
         else:
             seconds = (cached[unit.key].seconds if unit.key in cached
@@ -1144,22 +740,21 @@ def _link_groups(found: _Found, generated: _Generated, lookup: _Lookup, request:
             group.name, Action.COMPILED if compiled else Action.REUSED,
             compiled.seconds if compiled else 0.0,
             outcome.binaries[group.key][1], names,
-            _why_group(group, lookup.previous) if compiled else "",
+            reasons.why_group(group, lookup.previous) if compiled else "",
             compiled.worker if compiled else "",
             sum(m.key not in live for m in group.members)))
     host_compiled = outcome.host_result is not None
     host_report = HostReport(
         Action.COMPILED if host_compiled else Action.REUSED,
         outcome.host[1] if host_compiled else 0.0, outcome.host[1],
-        _why_host(outcome.host_key, lookup.previous) if host_compiled else "")
+        reasons.why_host(outcome.host_key, lookup.previous) if host_compiled else "")
     log.warnings.extend(_as_printed(w, request.name, request.kind, source.data)
                         for w in outcome.warnings)
     binaries = tuple((g.linked, outcome.binaries[g.key][0]) for g in generated.group_plan)
     link_started = time.perf_counter()
     try:
         assembled = started.local.assemble(
-            LinkTask(outcome.host[0], binaries, str(request.writing.temp), started.env),
-            "link_module")
+            LinkTask(outcome.host[0], binaries, str(request.writing.temp), started.env))
     except RuntimeError as e:
         raise _error(request.name, str(e)) from None
     if not assembled.ok:
@@ -1178,8 +773,7 @@ def _compile_fallback(found: _Found, generated: _Generated, lookup: _Lookup,
     # Dask workers left translations in the shared cache only
     # (halflow.codegen.remote_workers); the final compile needs their texts.
     for k in [k for k, r in generated.translated.items() if r.shared]:
-        raw = store.get(k)
-        entry = decode_entry(k, raw) if raw is not None else None
+        entry = decode_entry(k, store.get(k))
         if entry is None:
             raise _error(request.name, "a translation the Dask workers wrote to the shared "
                          "cache is no longer there; build again")
@@ -1225,15 +819,14 @@ def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,
                      generated: _Generated, linked: _Linked) -> None:
     """What this build used, for the next build's reasons and preload."""
     outcome = generated.outcome
-    store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps({
-        "mode": linked.mode,
-        "units": [[u.name, u.key, u.normalized] for u in found.units if u.cacheable],
-        "groups": {g.name: g.key for g in generated.group_plan},
-        "group_plan": groups_mod.encode_groups(generated.group_plan),
-        "digests": outcome.digests if outcome is not None else {},
-        "host_program": _host_digest(found.host_program),
-        "host": outcome.host_key if outcome is not None else "",
-    }), 0.0)))
+    manifests.write(store, manifest_key, Manifest(
+        True, linked.mode,
+        tuple((u.name, u.key, u.normalized) for u in found.units if u.cacheable),
+        {g.name: g.key for g in generated.group_plan},
+        groups_mod.encode_groups(generated.group_plan),
+        outcome.digests if outcome is not None else {},
+        overlay_mod.host_digest(found.host_program),
+        outcome.host_key if outcome is not None else ""))
 
 
 @dataclass(frozen=True)
@@ -1268,11 +861,11 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
         data = model_file.read_bytes()
     except OSError as e:
         raise _error(name, f"cannot open input file '{name}': {e.strerror or e}") from None
-    output_key = uptodate.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
-    if _up_to_date(store, output_key, Path(output)) is not None:
+    output_key = keys.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
+    if markers.check_vmfb(store, output_key, output) is not None:
         return VmfbPlan(True)
     session_flags = environment_for(flags).session_flags
-    previous = _previous_manifest(store, _manifest_key(model_file, flags))
+    previous = manifests.read(store, _manifest_key(model_file, flags))
     if model.detect_kind(data) == model.ModelKind.PROGRAM:
         # As the build does: IREE's front end materializes the program.
         frontend = model.Frontend(model_file, flags)
@@ -1282,7 +875,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
             frontend.close()
         chosen = strategy_mod.strategy_of(None)  # as the CLI's local build decides
         if strategy_mod.before_front_end(chosen, True, True,
-                                         str(previous.get("mode", ""))).may_be_plain:
+                                         previous.mode).may_be_plain:
             reason = strategy_mod.plain_reason(chosen, len(front))
             if reason is not None:
                 return VmfbPlan(False, plain=reason)
@@ -1299,24 +892,22 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     cached: dict[str, Entry] = {}
     for unit in units:
         raw = store.get(unit.key) if unit.cacheable and unit.key not in cached else None
-        entry = decode_entry(unit.key, raw) if raw is not None else None
+        entry = decode_entry(unit.key, raw)
         if entry is not None:
             cached[unit.key] = entry
     misses = list({u.key: u for u in units if u.key not in cached}.values())
-    translations = tuple((u.symbol, _why_translated(u, previous)) for u in misses)
+    translations = tuple((u.symbol, reasons.why_translated(u, previous)) for u in misses)
     if gap is not None:
         return VmfbPlan(False, len(units), translations, fallback=gap)
     group_plan, members = groups_mod.plan(units, flags.key)
     # As the build: over the previous build's groups, when it keeps some.
-    overlaid = _overlay(units, host_program, _Lookup(cached, previous), flags.key, store,
-                        group_plan)
+    overlaid = overlay_mod.overlay(units, host_program, cached, previous, flags.key, store,
+                                   group_plan)
     serves = None
     if overlaid is not None:
         group_plan, serves, cached = overlaid.groups, overlaid.serves, overlaid.cached
-    from halflow.codegen.backend import decode_group, decode_host
-
-    dirty = tuple((f"@{g.name} ({len(g.members)} executables)", _why_group(g, previous))
-                  for g in group_plan if decode_group(g.key, store.get(g.key)) is None)
+    dirty = tuple((f"@{g.name} ({len(g.members)} executables)", reasons.why_group(g, previous))
+                  for g in group_plan if GroupEntry.decode(g.key, store.get(g.key)) is None)
     host: tuple[str, str] = ("after translation", "reused unless an export's interface changed")
     if not misses:
         interfaces = {k: groups_mod.decode_interfaces(e.interface) for k, e in cached.items()}
@@ -1328,6 +919,6 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
             host = ("compiled", str(e))
         else:
             key = groups_mod.host_key(text, flags.compile)
-            host = (("reused", "") if decode_host(key, store.get(key)) is not None
-                    else ("compiled", _why_host(key, previous)))
+            host = (("reused", "") if HostEntry.decode(key, store.get(key)) is not None
+                    else ("compiled", reasons.why_host(key, previous)))
     return VmfbPlan(False, len(units), translations, dirty, len(group_plan), host)

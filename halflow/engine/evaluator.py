@@ -36,6 +36,7 @@ from halflow.engine.records import (
 from halflow.graph import BuildGraph
 from halflow.nodes.tracked import IrStage, Tracked, label, stage_tag
 from halflow.source import keys
+from halflow.store import keys as store_keys
 
 if TYPE_CHECKING:
     from halflow.store.protocol import EntryStore
@@ -292,7 +293,7 @@ class Evaluator:
             self.recorder.event(node_id, stage, start, end)
             if persist and not self.force:
                 # Cold builds keep everything in the document state instead.
-                self.pending.append(("node:" + key, value))
+                self.pending.append((store_keys.node_key(key), value))
         vfp = key if fp_value is None else (self.fps if fp_value is value_fp else fp_value)(value)
         changed = prev is None or prev.vfp != vfp
         if derived:
@@ -450,13 +451,13 @@ class Evaluator:
 
     def _from_cache(self, node_id: str, key: str) -> Any:
         cache = self.values.cache
-        data = cache.get("node:" + key)
+        data = cache.get(store_keys.node_key(key))
         if data is None:
             return MISSING
         try:
             return codec.decode(data)
         except (codec.DecodeError, TypeError, ValueError) as e:
-            cache.delete("node:" + key)
+            cache.delete(store_keys.node_key(key))
             self.values.warn(f"discarding undecodable cache entry for {node_id}: {e}")
             return MISSING
 

@@ -19,6 +19,7 @@ from halflow.core import safejson
 from halflow.core.fingerprint import fingerprint
 from halflow.engine import codec
 from halflow.engine.records import UNSTORED, DocState, Group
+from halflow.store import keys
 from halflow.store.protocol import EntryStore
 
 # v5: several states per document (cores by input, found through the
@@ -34,7 +35,7 @@ Loader = Callable[[list[Any]], dict[str, Any] | None]
 def core_key(doc_id: str, env: str, input_hash: str, options: str) -> str:
     """Where the core of ``doc_id``'s state for this input and these options
     is stored (``env``: the fingerprint of the versions)."""
-    return "state:" + fingerprint(STATE_FORMAT, doc_id, env, input_hash, options)
+    return keys.STATE + fingerprint(STATE_FORMAT, doc_id, env, input_hash, options)
 
 
 def iter_payload(
@@ -166,7 +167,7 @@ def spool_payloads(cache: EntryStore, fresh: Sequence[Group], loader: Loader) ->
         table_offset = pos
         write(encode_strings(strings))
 
-    blob_key = cache.put_blob_streamed("payload:", produce)
+    blob_key = cache.put_blob_streamed(keys.PAYLOAD, produce)
     for group, offset, length in offsets if blob_key else ():
         group.payload_ref = [blob_key, offset, length, table_offset]
         group.loader = loader

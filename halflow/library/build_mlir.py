@@ -31,6 +31,8 @@ from halflow.core.output import (
 from halflow.library.report import CacheCounts, CaseReport, MlirReport
 from halflow.source import inputs as source_mod
 from halflow.source.resources import Chunk, Elided, Restored
+from halflow.store import keys, markers
+from halflow.store.opener import open_entries
 
 if TYPE_CHECKING:
     from halflow.core.blobs import InputBytes
@@ -87,50 +89,6 @@ class BuildResult:
     def executed(self) -> list[str]:
         """Ids of the nodes that executed, in execution order."""
         return [r.node for r in self.raw_report.executed]
-
-
-def open_cache(
-    cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False,
-    max_size: int | None = None, remote: RemoteCache | None = None, read_only: bool = False,
-) -> EntryStore:
-    """``cache`` when given, else the cache in ``cache_dir`` (the default
-    one when None), else (``no_cache``, or a cache that cannot be used) the
-    null cache. ``max_size``: the lasting limit when the cache keeps none.
-    ``remote``: a shared cache behind the one opened here
-    (:func:`halflow.store.layered.with_remote`). ``read_only``: the cache
-    is used without writing (:mod:`halflow.store.readonly`), and so is
-    the remote."""
-    from halflow.store.disk import NullCache, open_or_none
-
-    if cache is not None:
-        return cache
-    if no_cache:
-        return NullCache()
-    if read_only:
-        from halflow.store.readonly import open_read_only
-
-        return _with_remote(open_read_only(cache_dir), remote, read_only=True)
-    store = open_or_none(cache_dir)
-    if store is None:
-        return NullCache()
-    from halflow.store import size_limit
-
-    # its eviction keeps to the lasting limit while the build writes
-    size_limit.apply(store, max_size)
-    return _with_remote(store, remote)
-
-
-def _with_remote(local: Any, remote: RemoteCache | None, *, read_only: bool = False) -> EntryStore:
-    """:func:`halflow.store.layered.with_remote`, imported only when a remote
-    is configured: the remote client (uuid, hashlib, its records) is no part
-    of a local build's start-up."""
-    if remote is None:
-        store: EntryStore = local
-        return store
-    from halflow.store.layered import with_remote
-
-    layered: EntryStore = with_remote(local, remote, read_only=read_only)
-    return layered
 
 
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
@@ -234,7 +192,7 @@ def build_with(
         if workspace is not None:
             store = workspace.cache
         else:
-            store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
+            store = open_entries(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
                                max_size=options.max_size, remote=options.remote,
                                read_only=options.read_only)
         out_path = Path(output) if output is not None else None
@@ -309,7 +267,7 @@ def dry_run(input: PathLike | None, output: PathLike | None, options: BuildOptio
     if output is not None and input not in (None, "-") and is_same_file(output, input):
         raise ValueError(f"{OUTPUT_IS_INPUT}: {output}")
     data = source_mod.read_input(input)
-    store = open_cache(cache_dir=options.cache_dir, no_cache=options.no_cache,
+    store = open_entries(cache_dir=options.cache_dir, no_cache=options.no_cache,
                        remote=options.remote, read_only=True)
     try:
         out_path = Path(output) if output is not None else None
@@ -319,11 +277,10 @@ def dry_run(input: PathLike | None, output: PathLike | None, options: BuildOptio
             except OSError:
                 seen = None
             if seen is not None and not written_in_place(out_path):
-                key = uptodate.output_key(uptodate.input_fingerprint(data.data), options.key)
-                recorded = store.get(uptodate.marker_key(out_path))
-                if uptodate.marker_matches(recorded, key, seen, out_path):
-                    assert isinstance(recorded, list)
-                    return DryRun("up-to-date", recorded[3])
+                key = keys.output_key(uptodate.input_fingerprint(data.data), options.key)
+                recorded = markers.check(store, key, out_path, seen)
+                if recorded is not None:
+                    return DryRun("up-to-date", recorded.total)
         _, rep, _ = _materialize(data, options.key, options.split_input_file, store, None,
                                  progress=False)
     finally:
@@ -356,14 +313,19 @@ def _must_write(
         # A device or pipe (-o /dev/stdout) holds nothing: always written,
         # and no marker is kept for it.
         return True, None
-    where = uptodate.marker_key(path)
     if seen is not None and key is not None:
-        if workspace is not None:
-            if uptodate.marker_matches(workspace.written.get(where), key, seen, path):
-                return False, key
-        elif store.enabled and uptodate.marker_matches(store.get(where), key, seen, path):
+        book = _marker_book(store, workspace)
+        if book is not None and markers.check(book, key, path, seen) is not None:
             return False, key
     return True, key
+
+
+def _marker_book(store: EntryStore, workspace: Workspace | None) -> markers.MarkerBook | None:
+    """Where this build's output markers are kept: its workspace's memory
+    (a warm builder), else the cache (None: a cache that keeps nothing)."""
+    if workspace is not None:
+        return workspace.written
+    return store if store.enabled else None
 
 
 class _EarlyOutput:
@@ -456,12 +418,14 @@ def _write_output(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        stamp = uptodate.input_stamp(source) if source is not None else None
-        record = uptodate.marker(key, written, total, digest, stamp)
+        marker = None
         if workspace is not None:
-            workspace.written[uptodate.marker_key(path)] = record
+            marker = markers.record(workspace.written, path, key, written, total, digest, source)
         if store.enabled:
-            store.put(uptodate.marker_key(path), record)
+            if marker is None:
+                markers.record(store, path, key, written, total, digest, source)
+            else:
+                store.put(keys.marker_key(path), marker.to_json())
     return True
 
 
@@ -497,7 +461,7 @@ def _materialize(
     elided = _elide(data, split_input_file, store)
     key = None
     if store.enabled:
-        key = uptodate.output_key(input_hash, options)
+        key = keys.output_key(input_hash, options)
         if workspace is None:
             blob = store.get_blob(key)
             if blob is not None:
@@ -565,11 +529,11 @@ class _CheckedBlobs:
         self.store = store
 
     def __contains__(self, digest: object) -> bool:
-        return self.store.enabled and self.store.get(f"blob-hex:{digest}") is True
+        return self.store.enabled and self.store.get(f"{keys.BLOB_HEX}{digest}") is True
 
     def add(self, digest: str) -> None:
         if self.store.enabled:
-            self.store.put(f"blob-hex:{digest}", True)
+            self.store.put(keys.BLOB_HEX + digest, True)
 
 
 def _make_current(

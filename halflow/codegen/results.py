@@ -1,0 +1,203 @@
+"""What a ``.vmfb`` build did, as frozen records: per executable, per
+serialization group, the host, and the whole build (:class:`CodegenResult`:
+its ``--report`` JSON, ``--explain`` lines and ``--trace`` events).
+:mod:`halflow.codegen.pipeline` makes them; :mod:`halflow.codegen.report`
+shows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from halflow.codegen import model
+from halflow.codegen.backend import Span
+from halflow.codegen.environment import worker_id
+from halflow.core.buildmode import BuildMode
+
+
+class Action(StrEnum):
+    COMPILED = "compiled"
+    REUSED = "reused"
+
+
+def _node_dict(entry: dict[str, object], action: Action, seconds: float, saved: float,
+               reason: str) -> dict[str, object]:
+    """A report entry: what ran (and why), or what a reuse saved."""
+    entry = {**entry, "action": str(action), "seconds": round(seconds, 4)}
+    if action == Action.COMPILED:
+        entry["reason"] = reason
+    else:
+        entry["saved_seconds"] = round(saved, 4)
+    return entry
+
+
+@dataclass(frozen=True)
+class ExecutableReport:
+    """What happened to one executable."""
+
+    executable: str  # its symbol, e.g. "@main_dispatch_3"
+    action: Action
+    seconds: float  # compile time if compiled, else 0
+    saved_seconds: float = 0.0  # compile time a reuse saved
+    worker: str = ""  # host:pid that compiled it
+    reason: str = ""  # why it was compiled
+    key: str = ""  # its translation key (the cache entry)
+    # The batch it was translated in, with other executables, by one IREE
+    # invocation ("": alone); its seconds are then its share (by text size).
+    batch: str = ""
+    # Compiled to the code a previous build's group holds under its name:
+    # that group serves it, nothing was serialized for it (early cutoff).
+    same_code: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        entry: dict[str, object] = {"executable": self.executable}
+        if self.key:
+            entry["key"] = self.key
+        if self.batch:
+            entry["batch"] = self.batch
+        if self.same_code:
+            entry["same_code"] = True
+        return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
+
+
+@dataclass(frozen=True)
+class GroupReport:
+    """What happened to one serialization group."""
+
+    group: str  # its name, e.g. "hf_g3fa9c1d2e4b5a6f7"
+    action: Action
+    seconds: float
+    saved_seconds: float
+    members: tuple[tuple[str, str], ...]  # (executable symbol, its name in the binary)
+    reason: str = ""
+    worker: str = ""
+    # Members of a group kept from the previous build that this build no
+    # longer has: their code is in the binary, no dispatch reaches it.
+    stale: int = 0
+
+    def as_dict(self) -> dict[str, object]:
+        entry: dict[str, object] = {
+            "group": self.group,
+            "members": [{"executable": e, "binary_name": n} for e, n in self.members]}
+        if self.stale:
+            entry["stale_members"] = self.stale
+        return _node_dict(entry, self.action, self.seconds, self.saved_seconds, self.reason)
+
+
+@dataclass(frozen=True)
+class HostReport:
+    """What happened to the host program."""
+
+    action: Action
+    seconds: float
+    saved_seconds: float
+    reason: str = ""
+
+    def as_dict(self) -> dict[str, object]:
+        return _node_dict({}, self.action, self.seconds, self.saved_seconds, self.reason)
+
+
+@dataclass(frozen=True)
+class CodegenResult:
+    """What ``build_vmfb`` did. ``report`` is the JSON-ready summary.
+
+    ``mode``: ``groups`` (group binaries and a host compiled against stubs,
+    linked), ``fallback`` (IREE's whole-program final compile; ``fallback``
+    says why), ``plain`` (one ``iree-compile`` of the whole back end, no
+    executable on its own; ``plain`` says why) or ``up-to-date`` (the output
+    was current: nothing ran)."""
+
+    output: Path
+    model_kind: model.ModelKind
+    executables: tuple[ExecutableReport, ...]
+    timings: dict[str, float] = field(default_factory=dict)
+    mode: BuildMode = BuildMode.GROUPS
+    fallback: str = ""
+    groups: tuple[GroupReport, ...] = ()
+    host: HostReport | None = None
+    spans: tuple[Span, ...] = ()
+    warnings: tuple[str, ...] = ()  # IREE's warnings, as its tools print them
+    remote: dict[str, int] | None = None  # the shared cache's traffic (cache stats)
+    plain: str = ""  # why the build took the plain path (mode plain)
+
+    @property
+    def compiled(self) -> list[str]:
+        return [e.executable for e in self.executables if e.action == Action.COMPILED]
+
+    @property
+    def reused(self) -> list[str]:
+        return [e.executable for e in self.executables if e.action == Action.REUSED]
+
+    @property
+    def report(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "mode": self.mode,
+            "codegen": [e.as_dict() for e in self.executables],
+            "codegen_summary": {
+                "model_kind": str(self.model_kind),
+                "executables": len(self.executables),
+                "compiled": len(self.compiled),
+                "reused": len(self.reused),
+                "groups": len(self.groups),
+                "groups_compiled": sum(g.action == Action.COMPILED for g in self.groups),
+                # IREE invocations that translated: a batch counts once
+                "translations_run": len({e.batch or e.executable for e in self.executables
+                                         if e.action == Action.COMPILED}),
+                "compiled_to_the_same_code": sum(e.same_code for e in self.executables),
+                "seconds_saved": round(sum(e.saved_seconds for e in self.executables), 3),
+            },
+            "groups": [g.as_dict() for g in self.groups],
+            "host": self.host.as_dict() if self.host is not None else None,
+            "codegen_timings": {k: round(v, 4) for k, v in self.timings.items()},
+        }
+        if self.mode == BuildMode.FALLBACK:
+            data["fallback"] = self.fallback
+        if self.mode == BuildMode.PLAIN:
+            data["plain"] = self.plain
+        if self.remote is not None:
+            data["remote"] = self.remote
+        return data
+
+    def explain(self) -> list[str]:
+        """Why each executable, group and the host ran (``--explain``)."""
+        lines = []
+        if self.mode == BuildMode.UP_TO_DATE:
+            lines.append("output is up to date (input and output content unchanged): nothing ran")
+        if self.mode == BuildMode.FALLBACK:
+            lines.append(f"fallback to IREE's whole-program final compile: {self.fallback}")
+        if self.mode == BuildMode.PLAIN:
+            lines.append(f"plain: one iree-compile of the whole back end: {self.plain}")
+        lines += [f"translate {e.executable}: {e.reason}" for e in self.executables
+                  if e.action == Action.COMPILED]
+        lines += [f"group @{g.group} ({len(g.members)} executables): {g.reason}"
+                  for g in self.groups if g.action == Action.COMPILED]
+        if self.host is not None and self.host.action == Action.COMPILED:
+            lines.append(f"host: {self.host.reason}")
+        return lines
+
+    def trace(self) -> dict[str, object]:
+        """A Chrome/Perfetto trace of the build (``--trace``): one process
+        per place work ran (this build, each worker), time zero at the
+        first span."""
+        if not self.spans:
+            return {"traceEvents": [], "displayTimeUnit": "ms"}
+        zero = min(sp.start for sp in self.spans)
+        pids: dict[str, int] = {}
+        events: list[dict[str, object]] = []
+        here = worker_id()  # this build's own process (a lane, the host's start)
+        for sp in self.spans:
+            where = "halflow" if sp.where == here else sp.where
+            if where not in pids:
+                pids[where] = len(pids) + 1
+                label = "halflow build" if where == "halflow" else f"worker {where}"
+                events.append({"name": "process_name", "ph": "M", "pid": pids[where],
+                               "tid": 1, "args": {"name": label}})
+                events.append({"name": "thread_name", "ph": "M", "pid": pids[where],
+                               "tid": 1, "args": {"name": "main"}})
+            events.append({"name": sp.name, "cat": sp.category, "ph": "X",
+                           "pid": pids[where], "tid": 1,
+                           "ts": round((sp.start - zero) * 1e6, 1),
+                           "dur": round((sp.end - sp.start) * 1e6, 1)})
+        return {"traceEvents": events, "displayTimeUnit": "ms"}
