@@ -23,7 +23,7 @@ from test_codegen_groups import DATA, units_of
 from test_codegen_groups import FLAGS as TURBINE_FLAGS
 from test_codegen_nodes import assert_bitwise_equal
 
-from halflow.codegen import DiskStore, build_vmfb, groups, model, pipeline
+from halflow.codegen import DiskStore, build_vmfb, executables, groups, model, pipeline
 from halflow.codegen import translate as translating
 from halflow.codegen.executables import Unit
 from halflow.codegen.executors import LANE_FROM, LocalExecutor
@@ -83,7 +83,7 @@ def test_a_member_iree_rejects_is_translated_alone_and_named(tmp_path: Path) -> 
     materialized = model.materialize(bad.read_bytes(), str(bad), env.session_flags)
     try:
         module = materialized.module
-        units = pipeline._module_units(module, module.get_asm(), flags.key)
+        units = executables.module_units(module, module.get_asm(), flags.key)
     finally:
         materialized.close()
     tasks = tasks_of(units, env)
@@ -186,8 +186,8 @@ def test_misses_go_out_heaviest_group_first_in_batches_of_at_most_eight(
     schedule = _Schedule(Inputs(turbine, plan, members, "", (), env, MemoryStore(), sink,
                                 lambda: None), {})
     jobs = schedule.translate_jobs(False, True)
-    keys = [[t.key for t in (task.members if name == "translate_batch" else [task])]
-            for name, task in jobs]
+    keys = [[t.key for t in (job.members if isinstance(job, TranslateBatch) else [job])]
+            for job in jobs]
     assert sorted(k for job in keys for k in job) == sorted({u.key for u in turbine})
     weight = {u.key: len(u.text) for u in turbine}
     group_of = {m.key: g for g in reversed(plan) for m in g.members}  # its first group

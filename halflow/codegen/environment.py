@@ -9,6 +9,7 @@ import socket
 from dataclasses import dataclass
 
 from halflow.codegen import iree_api, tools
+from halflow.codegen.flags import IreeFlags
 
 
 @dataclass(frozen=True)
@@ -42,3 +43,13 @@ def warm_up(env: Environment) -> str:
     prepare(env)
     iree_api.split_flags(())  # loads libIREECompiler and creates a session
     return worker_id()
+
+
+def environment_for(flags: IreeFlags) -> Environment:
+    """What worker processes need for these flags. Per-pass verification
+    is off unless the user gives ``--verify`` (as in the front end,
+    :func:`halflow.codegen.model.frontend_command`): IREE's passes work on
+    IREE's own output here, and verifying changes no byte of it."""
+    session_flags, global_flags = iree_api.split_flags(flags.compile)
+    return Environment(session_flags, global_flags, tools.iree_version(),
+                       flags.verify_per_pass)

@@ -38,8 +38,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from halflow.codegen import worker
-from halflow.codegen.environment import Environment
+from halflow.codegen import flags, worker
+from halflow.codegen.environment import Environment, environment_for
 from halflow.codegen.tasks import (
     AssembleResult,
     AssembleTask,
@@ -512,6 +512,58 @@ class LocalExecutor:
                 return value
             reason = str(value)
         raise RuntimeError(f"the final compile failed in its worker process ({reason})")
+
+
+# What a build gives a runner to parse translations ahead of the final
+# compile (:meth:`LocalExecutor.preload`).
+Preloader = Callable[[Callable[[], list[tuple[str, str, bool, bytes]]]], None]
+
+
+class Recorder:
+    """A runner that runs nothing (Ninja's ``-n``): it records the tasks it
+    is given (:attr:`tasks`) and does the deferred work of the build
+    process (building the host's text, which says whether the host is
+    stored), so that a dry run is the build's own steps. No task has a
+    result, so nothing a result would make ready is asked for; nothing is
+    stored. One translation per task, none through a shared cache."""
+
+    batches = False
+    shared = None
+
+    def __init__(self) -> None:
+        self.tasks: list[Work] = []
+
+    def run(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
+        pending = list(jobs)
+        while pending:
+            job = pending.pop(0)
+            if isinstance(job, Deferred):
+                pending[:0] = job.work() or ()
+            else:
+                self.tasks.append(job)
+        return []
+
+    def preload(self, items: Callable[[], list[tuple[str, str, bool, bytes]]]) -> None:
+        pass  # nothing runs: nothing to parse ahead
+
+
+class Workers:
+    """Local worker processes kept across builds (``halflow watch``): later
+    builds skip their start-up. Use as a context manager; pass to
+    :func:`halflow.codegen.pipeline.build_vmfb` with the same ``iree_flags``."""
+
+    def __init__(self, iree_flags: Sequence[str], jobs: int | None = None, retries: int = 2):
+        self.env = environment_for(flags.parse(iree_flags))
+        self.executor = LocalExecutor(self.env, jobs or os.cpu_count() or 1, retries)
+
+    def close(self) -> None:
+        self.executor.close()
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 class DaskExecutor:

@@ -2,9 +2,9 @@
 
 The steps, and which tool does each:
 
-0. up to date? (:mod:`halflow.core.uptodate`, the check of every build): the
-   output's marker says it is what these model bytes and flags build ->
-   nothing runs;
+0. up to date? (:func:`halflow.store.markers.check_vmfb`, the check of
+   every build): the output's marker says it is what these model bytes and
+   flags build -> nothing runs;
 1. front-end (programs only): ``iree-compile`` up to the module right before
    ``iree-hal-materialize-interfaces`` (:mod:`halflow.codegen.model`);
 2. materialize: halflow's stages, then IREE's prune pass;
@@ -27,167 +27,63 @@ byte-identical to a plain compile's.
 
 Nothing is written to the cache but complete, successful results, and
 nothing to ``output`` unless the whole build succeeds.
+
+:func:`plan_vmfb` (``halflow build -n --to vmfb``) runs the same steps up
+to 4 with a runner that records the jobs it is given instead of running
+them (:class:`halflow.codegen.executors.Recorder`, Ninja's ``-n``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from halflow.codegen import executables, iree_api, model, plain, reasons, tools
+from halflow.codegen import errors, executables, model, plain, reasons, results
 from halflow.codegen import flags as flags_mod
 from halflow.codegen import groups as groups_mod
 from halflow.codegen import overlay as overlay_mod
 from halflow.codegen import strategy as strategy_mod
 from halflow.codegen.backend import Outcome, Span, run_nodes
-from halflow.codegen.environment import Environment
-from halflow.codegen.executors import DaskExecutor, LocalExecutor
+from halflow.codegen.environment import Environment, environment_for
+from halflow.codegen.errors import CodegenError
+from halflow.codegen.executors import DaskExecutor, LocalExecutor, Preloader, Recorder, Workers
 from halflow.codegen.results import (
     Action,
     CodegenResult,
     ExecutableReport,
     GroupReport,
     HostReport,
+    VmfbPlan,
 )
-from halflow.codegen.tasks import AssembleTask, Job, LinkTask, TranslateResult, TranslateTask
+from halflow.codegen.tasks import (
+    AssembleTask,
+    Job,
+    LinkTask,
+    Runner,
+    TranslateResult,
+    TranslateTask,
+)
 from halflow.core import output as output_mod
 from halflow.core import uptodate
-from halflow.core.buildmode import BuildMode, BuildSummary
-from halflow.core.diagnostics import Diagnostic, HalflowError, Severity, parse_location
+from halflow.core.buildmode import BuildMode
+from halflow.core.diagnostics import Diagnostic, HalflowError
 from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
 from halflow.store import keys, manifests, markers
-from halflow.store.artifacts import REUSES, SECONDS_SAVED
-from halflow.store.codegen_entries import Entry, GroupEntry, HostEntry, decode_entry, encode_entry
+from halflow.store.codegen_entries import Entry, decode_entry, encode_entry
 from halflow.store.manifests import Manifest
 from halflow.store.protocol import ArtifactStore
 
 PathLike = str | os.PathLike[str]
 
 
-class CodegenError(HalflowError):
-    """A build to ``.vmfb`` failed; the diagnostics say where and why."""
-
-
-def _error(filename: str, message: str, notes: Sequence[str] = ()) -> CodegenError:
-    return CodegenError(Diagnostic(
-        filename, 0, 0, message,
-        notes=tuple(Diagnostic(filename, 0, 0, n, Severity.NOTE) for n in notes),
-    ))
-
-
-def _executable_error(unit: executables.Unit, model_name: str, message: str,
-                      notes: Sequence[str] = ()) -> Diagnostic:
-    filename, line, col = parse_location(unit.location)
-    return Diagnostic(
-        filename or model_name, line, col,
-        f"code generation failed for executable {unit.symbol}: {message}",
-        notes=tuple(Diagnostic(filename or model_name, 0, 0, n, Severity.NOTE) for n in notes),
-    )
-
-
-def _module_units(
-    module: Any, module_text: str, key_flags: Sequence[str]
-) -> list[executables.Unit]:
-    blobs = executables.resource_blobs(module_text)
-    units = []
-    for op in module.regions[0].blocks[0].operations:
-        operation = op.operation
-        if operation.name != "hal.executable":
-            continue
-        text = operation.get_asm(assume_verified=True, use_local_scope=True)
-        units.append(executables.make_unit(
-            operation.attributes["sym_name"].value, str(operation.location), text, blobs,
-            key_flags,
-        ))
-    return units
-
-
 def _manifest_key(model_file: Path, flags: flags_mod.IreeFlags) -> str:
     """Where the manifest of the last build of this model is kept."""
     return manifests.manifest_key(str(model_file.resolve()), flags.key)
-
-
-def _as_printed(message: str, name: str, kind: model.ModelKind, data: bytes) -> str:
-    """An in-process IREE warning as ``iree-compile MODEL`` prints it: at the
-    program's module location (``MODEL:0:0``), or at a pre-materialize
-    module's first line, quoted."""
-    text = re.sub(r"^\S*:\d+:\d+: ", "", message)
-    if kind == model.ModelKind.PROGRAM:
-        return f"{name}:0:0: warning: {text}"
-    first = data.split(b"\n", 1)[0].decode("utf-8", "replace")
-    return f"{name}:1:1: warning: {text}\n{first}\n^"
-
-
-def _host_program(module: Any) -> str:
-    """The materialized module without its executables, printed with
-    locations (the host the stubs go into). Erases them from ``module``."""
-    for op in list(module.regions[0].blocks[0].operations):
-        if op.operation.name == "hal.executable":
-            op.operation.erase()
-    return str(module.get_asm(enable_debug_info=True, assume_verified=True))
-
-
-def environment_for(flags: flags_mod.IreeFlags) -> Environment:
-    """What worker processes need for these flags. Per-pass verification
-    is off unless the user gives ``--verify`` (as in the front end,
-    :func:`halflow.codegen.model.frontend_command`): IREE's passes work on
-    IREE's own output here, and verifying changes no byte of it."""
-    session_flags, global_flags = iree_api.split_flags(flags.compile)
-    return Environment(session_flags, global_flags, tools.iree_version(),
-                       flags.verify_per_pass)
-
-
-class Workers:
-    """Local worker processes kept across builds (``halflow watch``): later
-    builds skip their start-up. Use as a context manager; pass to
-    :func:`build_vmfb` with the same ``iree_flags``."""
-
-    def __init__(self, iree_flags: Sequence[str], jobs: int | None = None, retries: int = 2):
-        self.env = environment_for(flags_mod.parse(iree_flags))
-        self.executor = LocalExecutor(self.env, jobs or os.cpu_count() or 1, retries)
-
-    def close(self) -> None:
-        self.executor.close()
-
-    def __enter__(self) -> Workers:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def up_to_date(store: ArtifactStore, model_path: PathLike, output: PathLike,
-               iree_flags: Sequence[str]) -> bool:
-    """Whether :func:`build_vmfb` with these arguments would do nothing (the
-    output still holds what the model's bytes and these flags build)."""
-    try:
-        data = Path(model_path).read_bytes()
-    except OSError:
-        return False
-    key = keys.vmfb_output_key(uptodate.input_fingerprint(data), str(model_path), iree_flags)
-    return markers.check_vmfb(store, key, output) is not None
-
-
-def _record_build(store: ArtifactStore, name: str, result: CodegenResult,
-                  clock: Clock) -> CodegenResult:
-    """Add the build to the cache's history (``halflow cache stats``): an
-    up-to-date build counts every executable as reused. ``result``, with
-    the shared cache's traffic of the build when there is one."""
-    summary = BuildSummary(
-        input=name, mode=BuildMode.VMFB, executed=len(result.compiled),
-        reused=len(result.reused), seconds=round(clock.phases.get("total", 0.0), 6),
-        noop=result.mode == BuildMode.UP_TO_DATE,  # counted apart (cache stats)
-    ).as_dict()
-    store.record_build(summary)
-    remote = summary.get("remote")
-    return dataclasses.replace(result, remote=remote) if isinstance(remote, dict) else result
 
 
 def build_vmfb(
@@ -247,7 +143,8 @@ def build_vmfb(
             workers is None and executor == "local", previous.mode)
         started = _start(request, store, executor, scheduler, jobs, retries, opened,
                          rebuild=previous.mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
-        source = _front_end(request, started, store, previous, log)
+        source = _front_end(request, started.frontend, started.local.preload, store, previous,
+                            log)
         reason = (strategy_mod.plain_reason(chosen, len(source.data))
                   if choice.may_be_plain else None)
         if reason is not None:
@@ -269,10 +166,10 @@ def build_vmfb(
             linked = _compile_fallback(found, generated, lookup, request, started, store, log)
         _replace_output(request, linked, log)
         _record_manifest(store, manifest_key, found, generated, linked)
-        _count_reuses(store, [r.saved_seconds for r in reports.values()
+        results.count_reuses(store, [r.saved_seconds for r in reports.values()
                               if r.action == Action.REUSED])
         markers.record_vmfb(store, request.output_key, request.output_file,
-                            request.writing.target, str(request.kind),
+                            request.out.target, str(request.kind),
                             [(r.executable, r.saved_seconds or r.seconds)
                              for r in reports.values()])
         log.clock.add("total", log.clock.total())
@@ -281,11 +178,11 @@ def build_vmfb(
             dict(log.clock.phases), mode=linked.mode, fallback=generated.gap or "",
             groups=linked.groups, host=linked.host, spans=tuple(log.spans),
             warnings=tuple(log.warnings))
-        return _record_build(store, request.name, result, log.clock)
+        return results.record_build(store, request.name, result, log.clock)
     finally:
         log.sink(Event(Kind.DONE))
         opened.close()
-        request.writing.discard()
+        request.out.discard()
 
 
 # -- the steps of build_vmfb, in order -----------------------------------------
@@ -340,42 +237,53 @@ class _Request:
     flags: flags_mod.IreeFlags
     data: bytes  # the model's bytes
     kind: model.ModelKind  # never AUTO
+    output_key: str  # what these model bytes and flags build (halflow.store.keys)
     # The one writer's replacement of the output (halflow.core.output): IREE
     # writes the .vmfb to writing.temp, created only then; a FIFO or device
-    # is written in place.
-    writing: output_mod.Replacement
-    output_key: str  # what these model bytes and flags build (halflow.core.uptodate)
+    # is written in place. None for a dry run, which writes nothing.
+    writing: output_mod.Replacement | None = None
+
+    @property
+    def out(self) -> output_mod.Replacement:
+        """The output's replacement (a build has one)."""
+        assert self.writing is not None
+        return self.writing
 
 
 def _request(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], executor: str,
-             model_kind: str) -> _Request:
+             model_kind: str, *, writing: bool = True) -> _Request:
     """The arguments checked: the executor, the model read and its kind,
-    the output writable (tried now, not after the whole build)."""
+    and, ``writing`` (not a dry run), the output writable (tried now, not
+    after the whole build)."""
     model_file = Path(model_path)
     output_file = Path(output)
     name = str(model_path)
     flags = flags_mod.parse(iree_flags)
     if executor not in ("local", "dask"):
-        raise _error("halflow", f"unknown executor '{executor}' (use 'local' or 'dask')")
+        raise errors.error("halflow", f"unknown executor '{executor}' (use 'local' or 'dask')")
     try:
         data = model_file.read_bytes()
     except OSError as e:
-        raise _error(name, f"cannot open input file '{name}': {e.strerror or e}") from None
+        raise errors.error(name, f"cannot open input file '{name}': {e.strerror or e}") from None
     try:
         kind = model.ModelKind(model_kind)
     except ValueError:
-        raise _error("halflow", f"unknown model kind '{model_kind}'") from None
+        raise errors.error("halflow", f"unknown model kind '{model_kind}'") from None
     if kind == model.ModelKind.AUTO:
         kind = model.detect_kind(data)
     if kind == model.ModelKind.PRE_MATERIALIZE and flags.compile_from is not None:
-        raise _error(name, "--compile-from applies to programs, not to a pre-materialize module")
+        raise errors.error(name, "--compile-from applies to programs, not to a "
+                           "pre-materialize module")
+    output_key = keys.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
+    if not writing:
+        return _Request(model_file, output_file, name, flags, data, kind, output_key)
     try:  # fail now, not after the whole build (also on a directory)
         output_mod.check_writable(output_file)
-        writing = output_mod.Replacement(output_file)
+        replacement = output_mod.Replacement(output_file)
     except OSError as e:
-        raise _error(str(output_file), f"cannot write output file: {e.strerror or e}") from None
-    output_key = keys.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
-    return _Request(model_file, output_file, name, flags, data, kind, writing, output_key)
+        raise errors.error(str(output_file),
+                           f"cannot write output file: {e.strerror or e}") from None
+    return _Request(model_file, output_file, name, flags, data, kind, output_key, replacement)
 
 
 def _open_store(store: ArtifactStore | None, opened: _Opened) -> ArtifactStore:
@@ -389,13 +297,6 @@ def _open_store(store: ArtifactStore | None, opened: _Opened) -> ArtifactStore:
     return opened.store
 
 
-def _count_reuses(store: ArtifactStore, saved: Sequence[float]) -> None:
-    """The statistics of reuses (``halflow cache stats``)."""
-    if saved:
-        store.add(REUSES, len(saved))
-        store.add(SECONDS_SAVED, sum(saved))
-
-
 def _result_if_current(store: ArtifactStore, request: _Request, log: _Log
                        ) -> CodegenResult | None:
     """Step 0: the result of a build that has nothing to do (the output is
@@ -403,13 +304,13 @@ def _result_if_current(store: ArtifactStore, request: _Request, log: _Log
     current = markers.check_vmfb(store, request.output_key, request.output_file)
     if current is None:
         return None
-    _count_reuses(store, [s for _, s in current.executables])
+    results.count_reuses(store, [s for _, s in current.executables])
     log.clock.add("total", log.clock.total())
     result = CodegenResult(
         request.output_file, model.ModelKind(current.kind or str(request.kind)),
         tuple(ExecutableReport(e, Action.REUSED, 0.0, s) for e, s in current.executables),
         dict(log.clock.phases), mode=BuildMode.UP_TO_DATE)
-    return _record_build(store, request.name, result, log.clock)
+    return results.record_build(store, request.name, result, log.clock)
 
 
 @dataclass(frozen=True)
@@ -434,11 +335,12 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
         try:
             opened.frontend = model.frontend(request.model_file, request.flags)
         except OSError as e:
-            raise _error(request.name, f"cannot run iree-compile: {e.strerror or e}") from None
+            raise errors.error(request.name,
+                               f"cannot run iree-compile: {e.strerror or e}") from None
     env = environment_for(request.flags)
     if opened.workers is not None:
         if opened.workers.env != env:
-            raise _error("halflow", "the workers were started for other IREE flags")
+            raise errors.error("halflow", "the workers were started for other IREE flags")
         opened.local = opened.workers.executor
     else:
         opened.local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
@@ -449,7 +351,7 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
             opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
                                          notes=store.absorb_remote)
         except RuntimeError as e:
-            raise _error("halflow", str(e)) from None
+            raise errors.error("halflow", str(e)) from None
     return _Started(env, opened.local, opened.remote, opened.frontend)
 
 
@@ -462,17 +364,15 @@ class _Source:
     materialized: bool = False
 
 
-def _front_end(request: _Request, started: _Started, store: ArtifactStore, previous: Manifest,
-               log: _Log) -> _Source:
+def _front_end(request: _Request, frontend: model.Frontend | None, preloader: Preloader,
+               store: ArtifactStore, previous: Manifest, log: _Log) -> _Source:
     """The front-end's module (a program), or the model's bytes. A worker
     parses the translations the previous build of this model used while
-    materialize runs: after a small edit, the final compile finds nearly
-    all of them parsed. (Not during the front-end: on a small machine that
-    slows the front-end as much as it saves.)"""
+    materialize runs (``preloader``): after a small edit, the final compile
+    finds nearly all of them parsed. (Not during the front-end: on a small
+    machine that slows the front-end as much as it saves.)"""
     preload = functools.partial(
-        started.local.preload,
-        functools.partial(manifests.previous_translations, store, previous))
-    frontend = started.frontend
+        preloader, functools.partial(manifests.previous_translations, store, previous))
     if frontend is None:
         preload()
         return _Source(request.data)
@@ -496,7 +396,7 @@ def _build_plainly(request: _Request, source: _Source, store: ArtifactStore,
     log.sink(Event(Kind.PHASE, detail="compile .vmfb (plain)"))
     began = time.perf_counter()
     try:
-        compiled = plain.compile_backend(source.data, request.flags, request.writing.temp,
+        compiled = plain.compile_backend(source.data, request.flags, request.out.temp,
                                          request.name)
     except HalflowError as e:
         raise CodegenError(e.diagnostics) from None
@@ -506,13 +406,13 @@ def _build_plainly(request: _Request, source: _Source, store: ArtifactStore,
     log.warnings.extend(compiled.warnings)
     _commit(request, log)
     manifests.write(store, manifest_key, Manifest(True, BuildMode.PLAIN, size=len(source.data)))
-    markers.record_vmfb(store, request.output_key, request.output_file, request.writing.target,
+    markers.record_vmfb(store, request.output_key, request.output_file, request.out.target,
                    str(request.kind), [])
     log.clock.add("total", log.clock.total())
     result = CodegenResult(request.output_file, request.kind, (), dict(log.clock.phases),
                            mode=BuildMode.PLAIN, spans=tuple(log.spans),
                            warnings=tuple(log.warnings), plain=reason)
-    return _record_build(store, request.name, result, log.clock)
+    return results.record_build(store, request.name, result, log.clock)
 
 
 def _check_flags(started: _Started) -> None:
@@ -522,7 +422,7 @@ def _check_flags(started: _Started) -> None:
         try:
             started.local.check()
         except RuntimeError as e:
-            raise _error("halflow", f"IREE rejects the flags: {e}") from None
+            raise errors.error("halflow", f"IREE rejects the flags: {e}") from None
 
 
 @dataclass(frozen=True)
@@ -552,9 +452,9 @@ def _materialize(source: _Source, request: _Request, env: Environment, opened: _
     log.spans.append(Span("materialize", "phase", started, time.perf_counter(), "halflow"))
 
     started = time.perf_counter()
-    units = _module_units(module, module_text, request.flags.key)
+    units = executables.module_units(module, module_text, request.flags.key)
     gap = next((g for g in map(groups_mod.recipe_gap, units) if g is not None), None)
-    host_program = _host_program(module) if gap is None else ""
+    host_program = executables.host_program(module) if gap is None else ""
     opened.materialized.close()
     opened.materialized = None
     log.clock.add("keys", time.perf_counter() - started)
@@ -599,8 +499,7 @@ class _Generated:
 
 
 def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Environment,
-                     store: ArtifactStore, runner: LocalExecutor | DaskExecutor,
-                     log: _Log) -> _Generated:
+                     store: ArtifactStore, runner: Runner, log: _Log) -> _Generated:
     """The dirty translations, group binaries and host against stubs
     (:func:`halflow.codegen.backend.run_nodes`)."""
     group_plan, members = groups_mod.plan(found.units, request.flags.key)
@@ -628,10 +527,10 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
     failed: list[Diagnostic] = []
     for function, subject, message, notes in outcome.failures:
         if function == "translate":
-            failed.append(_executable_error(subject, request.name, message, notes))
+            failed.append(errors.executable_error(subject, request.name, message, notes))
         else:
             group = next(g for g in group_plan if g.key == subject)
-            failed.append(_error(request.name, f"serializing group @{group.name} failed: "
+            failed.append(errors.error(request.name, f"serializing group @{group.name} failed: "
                                  f"{message}", notes).diagnostics[0])
     if failed:
         raise CodegenError(failed)
@@ -642,8 +541,8 @@ def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Env
 
 
 def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
-                           env: Environment, store: ArtifactStore,
-                           runner: LocalExecutor | DaskExecutor, log: _Log) -> _Generated:
+                           env: Environment, store: ArtifactStore, runner: Runner,
+                           log: _Log) -> _Generated:
     """The fallback's step 4: the missing translations only (IREE's whole
     final compile links them)."""
     misses: dict[str, executables.Unit] = {}
@@ -661,7 +560,7 @@ def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
         log.spans.append(Span(f"translate {unit.symbol}", "translate",
                               now - result.seconds, now, result.worker))
         if not result.ok:
-            failed.append(_executable_error(
+            failed.append(errors.executable_error(
                 unit, request.name,
                 result.messages[0] if result.messages else "IREE gave no reason",
                 result.messages[1:]))
@@ -676,7 +575,8 @@ def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
     tasks: list[Job] = [TranslateTask(key, unit.symbol, unit.source(), unit.buffer_name, env)
                         for key, unit in misses.items()]
     for failure in (runner.run(tasks, on_result) if tasks else []):
-        failed.append(_executable_error(misses[failure.task.key], request.name, failure.reason))
+        failed.append(errors.executable_error(misses[failure.task.key], request.name,
+                                              failure.reason))
         log.sink(Event(Kind.FAILED, executable=failure.task.executable))
     log.clock.add("codegen", time.perf_counter() - started)
     if failed:
@@ -748,17 +648,17 @@ def _link_groups(found: _Found, generated: _Generated, lookup: _Lookup, request:
         Action.COMPILED if host_compiled else Action.REUSED,
         outcome.host[1] if host_compiled else 0.0, outcome.host[1],
         reasons.why_host(outcome.host_key, lookup.previous) if host_compiled else "")
-    log.warnings.extend(_as_printed(w, request.name, request.kind, source.data)
+    log.warnings.extend(errors.as_printed(w, request.name, request.kind, source.data)
                         for w in outcome.warnings)
     binaries = tuple((g.linked, outcome.binaries[g.key][0]) for g in generated.group_plan)
     link_started = time.perf_counter()
     try:
         assembled = started.local.assemble(
-            LinkTask(outcome.host[0], binaries, str(request.writing.temp), started.env))
+            LinkTask(outcome.host[0], binaries, str(request.out.temp), started.env))
     except RuntimeError as e:
-        raise _error(request.name, str(e)) from None
+        raise errors.error(request.name, str(e)) from None
     if not assembled.ok:
-        raise _error(request.name, "linking the .vmfb failed", assembled.messages)
+        raise errors.error(request.name, "linking the .vmfb failed", assembled.messages)
     log.spans.append(Span("assemble", "phase", link_started, time.perf_counter(), "halflow"))
     return _Linked(assembled, BuildMode.GROUPS, tuple(group_reports), host_report)
 
@@ -775,7 +675,7 @@ def _compile_fallback(found: _Found, generated: _Generated, lookup: _Lookup,
     for k in [k for k, r in generated.translated.items() if r.shared]:
         entry = decode_entry(k, store.get(k))
         if entry is None:
-            raise _error(request.name, "a translation the Dask workers wrote to the shared "
+            raise errors.error(request.name, "a translation the Dask workers wrote to the shared "
                          "cache is no longer there; build again")
         texts[k] = entry.text
     began = time.perf_counter()
@@ -783,14 +683,14 @@ def _compile_fallback(found: _Found, generated: _Generated, lookup: _Lookup,
     assembly = AssembleTask(
         found.module_text, request.name,
         tuple((u.name, u.key, u.restore(texts[u.key])) for u in found.units),
-        str(request.writing.temp), started.env,
+        str(request.out.temp), started.env,
     )
     try:
         assembled = started.local.assemble(assembly)
     except RuntimeError as e:
-        raise _error(request.name, str(e)) from None
+        raise errors.error(request.name, str(e)) from None
     if not assembled.ok:
-        raise _error(request.name, "the final compile failed", assembled.messages)
+        raise errors.error(request.name, "the final compile failed", assembled.messages)
     log.spans.append(Span("final compile (fallback)", "phase", began,
                           time.perf_counter(), "halflow"))
     return _Linked(assembled, BuildMode.FALLBACK)
@@ -808,9 +708,9 @@ def _commit(request: _Request, log: _Log, written: float = 0.0) -> None:
     the seconds writing it took already."""
     started = time.perf_counter()
     try:
-        request.writing.commit()
+        request.out.commit()
     except OSError as e:
-        raise _error(str(request.output_file),
+        raise errors.error(str(request.output_file),
                      f"cannot write output file: {e.strerror or e}") from None
     log.clock.add("write", written + time.perf_counter() - started)
 
@@ -829,96 +729,66 @@ def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,
         outcome.host_key if outcome is not None else ""))
 
 
-@dataclass(frozen=True)
-class VmfbPlan:
-    """What the next ``.vmfb`` build would do (``halflow build -n --to
-    vmfb``): ``up_to_date`` (nothing would run), else the translations and
-    group serializations that would run, each ``(name, reason)``, and the
-    host: ``(action, reason)``, ``action`` being ``compiled``, ``reused`` or
-    ``after translation`` (its key needs the interfaces the translations
-    give); ``fallback``: why IREE's whole final compile would link it;
-    ``plain``: why one ``iree-compile`` would build it (nothing else said)."""
-
-    up_to_date: bool
-    executables: int = 0
-    translations: tuple[tuple[str, str], ...] = ()
-    groups: tuple[tuple[str, str], ...] = ()
-    group_count: int = 0
-    host: tuple[str, str] = ("reused", "")
-    fallback: str = ""
-    plain: str = ""
-
-
 def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], *,
               store: ArtifactStore) -> VmfbPlan:
-    """The plan of :func:`build_vmfb` for these arguments, writing nothing:
-    the same up-to-date check, front-end (programs), materialize and keys,
-    looked up in ``store`` (open it read-only), without translating,
-    serializing or linking. Raises :class:`CodegenError` on bad input."""
-    model_file, name = Path(model_path), str(model_path)
-    flags = flags_mod.parse(iree_flags)
-    try:
-        data = model_file.read_bytes()
-    except OSError as e:
-        raise _error(name, f"cannot open input file '{name}': {e.strerror or e}") from None
-    output_key = keys.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
-    if markers.check_vmfb(store, output_key, output) is not None:
+    """The plan of :func:`build_vmfb` for these arguments, writing nothing
+    (Ninja's ``-n``): the build's own steps (up-to-date check, strategy,
+    front end, materialize and keys, look-up, the nodes) over ``store``
+    (open it read-only), with a runner that records the jobs it is given
+    instead of running them (:class:`halflow.codegen.executors.Recorder`).
+    Raises :class:`CodegenError` on bad input."""
+    request = _request(model_path, output, iree_flags, "local", "auto", writing=False)
+    if markers.check_vmfb(store, request.output_key, request.output_file) is not None:
         return VmfbPlan(True)
-    session_flags = environment_for(flags).session_flags
-    previous = manifests.read(store, _manifest_key(model_file, flags))
-    if model.detect_kind(data) == model.ModelKind.PROGRAM:
-        # As the build does: IREE's front end materializes the program.
-        frontend = model.Frontend(model_file, flags)
-        try:
-            front = frontend.result()[0]
-        finally:
-            frontend.close()
-        chosen = strategy_mod.strategy_of(None)  # as the CLI's local build decides
-        if strategy_mod.before_front_end(chosen, True, True,
-                                         previous.mode).may_be_plain:
-            reason = strategy_mod.plain_reason(chosen, len(front))
-            if reason is not None:
-                return VmfbPlan(False, plain=reason)
-        materialized = model.parse_materialized(front, name, session_flags)
-    else:
-        materialized = model.materialize(data, name, session_flags)
+    log = _Log(Clock(), sink_for(False))
+    previous = manifests.read(store, _manifest_key(request.model_file, request.flags))
+    chosen = strategy_mod.strategy_of(None)  # as the command line's local build decides
+    choice = strategy_mod.before_front_end(chosen, request.kind == model.ModelKind.PROGRAM,
+                                           True, previous.mode)
+    recorder = Recorder()
+    opened = _Opened(None)
     try:
-        module_text = materialized.module.get_asm(enable_debug_info=True, assume_verified=True)
-        units = _module_units(materialized.module, module_text, flags.key)
-        gap = next((g for g in map(groups_mod.recipe_gap, units) if g is not None), None)
-        host_program = _host_program(materialized.module) if gap is None else ""
-    finally:
-        materialized.close()
-    cached: dict[str, Entry] = {}
-    for unit in units:
-        raw = store.get(unit.key) if unit.cacheable and unit.key not in cached else None
-        entry = decode_entry(unit.key, raw)
-        if entry is not None:
-            cached[unit.key] = entry
-    misses = list({u.key: u for u in units if u.key not in cached}.values())
-    translations = tuple((u.symbol, reasons.why_translated(u, previous)) for u in misses)
-    if gap is not None:
-        return VmfbPlan(False, len(units), translations, fallback=gap)
-    group_plan, members = groups_mod.plan(units, flags.key)
-    # As the build: over the previous build's groups, when it keeps some.
-    overlaid = overlay_mod.overlay(units, host_program, cached, previous, flags.key, store,
-                                   group_plan)
-    serves = None
-    if overlaid is not None:
-        group_plan, serves, cached = overlaid.groups, overlaid.serves, overlaid.cached
-    dirty = tuple((f"@{g.name} ({len(g.members)} executables)", reasons.why_group(g, previous))
-                  for g in group_plan if GroupEntry.decode(g.key, store.get(g.key)) is None)
-    host: tuple[str, str] = ("after translation", "reused unless an export's interface changed")
-    if not misses:
-        interfaces = {k: groups_mod.decode_interfaces(e.interface) for k, e in cached.items()}
-        try:
-            text = groups_mod.host_text(host_program, units, members, group_plan,
-                                        {k: i for k, i in interfaces.items() if i is not None},
-                                        serves)
-        except ValueError as e:
-            host = ("compiled", str(e))
+        if request.kind == model.ModelKind.PROGRAM:
+            opened.frontend = model.Frontend(request.model_file, request.flags)
+        source = _front_end(request, opened.frontend, recorder.preload, store, previous, log)
+        reason = (strategy_mod.plain_reason(chosen, len(source.data))
+                  if choice.may_be_plain else None)
+        if reason is not None:
+            return VmfbPlan(False, plain=reason)
+        env = environment_for(request.flags)
+        found = _materialize(source, request, env, opened, log)
+        lookup = _look_up(store, found.units, previous, log)
+        if found.gap is None:
+            generated = _generate_groups(found, lookup, request, env, store, recorder, log)
         else:
-            key = groups_mod.host_key(text, flags.compile)
-            host = (("reused", "") if HostEntry.decode(key, store.get(key)) is not None
-                    else ("compiled", reasons.why_host(key, previous)))
-    return VmfbPlan(False, len(units), translations, dirty, len(group_plan), host)
+            generated = _generate_translations(found, lookup, request, env, store, recorder, log)
+    finally:
+        opened.close()
+    return _planned(found, generated, previous, recorder)
+
+
+def _planned(found: _Found, generated: _Generated, previous: Manifest,
+             recorder: Recorder) -> VmfbPlan:
+    """The plan of the jobs ``recorder`` was given: translations in module
+    order; the groups whose binaries are not stored (those the translations
+    would make ready too); the host, if its text is known already."""
+    keys_run = {task.key for task in recorder.tasks if task.kind == "translate"}
+    first: dict[str, executables.Unit] = {}
+    for unit in found.units:
+        first.setdefault(unit.key, unit)
+    translations = tuple((u.symbol, reasons.why_translated(u, previous))
+                         for u in first.values() if u.key in keys_run)
+    if found.gap is not None:
+        return VmfbPlan(False, len(found.units), translations, fallback=found.gap)
+    outcome = generated.outcome
+    assert outcome is not None
+    dirty = tuple((f"@{g.name} ({len(g.members)} executables)", reasons.why_group(g, previous))
+                  for g in outcome.groups if g.key not in outcome.binaries)
+    host: tuple[str, str] = ("after translation", "reused unless an export's interface changed")
+    if outcome.host is not None:
+        host = ("reused", "")
+    elif outcome.host_error:
+        host = ("compiled", outcome.host_error)
+    elif outcome.host_key:
+        host = ("compiled", reasons.why_host(outcome.host_key, previous))
+    return VmfbPlan(False, len(found.units), translations, dirty, len(outcome.groups), host)

@@ -1,12 +1,16 @@
 """What a ``.vmfb`` build did, as frozen records: per executable, per
 serialization group, the host, and the whole build (:class:`CodegenResult`:
-its ``--report`` JSON, ``--explain`` lines and ``--trace`` events).
+its ``--report`` JSON, ``--explain`` lines and ``--trace`` events); what
+its dry run would do (:class:`VmfbPlan`); the build's line in the cache's
+history and its reuse counters (:func:`record_build`, :func:`count_reuses`).
 :mod:`halflow.codegen.pipeline` makes them; :mod:`halflow.codegen.report`
 shows them.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -14,7 +18,10 @@ from pathlib import Path
 from halflow.codegen import model
 from halflow.codegen.backend import Span
 from halflow.codegen.environment import worker_id
-from halflow.core.buildmode import BuildMode
+from halflow.core.buildmode import BuildMode, BuildSummary
+from halflow.core.progress import Clock
+from halflow.store.artifacts import REUSES, SECONDS_SAVED
+from halflow.store.protocol import ArtifactStore
 
 
 class Action(StrEnum):
@@ -201,3 +208,45 @@ class CodegenResult:
                            "ts": round((sp.start - zero) * 1e6, 1),
                            "dur": round((sp.end - sp.start) * 1e6, 1)})
         return {"traceEvents": events, "displayTimeUnit": "ms"}
+
+
+@dataclass(frozen=True)
+class VmfbPlan:
+    """What the next ``.vmfb`` build would do (``halflow build -n --to
+    vmfb``): ``up_to_date`` (nothing would run), else the translations and
+    group serializations that would run, each ``(name, reason)``, and the
+    host: ``(action, reason)``, ``action`` being ``compiled``, ``reused`` or
+    ``after translation`` (its key needs the interfaces the translations
+    give); ``fallback``: why IREE's whole final compile would link it;
+    ``plain``: why one ``iree-compile`` would build it (nothing else said)."""
+
+    up_to_date: bool
+    executables: int = 0
+    translations: tuple[tuple[str, str], ...] = ()
+    groups: tuple[tuple[str, str], ...] = ()
+    group_count: int = 0
+    host: tuple[str, str] = ("reused", "")
+    fallback: str = ""
+    plain: str = ""
+
+
+def count_reuses(store: ArtifactStore, saved: Sequence[float]) -> None:
+    """The statistics of reuses (``halflow cache stats``)."""
+    if saved:
+        store.add(REUSES, len(saved))
+        store.add(SECONDS_SAVED, sum(saved))
+
+
+def record_build(store: ArtifactStore, name: str, result: CodegenResult,
+                  clock: Clock) -> CodegenResult:
+    """Add the build to the cache's history (``halflow cache stats``): an
+    up-to-date build counts every executable as reused. ``result``, with
+    the shared cache's traffic of the build when there is one."""
+    summary = BuildSummary(
+        input=name, mode=BuildMode.VMFB, executed=len(result.compiled),
+        reused=len(result.reused), seconds=round(clock.phases.get("total", 0.0), 6),
+        noop=result.mode == BuildMode.UP_TO_DATE,  # counted apart (cache stats)
+    ).as_dict()
+    store.record_build(summary)
+    remote = summary.get("remote")
+    return dataclasses.replace(result, remote=remote) if isinstance(remote, dict) else result

@@ -34,27 +34,51 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
 from stat import S_ISREG
-from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from halflow.core import uptodate
 from halflow.store import keys
 
+TYPE_CHECKING = False  # (importing typing costs a no-op rebuild ~3 ms)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Protocol
+
     from halflow.core.blobs import InputBytes
     from halflow.store.protocol import ArtifactStore
 
+    class MarkerBook(Protocol):
+        """Where markers are kept: the halflow cache (JSON entries), a
+        workspace's memory (:class:`MemoryBook`), a code generation store
+        (:class:`ArtifactBook`)."""
 
-class OutputMarker(NamedTuple):
-    """One output file's marker (see the module docstring for its format)."""
+        def get(self, key: str) -> object: ...
 
-    key: str  # the output key of what was written
-    size: int
-    mtime_ns: int
-    total: int  # node count of the build (reported by a later no-op)
-    digest: str  # halflow.core.uptodate.content_digest of the bytes written
-    stamps: dict[str, object] | None = None  # "input", "output": statuses
+        def put(self, key: str, value: object) -> None: ...
+
+
+class OutputMarker:
+    """One output file's marker (see the module docstring for its format):
+    a plain record (the no-op imports no ``typing``)."""
+
+    __slots__ = ("digest", "key", "mtime_ns", "size", "stamps", "total")
+
+    def __init__(self, key: str, size: int, mtime_ns: int, total: int, digest: str,
+                 stamps: dict[str, object] | None = None):
+        self.key = key  # the output key of what was written
+        self.size = size
+        self.mtime_ns = mtime_ns
+        self.total = total  # node count of the build (reported by a later no-op)
+        self.digest = digest  # halflow.core.uptodate.content_digest of the bytes written
+        self.stamps = stamps  # "input", "output": statuses (None: none recorded)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OutputMarker) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable contents)
+
+    def __repr__(self) -> str:
+        return f"OutputMarker{tuple(self.to_json())!r}"
 
     def to_json(self) -> list[object]:
         record: list[object] = [self.key, self.size, self.mtime_ns, self.total, self.digest]
@@ -75,15 +99,6 @@ class OutputMarker(NamedTuple):
 
     def stamp(self, which: str) -> object:
         return (self.stamps or {}).get(which)
-
-
-class MarkerBook(Protocol):
-    """Where markers are kept: the halflow cache (JSON entries), a
-    workspace's memory, a code generation store (:class:`ArtifactBook`)."""
-
-    def get(self, key: str) -> object: ...
-
-    def put(self, key: str, value: object) -> None: ...
 
 
 class MemoryBook(dict[str, object]):
@@ -222,19 +237,23 @@ def refreshed(marker: OutputMarker, stat: os.stat_result, seen_ns: int,
     stamps["output"] = [*uptodate.stamp(stat), seen_ns, uptodate.boot_id()]
     if source is not None:
         stamps["input"] = source
-    new = marker._replace(stamps=stamps)
+    new = OutputMarker(marker.key, marker.size, marker.mtime_ns, marker.total, marker.digest,
+                       stamps)
     return None if new == marker else new
 
 
 SUMMARY_KIND = "codegen.uptodate"
 
 
-class NoopSummary(NamedTuple):
+class NoopSummary:
     """What a no-op ``.vmfb`` build reports: the model's kind and the
     executables of the build it stands for, with the seconds each cost."""
 
-    kind: str
-    executables: tuple[tuple[str, float], ...]
+    __slots__ = ("executables", "kind")
+
+    def __init__(self, kind: str, executables: tuple[tuple[str, float], ...]):
+        self.kind = kind
+        self.executables = executables
 
     def encode(self, key: str) -> bytes:
         from halflow.store import codec
