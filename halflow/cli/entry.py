@@ -31,14 +31,14 @@ from collections.abc import Sequence
 from stat import S_ISREG
 
 # What the up-to-date check compares (shared with the library build).
-from halflow.core.blobs import read_bytes
+from halflow.core.blobs import read_snapshot
 from halflow.core.uptodate import input_fingerprint, input_stamp, options_fingerprint
 from halflow.store import markers
 from halflow.store.keys import marker_key, output_key, vmfb_output_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from halflow.core.blobs import InputBytes
+    from halflow.core.blobs import Snapshot
     from halflow.core.config import Config
     from halflow.core.options import RemoteCache
 
@@ -192,7 +192,7 @@ class Checked:
 
     __slots__ = ("cache_dir", "current", "data", "input", "settings", "stale")
 
-    def __init__(self, input: str, cache_dir: str | None, data: InputBytes | None,
+    def __init__(self, input: str, cache_dir: str | None, data: Snapshot | None,
                  settings: Config | None = None):
         self.input = input
         self.cache_dir = cache_dir
@@ -232,7 +232,7 @@ def check(form: BuildForm) -> Checked:
     fingerprint = markers.recorded_input_hash(recorded, form.input)
     if fingerprint is None:
         try:
-            checked.data = read_bytes(form.input)
+            checked.data = read_snapshot(form.input)
         except OSError:
             return checked
         fingerprint = input_fingerprint(checked.data)

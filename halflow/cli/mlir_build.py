@@ -19,7 +19,7 @@ from halflow.core.output import write_stderr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from halflow.core.blobs import InputBytes
+    from halflow.core.blobs import Snapshot
     from halflow.core.diagnostics import Diagnostic, HalflowError
     from halflow.core.options import BuildOptions
     from halflow.library.build_mlir import BuildResult
@@ -112,7 +112,7 @@ def build_to_mlir(
     output: str | None,
     options: BuildOptions,
     *,
-    content: InputBytes | None = None,
+    content: Snapshot | None = None,
 ) -> None:
     """``halflow build`` to MLIR: the output to ``output`` (stdout when
     None); a diagnosed input error exits with status 1. ``content``: the
@@ -235,7 +235,7 @@ def change_line(report: dict[str, object], input: str | None, wrote: str | None 
 
 
 def _clean_build(
-    input: str | None, output: str | None, split_input_file: bool, content: InputBytes | None
+    input: str | None, output: str | None, split_input_file: bool, content: Snapshot | None
 ) -> None:
     """``build --no-cache`` without --report/--trace/--explain: the
     reference driver (:func:`halflow.library.build_mlir.materialize_text`), which
@@ -249,7 +249,7 @@ def _clean_build(
     try:
         with exit_on_interrupt():
             if content is not None and input is not None and input != "-":
-                data = source_mod.InputData(input, content)
+                data = source_mod.InputData.of(input, content)
             else:
                 data = source_mod.read_input(input)
             warnings = source_mod.split_warnings(data) if split_input_file else ()

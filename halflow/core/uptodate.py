@@ -41,28 +41,13 @@ def options_fingerprint(split_input_file: bool) -> str:
     ).hexdigest()
 
 
-def input_fingerprint(data: blobs.InputBytes) -> str:
-    """The hash of an input's bytes (:func:`halflow.core.blobs.scan`:
-    one pass, each large resource value hashed on its own). The last one is
-    remembered by the bytes object itself: the up-to-date check and the
-    build it hands the same bytes to ask for it in turn (hundreds of
-    megabytes of weights hashed once, not twice)."""
-    return input_blobs(data)[0]
-
-
-def input_blobs(data: blobs.InputBytes) -> tuple[str, tuple[blobs.Value, ...], tuple[str, ...]]:
-    """:func:`input_fingerprint` of ``data``, its large resource values
-    (:func:`halflow.core.blobs.large_values`) and their digests."""
-    global _last_input
-    if _last_input is not None and _last_input[0] is data:
-        return _last_input[1]
-    found = blobs.scan(data)
-    _last_input = (data, found)
-    return found
-
-
-_Found = tuple[str, tuple["blobs.Value", ...], tuple[str, ...]]
-_last_input: tuple[blobs.InputBytes, _Found] | None = None
+def input_fingerprint(data: blobs.InputBytes | blobs.Snapshot) -> str:
+    """The hash of an input's bytes (:func:`halflow.core.blobs.scan`: one
+    pass, each large resource value hashed on its own); a
+    :class:`~halflow.core.blobs.Snapshot`'s is computed once."""
+    if isinstance(data, blobs.Snapshot):
+        return data.fingerprint
+    return blobs.scan(data)[0]
 
 
 def content_digest(data: blobs.InputBytes) -> str:
@@ -115,16 +100,14 @@ def settled(recorded: Sequence[int], seen_ns: int) -> bool:
     return max(recorded[3], ctime) + granule + _TICK_NS <= seen_ns
 
 
-def input_stamp(data: blobs.InputBytes) -> list[object] | None:
+def input_stamp(snapshot: blobs.Snapshot) -> list[object] | None:
     """The input's record in a marker: its absolute path, :func:`stamp`,
-    the clock before the status was taken and :func:`input_fingerprint`
-    (``data``: bytes :func:`halflow.core.blobs.read_bytes` read; None for
-    other bytes, standard input say)."""
-    read = blobs.read_status(data)
-    if read is None:
+    the clock before the status was taken and its fingerprint; None for
+    bytes that are not a file's (standard input, say)."""
+    if snapshot.path is None or snapshot.status is None:
         return None
-    path, status, seen_ns = read
-    return [path_text(path), *stamp(status), seen_ns, boot_id(), input_fingerprint(data)]
+    return [path_text(snapshot.path), *stamp(snapshot.status), snapshot.seen_ns, boot_id(),
+            snapshot.fingerprint]
 
 
 def path_text(path: str | os.PathLike[str]) -> str:

@@ -35,7 +35,7 @@ from halflow.store import keys, markers
 from halflow.store.opener import open_entries
 
 if TYPE_CHECKING:
-    from halflow.core.blobs import InputBytes
+    from halflow.core.blobs import InputBytes, Snapshot
     from halflow.core.config import Config
     from halflow.engine import Workspace
     from halflow.store.protocol import EntryStore
@@ -116,7 +116,7 @@ def build(
     report: PathLike | None = None,
     trace: PathLike | None = None,
     progress: bool | None = None,
-    content: InputBytes | None = None,
+    content: InputBytes | Snapshot | None = None,
     config: bool | Config = False,
     remote: RemoteCache | None = None,
 ) -> BuildResult:
@@ -172,7 +172,7 @@ def build_with(
     *,
     cache: EntryStore | None = None,
     workspace: Workspace | None = None,
-    content: InputBytes | None = None,
+    content: InputBytes | Snapshot | None = None,
 ) -> BuildResult:
     """:func:`build` with its options as one record (what the command line
     and watch pass on). ``options.read_only``: without ``cache`` or
@@ -183,7 +183,7 @@ def build_with(
     split_input_file = options.split_input_file
     explain, report, trace = options.explain, options.report, options.trace
     if content is not None and input is not None and str(input) != "-":
-        data = source_mod.InputData(str(input), content)
+        data = source_mod.InputData.of(str(input), content)
     else:
         data = source_mod.read_input(input)
     # Found before any lookup: a build answered from the cache warns too.
@@ -206,7 +206,7 @@ def build_with(
             if out_path is not None:
                 t_write = time.perf_counter()
                 wrote = _write_output(out_path, restored, key, rep.total, store, workspace,
-                                      source=data.data, early=early)
+                                      source=data.snapshot, early=early)
                 rep = rep.with_event(_phase("write output", t_write, start))
                 if early is not None and early.span is not None:
                     rep = rep.with_event(early.event(start))
@@ -277,7 +277,7 @@ def dry_run(input: PathLike | None, output: PathLike | None, options: BuildOptio
             except OSError:
                 seen = None
             if seen is not None and not written_in_place(out_path):
-                key = keys.output_key(uptodate.input_fingerprint(data.data), options.key)
+                key = keys.output_key(data.snapshot.fingerprint, options.key)
                 recorded = markers.check(store, key, out_path, seen)
                 if recorded is not None:
                     return DryRun("up-to-date", recorded.total)
@@ -391,7 +391,7 @@ class _EarlyOutput:
 
 def _write_output(
     path: Path, output: Restored, key: str | None, total: int, store: EntryStore,
-    workspace: Workspace | None, source: InputBytes | None = None,
+    workspace: Workspace | None, source: Snapshot | None = None,
     early: _EarlyOutput | None = None,
 ) -> bool:
     """Write ``output`` to ``path`` atomically, unless ``path`` still holds
@@ -457,7 +457,7 @@ def _materialize(
             elided = _elide(data, split_input_file, store)
             noop = MlirReport(mode=BuildMode.NOOP, total=total, reused=total)
             return Restored.of(text, elided), noop, key
-    input_hash = uptodate.input_fingerprint(data.data)
+    input_hash = data.snapshot.fingerprint
     elided = _elide(data, split_input_file, store)
     key = None
     if store.enabled:
@@ -476,7 +476,7 @@ def _materialize(
                     restored = Restored.of(text, elided)
                     return restored, MlirReport(mode=BuildMode.NOOP, total=total, reused=total), key
 
-    built = source_mod.InputData(data.name, elided.data) if elided is not None else data
+    built = source_mod.InputData.of(data.name, elided.data) if elided is not None else data
     on_output = None
     if early is not None and not split_input_file:
         def on_output(text: str) -> None:
@@ -513,7 +513,7 @@ def _elide(
     data: source_mod.InputData, split_input_file: bool, store: EntryStore
 ) -> Elided | None:
     """``data`` with its large blobs as stand-ins (None: built as it is)."""
-    _, values, digests = uptodate.input_blobs(data.data)  # (hashed once: remembered)
+    _, values, digests = data.snapshot.scanned()  # (hashed once)
     if not values or split_input_file or data.is_bytecode:
         return None
     from halflow.source import resources

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Protocol
 
-    from halflow.core.blobs import InputBytes
+    from halflow.core.blobs import Snapshot
     from halflow.store.protocol import ArtifactStore
 
     class MarkerBook(Protocol):
@@ -207,12 +207,12 @@ def check(book: MarkerBook, key: str, path: str | os.PathLike[str],
 
 
 def record(book: MarkerBook, path: str | os.PathLike[str], key: str, stat: os.stat_result,
-           total: int, digest: str, source: InputBytes | None = None) -> OutputMarker:
+           total: int, digest: str, source: Snapshot | None = None) -> OutputMarker:
     """Record that the file at ``path`` (``stat``: its status after it was
     written; ``digest``: :func:`~halflow.core.uptodate.content_digest` of
     its bytes) is what ``key`` builds (``total``: node count of the build;
-    ``source``: the bytes built, whose input status is recorded when
-    :func:`halflow.core.blobs.read_bytes` read them).
+    ``source``: the snapshot of the input built, whose status is recorded
+    when it is a file's).
 
     The output's own status is not recorded here: one taken after the
     rename that put the file in place may already show another writer's
