@@ -76,8 +76,11 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     try:
         from halflow.codegen.pipeline import build_vmfb
 
+        # The front end the entry point started (halflow.cli.entry), if any.
+        checked = click.get_current_context().obj
+        early = checked.early if checked is not None else None
         result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
-                            scheduler=scheduler, jobs=jobs)
+                            scheduler=scheduler, jobs=jobs, early=early)
         if shared is None:
             size_limit.apply(store.backing_cache(), max_size)
     except HalflowError as err:

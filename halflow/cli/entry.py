@@ -38,6 +38,7 @@ from halflow.store.keys import marker_key, output_key, vmfb_output_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from halflow.codegen.model import Early
     from halflow.core.blobs import Snapshot
     from halflow.core.config import Config
     from halflow.core.options import RemoteCache
@@ -190,7 +191,7 @@ class Checked:
     read) and the settings (``settings``, the configuration without flags)
     are read once."""
 
-    __slots__ = ("cache_dir", "current", "data", "input", "settings", "stale")
+    __slots__ = ("cache_dir", "current", "data", "early", "input", "settings", "stale")
 
     def __init__(self, input: str, cache_dir: str | None, data: Snapshot | None,
                  settings: Config | None = None):
@@ -200,6 +201,9 @@ class Checked:
         self.settings = settings
         self.current = False
         self.stale = False  # a .vmfb build known to have work to do (any form)
+        # The .vmfb build's front end, started before the command line loads
+        # (halflow.codegen.model.start_early), for the build to take.
+        self.early: Early | None = None
 
 
 def check(form: BuildForm) -> Checked:
@@ -338,11 +342,13 @@ def run(form: BuildForm | None, checked: Checked | None) -> None:
             # The front end runs while the command line and IREE's bindings load.
             from halflow.codegen.model import start_early
 
-            start_early(form.input, form.iree_flags)
+            checked.early = start_early(form.input, form.iree_flags)
         from halflow.cli.commandline import main as command_line
 
         command_line(obj=checked)
     except SystemExit as e:
+        if checked is not None and checked.early is not None:
+            checked.early.frontend.close()  # no build took it (closing twice is harmless)
         exit_now(e.code)  # returns when the process must end the usual way
         raise
 
@@ -378,9 +384,6 @@ def exit_now(code: object) -> None:
     exits normally. Everything a command writes (outputs, cache entries) is
     complete before it returns: files are closed or renamed, cache
     transactions committed."""
-    model = sys.modules.get("halflow.codegen.model")
-    if model is not None:  # a front end started early that no build took
-        model.discard_early()
     if code is None:
         code = 0
     if not isinstance(code, int) or isinstance(code, bool):

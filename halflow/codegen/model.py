@@ -33,6 +33,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -204,17 +205,23 @@ class Frontend:
         shutil.rmtree(self._dir, ignore_errors=True)
 
 
-# A front end started by the entry point before the rest of halflow loads
-# (:func:`start_early`), for the build to take (:func:`frontend`).
-_EARLY: list[tuple[Path, tuple[str, ...], Frontend]] = []
+@dataclass(frozen=True)
+class Early:
+    """A front end the entry point started before the rest of halflow
+    loaded (:func:`start_early`), handed to the build that takes it
+    (:func:`frontend`), for ``model`` with flags ``flags``."""
+
+    model: Path
+    flags: tuple[str, ...]
+    frontend: Frontend
 
 
-def start_early(model: str, iree_flags: Sequence[str]) -> None:
+def start_early(model: str, iree_flags: Sequence[str]) -> Early | None:
     """Start MODEL's front end now, when MODEL is a program and the flags
     are ones halflow takes: a ``halflow build --to vmfb`` that is not up to
     date launches ``iree-compile`` before it imports the command line and
     the compiler bindings (~0.2 s), which then load beside it. Anything
-    doubtful starts nothing (the build then starts it as usual)."""
+    doubtful starts nothing (None: the build then starts it as usual)."""
     from halflow.codegen import flags as flags_mod
 
     try:
@@ -222,33 +229,25 @@ def start_early(model: str, iree_flags: Sequence[str]) -> None:
         with open(model, "rb") as f:
             head = f.read()
     except (OSError, HalflowError):
-        return
+        return None
     # (Bytecode is left to the build: telling its kind loads the compiler.)
     if (flags.compile_from is None and not head.startswith(BYTECODE_MAGIC)
             and detect_kind(head) == ModelKind.PROGRAM):
         try:
-            _EARLY.append((Path(model), flags.all, Frontend(Path(model), flags)))
+            return Early(Path(model), flags.all, Frontend(Path(model), flags))
         except OSError:
-            return
+            return None
+    return None
 
 
-def frontend(model: Path, flags: IreeFlags) -> Frontend:
-    """The front end of ``model`` with ``flags``: the one :func:`start_early`
-    started for them, else a new one. Any other early one is stopped."""
-    found = None
-    while _EARLY:
-        path, all_flags, started = _EARLY.pop()
-        if found is None and path == model and all_flags == flags.all:
-            found = started
-        else:
-            started.close()
-    return found if found is not None else Frontend(model, flags)
-
-
-def discard_early() -> None:
-    """Stop a front end :func:`start_early` started that no build took."""
-    while _EARLY:
-        _EARLY.pop()[2].close()
+def frontend(model: Path, flags: IreeFlags, early: Early | None = None) -> Frontend:
+    """The front end of ``model`` with ``flags``: ``early`` when it was
+    started for them, else a new one (``early`` is then stopped)."""
+    if early is not None:
+        if early.model == model and early.flags == flags.all:
+            return early.frontend
+        early.frontend.close()
+    return Frontend(model, flags)
 
 
 class Materialized:

@@ -100,6 +100,7 @@ def build_vmfb(
     retries: int = 2,
     workers: Workers | None = None,
     strategy: str | None = None,
+    early: model.Early | None = None,
 ) -> CodegenResult:
     """Compile ``model_path`` to a ``.vmfb`` at ``output``, reusing cached
     per-executable code generation.
@@ -117,12 +118,12 @@ def build_vmfb(
     warm across builds (see :class:`Workers`); they must have been started
     for the same flags. ``strategy``: ``auto`` (default, also from
     ``$HALFLOW_VMFB_STRATEGY``), ``plain`` or ``incremental``: see
-    :mod:`halflow.codegen.strategy`.
-
-    Raises :class:`CodegenError` (a :class:`HalflowError`) with diagnostics on
-    bad input, rejected flags, or a failed executable (named, with IREE's
-    messages); ``output`` is then untouched. Translations that succeeded are
-    cached even when others fail.
+    :mod:`halflow.codegen.strategy`. ``early``: the model's front end,
+    started already (:func:`halflow.codegen.model.start_early`), taken or
+    stopped. Raises :class:`CodegenError` (a :class:`HalflowError`) with
+    diagnostics on bad input, rejected flags, or a failed executable
+    (named, with IREE's messages); ``output`` is then untouched.
+    Translations that succeeded are cached even when others fail.
 
     The build is the steps of the module docstring, one function each, in
     order; each returns a small record, and the result is made of them.
@@ -130,7 +131,7 @@ def build_vmfb(
     log = _Log(Clock(), sink_for(progress))
     request = _request(model_path, output, iree_flags, executor, model_kind)
     chosen = strategy_mod.strategy_of(strategy)
-    opened = _Opened(workers)
+    opened = _Opened(workers, early)
     try:
         store = _open_store(store, opened)
         current = _result_if_current(store, request, log)
@@ -151,7 +152,7 @@ def build_vmfb(
             started.local.stop_idle()  # started early in case: not needed
             return _build_plainly(request, source, store, manifest_key, reason, log)
         _check_flags(started)
-        found = _materialize(source, request, started.env, opened, log)
+        found = _materialize_and_key(source, request, started.env, opened, log)
         lookup = _look_up(store, found.units, previous, log)
         runner = started.remote if started.remote is not None else started.local
         if found.gap is None:
@@ -159,7 +160,8 @@ def build_vmfb(
         else:
             generated = _generate_translations(found, lookup, request, started.env, store,
                                                runner, log)
-        reports = _executable_reports(found.units, generated, lookup)
+        reports = results.executable_reports(found.units, generated.translated, lookup.cached,
+                                             lookup.previous, generated.outcome)
         if generated.gap is None:
             linked = _link_groups(found, generated, lookup, request, source, started, log)
         else:
@@ -202,19 +204,27 @@ class _Log:
 
 class _Opened:
     """What a build opened, closed at its end whatever happened: the
-    front-end, the executors (``workers``' are the caller's), the
-    materialized module, a store it opened itself."""
+    front-end (``early``: one the entry point started, until a step takes
+    it), the executors (``workers``' are the caller's), the materialized
+    module, a store it opened itself."""
 
-    def __init__(self, workers: Workers | None):
+    def __init__(self, workers: Workers | None, early: model.Early | None = None):
         self.workers = workers
+        self.early = early
         self.frontend: model.Frontend | None = None
         self.local: LocalExecutor | None = None
         self.remote: DaskExecutor | None = None
         self.materialized: model.Materialized | None = None
         self.store: ArtifactStore | None = None
 
+    def take_early(self) -> model.Early | None:
+        early, self.early = self.early, None
+        return early
+
     def close(self) -> None:
-        model.discard_early()  # one started for other arguments (or not needed)
+        early = self.take_early()
+        if early is not None:  # not needed: up to date, or a bad request
+            early.frontend.close()
         if self.frontend is not None:
             self.frontend.close()
         if self.materialized is not None:
@@ -333,7 +343,8 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
     memory."""
     if request.kind == model.ModelKind.PROGRAM:
         try:
-            opened.frontend = model.frontend(request.model_file, request.flags)
+            opened.frontend = model.frontend(request.model_file, request.flags,
+                                             opened.take_early())
         except OSError as e:
             raise errors.error(request.name,
                                f"cannot run iree-compile: {e.strerror or e}") from None
@@ -437,8 +448,9 @@ class _Found:
     host_program: str
 
 
-def _materialize(source: _Source, request: _Request, env: Environment, opened: _Opened,
-                 log: _Log) -> _Found:
+def _materialize_and_key(source: _Source, request: _Request, env: Environment,
+                         opened: _Opened, log: _Log) -> _Found:
+    """Steps 2 and 3 (not :func:`halflow.nodes.materialize`, which they run)."""
     log.sink(Event(Kind.PHASE, detail="materialize"))
     started = time.perf_counter()
     if source.materialized:  # IREE's front end materialized it
@@ -582,31 +594,6 @@ def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
     if failed:
         raise CodegenError(failed)
     return _Generated(translated, found.gap)
-
-
-def _executable_reports(units: Sequence[executables.Unit], generated: _Generated,
-                        lookup: _Lookup) -> dict[str, ExecutableReport]:
-    """Per executable: compiled (once per key, and why) or reused (and what
-    that saved)."""
-    translated, cached = generated.translated, lookup.cached
-    batches = generated.outcome.batches if generated.outcome is not None else {}
-    same = set(generated.outcome.cut_off) if generated.outcome is not None else set()
-    reports: dict[str, ExecutableReport] = {}
-    reported: set[str] = set()  # keys reported compiled (once per key)
-    for unit in units:
-        if unit.key in translated and unit.key not in reported:
-            reported.add(unit.key)
-            result = translated[unit.key]
-            reports[unit.name] = ExecutableReport(
-                unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker,
-                reasons.why_translated(unit, lookup.previous), unit.key, batches.get(unit.key, ""),
-                unit.key in same)
-        else:
-            seconds = (cached[unit.key].seconds if unit.key in cached
-                       else translated[unit.key].seconds)
-            reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds,
-                                                  key=unit.key)
-    return reports
 
 
 @dataclass(frozen=True)
@@ -756,7 +743,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
         if reason is not None:
             return VmfbPlan(False, plain=reason)
         env = environment_for(request.flags)
-        found = _materialize(source, request, env, opened, log)
+        found = _materialize_and_key(source, request, env, opened, log)
         lookup = _look_up(store, found.units, previous, log)
         if found.gap is None:
             generated = _generate_groups(found, lookup, request, env, store, recorder, log)

@@ -10,17 +10,21 @@ shows them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from halflow.codegen import model
-from halflow.codegen.backend import Span
+from halflow.codegen import model, reasons
+from halflow.codegen.backend import Outcome, Span
 from halflow.codegen.environment import worker_id
+from halflow.codegen.executables import Unit
+from halflow.codegen.tasks import TranslateResult
 from halflow.core.buildmode import BuildMode, BuildSummary
 from halflow.core.progress import Clock
 from halflow.store.artifacts import REUSES, SECONDS_SAVED
+from halflow.store.codegen_entries import Entry
+from halflow.store.manifests import Manifest
 from halflow.store.protocol import ArtifactStore
 
 
@@ -250,3 +254,30 @@ def record_build(store: ArtifactStore, name: str, result: CodegenResult,
     store.record_build(summary)
     remote = summary.get("remote")
     return dataclasses.replace(result, remote=remote) if isinstance(remote, dict) else result
+
+
+def executable_reports(units: Sequence[Unit], translated: Mapping[str, TranslateResult],
+                       cached: Mapping[str, Entry], previous: Manifest,
+                       outcome: Outcome | None) -> dict[str, ExecutableReport]:
+    """Per executable: compiled (once per key, and why: ``previous``, the
+    last build's manifest; ``outcome``: what the nodes did, the batch each
+    was translated in and those an earlier group serves, early cutoff) or
+    reused (and what that saved)."""
+    batches = outcome.batches if outcome is not None else {}
+    same = set(outcome.cut_off) if outcome is not None else set()
+    reports: dict[str, ExecutableReport] = {}
+    reported: set[str] = set()  # keys reported compiled (once per key)
+    for unit in units:
+        if unit.key in translated and unit.key not in reported:
+            reported.add(unit.key)
+            result = translated[unit.key]
+            reports[unit.name] = ExecutableReport(
+                unit.symbol, Action.COMPILED, result.seconds, 0.0, result.worker,
+                reasons.why_translated(unit, previous), unit.key, batches.get(unit.key, ""),
+                unit.key in same)
+        else:
+            seconds = (cached[unit.key].seconds if unit.key in cached
+                       else translated[unit.key].seconds)
+            reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds,
+                                                  key=unit.key)
+    return reports
