@@ -713,6 +713,11 @@ def test_a_server_that_cannot_start_is_not_started_again_for_a_while(tmp_path: P
             if n == 2:
                 assert failed[1] != before[1], "not tried again"
         assert servers(runtime) == [] and not list(runtime.glob("*.sock"))
+        status = halflow("server", "status", env=env_for(runtime), cwd=tmp_path)
+        assert status.returncode == 1
+        lines = status.stdout.decode().splitlines()
+        assert lines[0] == "no build server of this installation is running"
+        assert lines[1].startswith("the last start failed: OSError: AF_UNIX path too long (")
     finally:
         stop_servers(runtime)
 
@@ -784,3 +789,28 @@ def test_a_server_stopped_mid_build_does_not_hold_the_build_up(runtime: Path,
     assert time.monotonic() - ended >= server_client.ANSWER_TIMEOUT
     expected = (tmp_path / "warmup.out").read_bytes()
     assert written == [expected, expected]
+
+
+def test_a_server_stopped_mid_build_of_an_input_read_once_says_so(runtime: Path,
+                                                                  tmp_path: Path) -> None:
+    """As above, but the input is a FIFO, which cannot be read again: the
+    command says that the server did not report the end, exit 1; the
+    output the build wrote is complete."""
+    _started_server(runtime, tmp_path)
+    proc, child = _blocked_build(runtime, tmp_path, on=True)
+    (server,) = [s["pid"] for s in servers(runtime)]
+    os.kill(server, signal.SIGSTOP)
+    try:
+        (tmp_path / "fifo.mlir").write_bytes(corpus_file("mlp_s.mlir").read_bytes())
+        assert wait_gone(child, timeout=60)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError("the command waits for the stopped server") from None
+    finally:
+        os.kill(server, signal.SIGCONT)
+    assert (proc.returncode, out, err.decode()) == (
+        1, b"", "halflow: error: the build server did not say how the build ended (its output "
+        "is complete or untouched); run the build again\n")
+    assert (tmp_path / "f.out").read_bytes() == (tmp_path / "warmup.out").read_bytes()

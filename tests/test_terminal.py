@@ -303,7 +303,7 @@ def test_no_cache_builds_end_with_the_line(tmp_path: Path) -> None:
 
 
 def _closing(streams: str, *args: object, cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    """``python -m halflow ARGS`` with ``streams`` (``>&-``, ``2>&-``) closed
+    """``python -m halflow ARGS`` with ``streams`` (``>&-``, ``2>&-``, ``<&-``) closed
     by the shell, as a user or a build tool leaves them; the build server
     on (a command with a closed stream builds locally)."""
     return subprocess.run(["sh", "-c", f'exec "$@" {streams}', "sh", sys.executable, "-m",
@@ -336,6 +336,11 @@ def test_closed_stdout_or_stderr_cost_only_their_own_output(tmp_path: Path,
     bad = Path(__file__).parent / "data" / "export_of_missing_function.mlir"
     run = _closing("2>&-", "build", bad, "-o", tmp_path / "bad.mlir", cwd=tmp_path)
     assert run.returncode == 1 and not (tmp_path / "bad.mlir").exists()
+    # a closed stdin as the input: what a file that cannot be opened gets
+    run = _closing("<&-", "build", "-", "-o", tmp_path / "stdin.mlir", cwd=tmp_path)
+    assert (run.returncode, run.stderr.decode()) == (
+        1, "<stdin>:0:0: error: cannot open input file '-': Bad file descriptor\n")
+    assert not (tmp_path / "stdin.mlir").exists()
 
 
 def test_a_vmfb_build_with_closed_stdout_and_stderr_writes_its_module(tmp_path: Path) -> None:

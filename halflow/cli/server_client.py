@@ -346,3 +346,26 @@ def question(op: str) -> object | None:
     finally:
         sock.close()
     return answer if kind == server_wire.ANSWER else None
+
+
+def failure() -> str | None:
+    """Why this installation's server last failed to start, and how long
+    ago (its lock file's record), or None."""
+    import time
+
+    where = address()
+    if where is None:
+        return None
+    try:
+        fd = os.open(server_identity.lock_path(*where), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        state, when = server_identity.recorded(fd)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if not state.startswith("failed"):
+        return None
+    return f"the last start {state} ({time.time() - when:.0f} s ago)"
