@@ -301,8 +301,7 @@ def main() -> None:
 
         code = server_client.build(sys.argv, form is not None,
                                    checked is not None and checked.stale,
-                                   form.settings if form is not None else None,
-                                   form.input if form is not None else None)
+                                   form.settings if form is not None else None, form)
         if code is not None:
             server_client.exit_as(code)
     run(form, checked)

@@ -27,6 +27,7 @@ from halflow.cli import server_identity, server_wire
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from halflow.cli.entry import BuildForm
     from halflow.core.config import Config
 
 FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
@@ -100,13 +101,13 @@ def connect(directory: str, print_: str) -> server_wire.Socket | None:
 
 
 def build(argv: list[str], recognized: bool, stale: bool,
-          settings: Config | None, input: str | None = None) -> int | None:
+          settings: Config | None, form: BuildForm | None = None) -> int | None:
     """Run the command ``argv`` (``sys.argv``) in the server; its exit code
     (negative: killed by that signal), or None to build locally.
     ``recognized``, ``stale``: what the entry point's parse and check found
-    (:func:`halflow.cli.entry.after_check`); ``input``: the build's input
-    file when the parse named it (a build the server does not see end is
-    run again here only if its input can be read again: :func:`_unseen_end`)."""
+    (:func:`halflow.cli.entry.after_check`); ``form``: the parse's form,
+    which names the build's files (a build whose end the server does not
+    report is run again here only if they allow it: :func:`_unseen_end`)."""
     on, idle = enabled(argv, settings)
     if not on or sys.__stdin__ is None or sys.__stdout__ is None or sys.__stderr__ is None:
         return None  # (started with 0, 1 or 2 closed: that number may be any file's now)
@@ -123,14 +124,14 @@ def build(argv: list[str], recognized: bool, stale: bool,
         sock.close()
         return None
     try:
-        return _run(sock, cwd, argv, recognized, stale, input)
+        return _run(sock, cwd, argv, recognized, stale, form)
     finally:
         os.close(cwd)
         sock.close()
 
 
 def _run(sock: server_wire.Socket, cwd: int, argv: list[str], recognized: bool,
-         stale: bool, input: str | None) -> int | None:
+         stale: bool, form: BuildForm | None) -> int | None:
     import signal
 
     ignored = [int(getattr(signal, name)) for name in FORWARDED
@@ -202,10 +203,29 @@ def _run(sock: server_wire.Socket, cwd: int, argv: list[str], recognized: bool,
         signal.signal(signum, handler)
     if started and (outcome is None or outcome[0] != server_wire.LOCAL):
         assert isinstance(pid, int)
-        return _unseen_end(pid, input)
+        return _unseen_end(pid, form)
     for signum in pending if not started else ():
         signal.raise_signal(signum)  # came before any build started: as a local one takes it
     return None
+
+
+def _repeatable(form: BuildForm) -> bool:
+    """Whether a build of ``form`` can run again with the same result: its
+    input a file (not standard input or a pipe, which the first run
+    read), each file it writes a file or absent (not a pipe or a device,
+    which would get everything twice)."""
+    import stat
+
+    try:
+        if not stat.S_ISREG(os.stat(form.input).st_mode):
+            return False
+        for path in (form.output, form.report, form.trace):
+            if path is not None and os.path.lexists(path) and not stat.S_ISREG(
+                    os.stat(path).st_mode):
+                return False
+    except OSError:
+        return False
+    return True
 
 
 def _cwd_name() -> str | None:
@@ -234,15 +254,14 @@ def _outcome(sock: server_wire.Socket, pid: int) -> tuple[bytes, object]:
             os.close(fd)
 
 
-def _unseen_end(pid: int, input: str | None) -> int | None:
+def _unseen_end(pid: int, form: BuildForm | None) -> int | None:
     """The server went away or stopped answering during the build ``pid``:
     wait for that process to end (its output is then complete or
     untouched: outputs are renamed into place), then build here (a
-    finished build is found done: the same output and exit status) if the
-    input can be read again; else (standard input, a pipe) say so and
+    finished build is found done: the same output and exit status) if
+    doing it again changes nothing (:func:`_repeatable`); else say so and
     fail (None: build here)."""
     import select
-    import stat
 
     with contextlib.suppress(OSError):
         fd = os.pidfd_open(pid)
@@ -250,11 +269,7 @@ def _unseen_end(pid: int, input: str | None) -> int | None:
             select.select([fd], [], [])
         finally:
             os.close(fd)
-    try:
-        again = input is not None and stat.S_ISREG(os.stat(input).st_mode)
-    except OSError:
-        again = False
-    if again:
+    if form is not None and _repeatable(form):
         return None
     with contextlib.suppress(OSError):
         os.write(2, b"halflow: error: the build server did not say how the build ended "
