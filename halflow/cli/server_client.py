@@ -3,15 +3,21 @@ warm server of this installation, or start one for the next build.
 
 :mod:`halflow.cli.entry` calls :func:`build` once the up-to-date check has
 declined (the no-op never gets here). When a server of this installation
-(:mod:`halflow.cli.server_identity`) listens, the command line, working
-directory, environment, umask and the process's descriptors 0, 1 and 2 go
-to it; it runs the build in a fork of itself (:mod:`halflow.cli.server_process`)
+(:mod:`halflow.cli.server_identity`) listens, the command line,
+environment, umask and the process's descriptors 0, 1 and 2 and one of
+its working directory (which reaches it even once removed) go to it; it
+runs the build in a fork of itself (:mod:`halflow.cli.server_process`)
 and this process waits for that fork's exit status, forwarding SIGINT,
 SIGTERM, SIGHUP and SIGQUIT to it, and exits with the same status (a build
 killed by a signal: this process ends by the same signal). Ctrl-Z (SIGTSTP)
 stops the build with this process, and ``fg`` (SIGCONT) resumes both, as
-job control does a local build's processes. When none
-listens, a server is started, detached, and :func:`build` returns None: the
+job control does a local build's processes. A server that goes away, or
+says nothing for :data:`ANSWER_TIMEOUT` seconds once the build's process
+has ended (stopped: SIGSTOP), is left: the build runs again here when
+that changes nothing, else the command says so and fails
+(:func:`_unseen_end`). When none
+listens, a server is started, detached (not again for a while if it could
+not start: :func:`start`), and :func:`build` returns None: the
 caller builds locally, as it would with no server at all. Every failure to
 reach or understand a server also returns None. Imports: the standard
 library's _socket (socket's C core), json, os and signal, and blake3, which
@@ -34,7 +40,9 @@ FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 SERVER_MODULE = "halflow.cli.server_process"
 # Seconds a server may take to accept a build and fork it (it takes
 # milliseconds); past them the client builds locally (the server, seeing
-# the client gone, ends the build it may have forked by then).
+# the client gone, ends the build it may have forked by then). Also the
+# seconds it may take to report a build's end once the build's process
+# has ended (:func:`_outcome`).
 ANSWER_TIMEOUT = 10.0
 
 
@@ -260,7 +268,7 @@ def _unseen_end(pid: int, form: BuildForm | None) -> int | None:
     untouched: outputs are renamed into place), then build here (a
     finished build is found done: the same output and exit status) if
     doing it again changes nothing (:func:`_repeatable`); else say so and
-    fail (None: build here)."""
+    fail (None: build here; else the exit code)."""
     import select
 
     with contextlib.suppress(OSError):

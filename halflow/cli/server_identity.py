@@ -6,8 +6,9 @@ only a server whose code, interpreter and import path are exactly its own,
 or a build would run old code (editable installs: developers edit halflow).
 So the socket's name carries a fingerprint (:func:`fingerprint`) of the
 interpreter (``sys.executable``, ``sys.version``, ``sys.flags``, its ``-X``
-and ``-W`` options, ``sys.path``, the variables Python, the loader and the
-C library read when the process starts), of the process (credentials,
+options but ``utf8`` (its effect is in ``sys.flags``), its ``-W`` options,
+``sys.path``, the variables Python, the loader and the C library read
+when the process starts), of the process (credentials,
 capabilities, limits, CPUs, namespaces, root: what a fork child keeps from
 the server; see :func:`process_context`), of every file of the halflow
 package and of IREE's compiler package's key files (path, size,
