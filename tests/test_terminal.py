@@ -333,6 +333,9 @@ def test_closed_stdout_or_stderr_cost_only_their_own_output(tmp_path: Path,
     assert (run.returncode, run.stderr.decode()) == (
         1, "<stdout>:0:0: error: cannot write output: Bad file descriptor\n")
     assert not (tmp_path / "rt").exists() or not list((tmp_path / "rt").glob("*.sock"))
+    # other commands' stdout: what they print is lost, nothing else
+    run = _closing(">&-", "--version", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, b"")
     bad = Path(__file__).parent / "data" / "export_of_missing_function.mlir"
     run = _closing("2>&-", "build", bad, "-o", tmp_path / "bad.mlir", cwd=tmp_path)
     assert run.returncode == 1 and not (tmp_path / "bad.mlir").exists()

@@ -11,6 +11,7 @@ Both paths call the same function, so they cannot disagree.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -196,6 +197,8 @@ def _write_stdout(result: BuildResult) -> None:
     reported as an output file that cannot be written is:
     ``<stdout>:0:0: error: cannot write output: REASON``, exit 1."""
     try:
+        if sys.__stdout__ is None:  # closed when the process started (cli.process)
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
         buffer = getattr(sys.stdout, "buffer", None)
         if buffer is None:
             sys.stdout.write(result.text)

@@ -69,12 +69,14 @@ the collector on.
 closed is opened on ``/dev/null`` (:func:`standard_streams`), so that no
 file the command opens later takes its number (where a tool it runs, or
 a ``print``, would write into it). Its Python stream, which the
-interpreter left ``None``, is made: stderr writes go nowhere (a closed
-stderr costs its messages only); stdin and stdout fail as a closed
-descriptor does (``EBADF``): a build to stdout then reports that it
-cannot write its output and exits 1, as ``iree-opt`` does, and a build
-with ``-o`` succeeds. ``sys.__stdout__`` and the others stay ``None``:
-the build server is then not used (:mod:`halflow.cli.server_client`).
+interpreter left ``None``, is made: what goes to stdout or stderr goes
+nowhere (a closed stream costs its own output only: a build with ``-o``
+succeeds, as with ``iree-opt``); reading stdin fails as a closed
+descriptor does (``EBADF``). ``sys.__stdout__`` and the others stay
+``None``, Python's record that the descriptor was closed: a build whose
+result is stdout itself then reports that it cannot write its output and
+exits 1, as ``iree-opt`` does (:mod:`halflow.cli.mlir_build`), and the
+build server is not used (:mod:`halflow.cli.server_client`).
 
 **A temporary folder of its own for a ``.vmfb`` build** (:func:`own_temp_dir`):
 IREE's linker writes each group's objects (``hf_g*_linked-*.o``, ``.so``)
@@ -127,32 +129,24 @@ def standard_streams() -> None:
             os.dup2(null, fd)
             os.close(null)
     if sys.stdin is None:
-        sys.stdin = io.TextIOWrapper(_Closed("<stdin>"), write_through=True)
+        sys.stdin = io.TextIOWrapper(_ClosedInput(), write_through=True)
     if sys.stdout is None:
-        sys.stdout = io.TextIOWrapper(_Closed("<stdout>"), write_through=True)
+        sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), write_through=True)
     if sys.stderr is None:
         sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
                                       errors="backslashreplace", write_through=True)
 
 
-class _Closed(io.RawIOBase):
-    """A standard stream whose descriptor was closed at start: reading or
-    writing it fails as it would have (EBADF)."""
+class _ClosedInput(io.RawIOBase):
+    """Standard input whose descriptor was closed at start: reading it
+    fails as it would have (EBADF)."""
 
-    def __init__(self, name: str):
-        super().__init__()
-        self.name = name
+    name = "<stdin>"
 
     def readable(self) -> bool:
         return True
 
-    def writable(self) -> bool:
-        return True
-
     def readinto(self, buffer: object) -> int:
-        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
-
-    def write(self, data: object) -> int:
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
