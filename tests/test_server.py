@@ -834,3 +834,25 @@ def test_a_server_stopped_mid_build_of_a_pipe_says_so(runtime: Path, tmp_path: P
     if fifo == "input":
         written = (tmp_path / "f.out").read_bytes()
     assert written == (tmp_path / "warmup.out").read_bytes()
+
+
+def test_a_server_whose_runtime_directory_is_removed_stops(runtime: Path,
+                                                           tmp_path: Path) -> None:
+    """The whole runtime directory removed (its lock file with it): the
+    server is no longer the installation's and stops; the server the next
+    build starts in the new directory keeps its socket and serves."""
+    from halflow.cli import server_identity
+
+    old = _started_server(runtime, tmp_path)["pid"]
+    os.kill(old, signal.SIGSTOP)  # (it looks again only once the new one listens)
+    try:
+        shutil.rmtree(runtime)
+        src = tmp_path / "warmup.mlir"
+        ok(halflow("build", src, "-o", tmp_path / "a.out", env=env_for(runtime), cwd=tmp_path))
+        (new,) = wait_for_servers(runtime)
+    finally:
+        os.kill(old, signal.SIGCONT)
+    assert wait_gone(old, timeout=30), "the server of the removed directory runs on"
+    time.sleep(2 * server_identity.CHECK_SOCKET + 0.5)
+    ok(halflow("build", src, "-o", tmp_path / "b.out", env=env_for(runtime), cwd=tmp_path))
+    assert [(s["pid"], s["builds"]) for s in servers(runtime)] == [(new["pid"], 1)]

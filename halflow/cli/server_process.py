@@ -119,13 +119,18 @@ class Server:
     def keep_socket(self) -> None:
         """Make the socket again if it is gone (removed, replaced: a
         cleaned-up directory): a server no client can reach would run on
-        unseen, holding its lock, until its idle timeout. One that
-        cannot be made again ends the server."""
+        unseen, holding its lock, until its idle timeout. A server whose
+        lock file is gone too (or another now: a new server may hold it)
+        is no longer the installation's, and stops; so does one whose
+        socket cannot be made again."""
         try:
             if os.stat(self.path).st_ino == self.inode:
                 return
         except OSError:
             pass
+        if not self._holds_lock_file():
+            self.stopping = True
+            return
         if self.listener is not None:
             self.selector.unregister(self.listener)
             self.listener.close()
@@ -134,6 +139,15 @@ class Server:
             self._bind()
         except OSError:
             self.stopping = True
+
+    def _holds_lock_file(self) -> bool:
+        """Whether the lock file at its path is the one this server locked."""
+        try:
+            at_path = os.stat(server_identity.lock_path(self.directory, self.print_))
+            held = os.fstat(self.lock_fd)
+        except OSError:
+            return False
+        return (at_path.st_dev, at_path.st_ino) == (held.st_dev, held.st_ino)
 
     def _on_signal(self, signum: int, frame: object) -> None:
         self.stopping = True
