@@ -73,10 +73,12 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         store = open_store(cache_dir, no_cache, remote)
         size_limit.apply(store.backing_cache(), max_size)
     try:
+        from halflow.cli.process import own_temp_dir
         from halflow.codegen.pipeline import build_vmfb
 
-        result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
-                            scheduler=scheduler, jobs=jobs)
+        with own_temp_dir():  # (IREE's linker files: none left by a killed build)
+            result = build_vmfb(model, output, list(iree_flags), store=store,
+                                executor=executor, scheduler=scheduler, jobs=jobs)
         if shared is None:
             size_limit.apply(store.backing_cache(), max_size)
     except HalflowError as err:
