@@ -23,7 +23,8 @@ from halflow.store.protocol import EntryStore
 
 # v5: several states per document (cores by input, found through the
 # document's index of states); dispatch sites hold no position.
-STATE_FORMAT = 5
+# v6: the host analysed op by op; groups keep the sites they read by id.
+STATE_FORMAT = 6
 
 # Payloads are written to the cache in pieces of about this many characters.
 _SPOOL_CHUNK = 1 << 16
@@ -64,8 +65,8 @@ def iter_payload(
     out.append("]")
     if group.sites is not None:
         out.append(',"sites":[')
-        for k, (index, site) in enumerate(sorted(group.sites.items())):
-            out.append(f"{',' if k else ''}[{index},")
+        for k, (site_id, site) in enumerate(sorted(group.sites.items())):
+            out.append(f"{',' if k else ''}[{_dump(site_id)},")
             out.extend(codec.iter_json(site, strings, memo))
             out.append("]")
             yield from out

@@ -1,0 +1,208 @@
+"""Edits of host code cost what they touch: the host analysed op by op.
+
+Salsa-style, as tests/test_engine_minimal.py: each test asserts the exact
+executed node ids of a rebuild of a real serving module
+(``llama_serving.mlir``: an initializer and 24 prefill buckets, each a
+``@prefill_*$async`` function and its wrapper), and that the output equals
+a clean build's and ``iree-opt --iree-hal-materialize-interfaces``'s byte
+for byte. Each top-level host op has its own analysis node
+(``host:@f``, ``host:util.initializer#0``) keyed on its text and the
+devices; executables are keyed on their own sites' values, so an edit
+inside one function runs that function's nodes and, only where a site's
+value changed, the stages that read it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from support.engine import (
+    Module,
+    Site,
+    corpus_text,
+    duplicate_site,
+    edit_host_constant,
+    executed,
+    lib_build,
+    remove_site,
+    set_access,
+)
+from test_engine_minimal import assert_correct, same_nodes
+
+from halflow import graph
+
+NAME = "llama_serving.mlir"
+BUCKET = "prefill_bs1_s16"  # a bucket of the corpus file (its $async function dispatches)
+COPY = "prefill_copy"
+
+_INDEX_CONST = re.compile(r"^(\s*%[\w$.\-]+ = arith\.constant )(\d+)( : index)\s*$")
+
+
+def built(tmp_path: Path, text: str) -> Path:
+    """``text`` at a path of ``tmp_path``, built once (state in ``tmp_path/cache``)."""
+    path = tmp_path / NAME
+    path.write_text(text)
+    first = lib_build(path, cache_dir=tmp_path / "cache")
+    assert first.report["mode"] == "whole"
+    return path
+
+
+def rebuild(path: Path, text: str) -> object:
+    path.write_text(text)
+    result = lib_build(path, cache_dir=path.parent / "cache")
+    assert result.report["mode"] == "incremental", result.report.get("fallback")
+    return result
+
+
+def with_bucket_copy(text: str, bucket: str = BUCKET, name: str = COPY) -> str:
+    """A new shape bucket: copies of ``@{bucket}$async`` and its wrapper
+    ``@{bucket}`` named ``@{name}$async``/``@{name}``, at the end of the
+    module, dispatching to the executables the original does."""
+    module = Module.parse(text)
+    copies = []
+    for symbol in (bucket + "$async", bucket):
+        body = module.op(symbol).text
+        body = body.replace(f"@{bucket}$async(", f"@{name}$async(")
+        body = body.replace(f"@{bucket}(", f"@{name}(")
+        copies.append(body)
+    lines = text.split("\n")
+    close = max(i for i, line in enumerate(lines) if line == "}")
+    return "\n".join([*lines[:close], *copies, *lines[close:]])
+
+
+def bump_index_constant(text: str, owner: str) -> str:
+    """Change one ``arith.constant N : index`` of host op ``owner`` (no
+    dispatch's facts change: they hold no operand values)."""
+    module = Module.parse(text)
+    op = dict(module.owners())[owner]
+    i = next(k for k, line in enumerate(op.lines) if _INDEX_CONST.match(line))
+    m = _INDEX_CONST.match(op.lines[i])
+    assert m
+    op.lines[i] = m.group(1) + str(int(m.group(2)) + 1000) + m.group(3)
+    return module.render()
+
+
+def single_export_site(module: Module, owner: str, *, shared: bool) -> Site:
+    """A site of ``owner`` with one entry point whose export is dispatched
+    by that site only (``shared=False``), or by other sites too."""
+    sites = module.sites()
+    count = {}
+    for s in sites:
+        count[tuple(s.refs)] = count.get(tuple(s.refs), 0) + 1
+    return next(s for s in sites if s.owner == owner and len(s.refs) == 1
+                and (count[tuple(s.refs)] > 1) == shared and "ro" in s.accesses())
+
+
+# -- constants ----------------------------------------------------------------------------
+
+
+def test_a_constant_in_the_initializer(tmp_path: Path) -> None:
+    text = corpus_text(NAME)
+    path = built(tmp_path, text)
+    edited = edit_host_constant(text)
+    changed = [o for o, op in Module.parse(edited).owners()
+               if op.text != dict(Module.parse(text).owners())[o].text]
+    assert changed == ["util.initializer#0"]
+    result = rebuild(path, edited)
+    same_nodes(executed(result),
+               ["host:util.initializer#0", "print:util.initializer#0", "module"])
+    assert_correct(path, result.text)
+
+
+def test_a_constant_in_one_bucket_function(tmp_path: Path) -> None:
+    text = corpus_text(NAME)
+    path = built(tmp_path, text)
+    owner = f"@{BUCKET}$async"
+    assert Module.parse(text).sites()  # the module dispatches from many functions
+    result = rebuild(path, bump_index_constant(text, owner))
+    same_nodes(executed(result), [f"host:{owner}", f"print:{owner}", "module"])
+    assert_correct(path, result.text)
+
+
+# -- buckets and sites ----------------------------------------------------------------------
+
+
+def test_a_new_bucket(tmp_path: Path) -> None:
+    """A new public function dispatching to existing executables (and its
+    wrapper): its own nodes, and the targets and layouts that read one more
+    site each (whose values do not change: nothing after them runs)."""
+    text = corpus_text(NAME)
+    path = built(tmp_path, text)
+    edited = with_bucket_copy(text)
+    sites = [s for s in Module.parse(edited).sites() if s.owner == f"@{COPY}$async"]
+    assert len(sites) > 20
+    result = rebuild(path, edited)
+    same_nodes(executed(result), [
+        f"host:@{COPY}$async", f"host:@{COPY}",
+        *[s.node for s in sites], *[graph.annotate(s.node) for s in sites],
+        *sorted({graph.targets(ex) for s in sites for ex, _ in s.refs}),
+        *sorted({graph.layout(ex, e) for s in sites for ex, e in s.refs}),
+        f"print:@{COPY}$async", f"print:@{COPY}", "module",
+    ])
+    assert_correct(path, result.text)
+
+
+def test_a_dispatch_moved_between_functions(tmp_path: Path) -> None:
+    """A dispatch leaves one bucket and joins its copy (where its twin
+    is): the two functions' nodes and the new site's, nothing of the
+    executable (its sites' values are the same list as before)."""
+    base = with_bucket_copy(corpus_text(NAME))
+    path = built(tmp_path, base)
+    module = Module.parse(base)
+    site = single_export_site(module, f"@{BUCKET}$async", shared=True)
+    twin = next(s for s in module.sites()
+                if s.owner == f"@{COPY}$async" and s.node.split("/", 1)[1]
+                == site.node.split("/", 1)[1])
+    edited = duplicate_site(remove_site(base, site.node), twin.node)
+    before = {s.node for s in module.sites()}
+    (new,) = {s.node for s in Module.parse(edited).sites()} - before
+    assert graph.function_of(new) == f"@{COPY}$async"
+    result = rebuild(path, edited)
+    same_nodes(executed(result), [
+        f"host:@{BUCKET}$async", f"host:@{COPY}$async", new, graph.annotate(new),
+        f"print:@{BUCKET}$async", f"print:@{COPY}$async", "module",
+    ])
+    assert_correct(path, result.text)
+
+
+def test_an_edit_that_changes_an_export_layout(tmp_path: Path) -> None:
+    """ro -> rw at the only site of an export: its layout, interface and
+    its executable's conversion run, with that function's analysis, the
+    site and the function's print. No other function runs anything: a
+    dispatch's annotation reads its executable's variants, not layouts."""
+    text = corpus_text(NAME)
+    path = built(tmp_path, text)
+    owner = f"@{BUCKET}$async"
+    site = single_export_site(Module.parse(text), owner, shared=False)
+    (ex, entry) = site.refs[0]
+    others = {s.owner for s in Module.parse(text).sites_of(ex)} - {owner}
+    result = rebuild(path, set_access(text, site.node, site.accesses().index("ro"), "rw"))
+    same_nodes(executed(result), [
+        f"host:{owner}", site.node, graph.layout(ex, entry), graph.interface(ex, entry),
+        graph.convert(ex), f"print:{owner}", "module",
+    ])
+    assert not others & {graph.function_of(n) for n in executed(result)}
+    assert_correct(path, result.text)
+
+
+def test_a_layout_change_in_two_functions(tmp_path: Path) -> None:
+    """The same export dispatched from a bucket and its copy, ro -> rw in
+    both: one layout change, both functions' analyses and prints."""
+    base = with_bucket_copy(corpus_text(NAME))
+    path = built(tmp_path, base)
+    module = Module.parse(base)
+    site = next(s for s in module.sites() if s.owner == f"@{BUCKET}$async"
+                and len(s.refs) == 1 and "ro" in s.accesses()
+                and len(module.sites_of(s.refs[0][0])) == 2)
+    (ex, entry) = site.refs[0]
+    twin = next(s for s in module.sites_of(ex) if s.owner == f"@{COPY}$async")
+    j = site.accesses().index("ro")
+    edited = set_access(set_access(base, site.node, j, "rw"), twin.node, j, "rw")
+    result = rebuild(path, edited)
+    same_nodes(executed(result), [
+        f"host:@{BUCKET}$async", f"host:@{COPY}$async", site.node, twin.node,
+        graph.layout(ex, entry), graph.interface(ex, entry), graph.convert(ex),
+        f"print:@{BUCKET}$async", f"print:@{COPY}$async", "module",
+    ])
+    assert_correct(path, result.text)
