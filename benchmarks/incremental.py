@@ -283,26 +283,20 @@ class Bench:
         seconds, _ = timed(lambda: halflow.build(str(self.src), str(out), workspace=ws))
         self.result.times["warm first"] = [seconds]
         self.check("warm first build", out.read_text(), self.original)
-        for _ in range(self.repeat):
-            seconds, res = timed(lambda: halflow.build(str(self.src), str(out), workspace=ws))
-            self.result.times.setdefault("warm noop", []).append(seconds)
-            self.check("warm no-op", out.read_text(), self.original)
-            self.result.executed.setdefault("warm noop", []).append(list(res.executed))
         text = self.original
-        for _ in range(self.repeat):
-            text = self.next_edit(text)
-            self.src.write_text(text)
-            seconds, res = timed(lambda: halflow.build(str(self.src), str(out), workspace=ws))
-            self.result.times.setdefault("warm edit", []).append(seconds)
-            self.check("warm one-edit", out.read_text(), text)
-            self.result.executed.setdefault("warm edit", []).append(list(res.executed))
-        for _ in range(self.repeat):
-            text = self.next_host_edit(text)
-            self.src.write_text(text)
-            seconds, res = timed(lambda: halflow.build(str(self.src), str(out), workspace=ws))
-            self.result.times.setdefault("warm host edit", []).append(seconds)
-            self.check("warm host edit", out.read_text(), text)
-            self.result.executed.setdefault("warm host edit", []).append(list(res.executed))
+        # (row, how each build's input differs from the previous one's)
+        edits: list[tuple[str, Callable[[str], str]]] = [
+            ("warm noop", lambda t: t), ("warm edit", self.next_edit),
+            ("warm host edit", self.next_host_edit),
+        ]
+        for row, edit in edits:
+            for _ in range(self.repeat):
+                text = edit(text)
+                self.src.write_text(text)
+                seconds, res = timed(lambda: halflow.build(str(self.src), str(out), workspace=ws))
+                self.result.times.setdefault(row, []).append(seconds)
+                self.check(row, out.read_text(), text)
+                self.result.executed.setdefault(row, []).append(list(res.executed))
         self.src.write_text(self.original)
 
 
