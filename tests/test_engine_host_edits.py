@@ -25,6 +25,7 @@ from support.engine import (
     edit_host_constant,
     executed,
     lib_build,
+    move_execute_to_new_device,
     remove_site,
     set_access,
 )
@@ -204,5 +205,59 @@ def test_a_layout_change_in_two_functions(tmp_path: Path) -> None:
         f"host:@{BUCKET}$async", f"host:@{COPY}$async", site.node, twin.node,
         graph.layout(ex, entry), graph.interface(ex, entry), graph.convert(ex),
         f"print:@{BUCKET}$async", f"print:@{COPY}$async", "module",
+    ])
+    assert_correct(path, result.text)
+
+
+# -- variants: what re-annotates the functions that dispatch ------------------------------
+
+
+def execute_region(lines: list[str], start: int) -> range:
+    """The lines of the ``stream.cmd.execute`` region opened on line ``start``."""
+    depth, end = 0, start
+    for end in range(start, len(lines)):
+        depth += lines[end].count("{") - lines[end].count("}")
+        if depth == 0:
+            break
+    return range(start, end + 1)
+
+
+def test_sites_moved_to_another_device_reannotate_every_function_of_their_executables(
+        tmp_path: Path) -> None:
+    """One ``stream.cmd.execute`` of a function moved to a second device
+    (declared already, with another target): its sites need other targets,
+    so their executables get a second variant (targets, variants,
+    conversion), and every dispatch of those executables, in any function,
+    is annotated again; the other function's annotations keep their value
+    (they still pick the first target's variant), so its print does not
+    run. Nothing else runs."""
+    name = "llama_l2.mlir"
+    with_copy = with_bucket_copy(corpus_text(name), "main", "main_copy")
+    second = move_execute_to_new_device(with_copy)
+    base = second.replace("on(#hal.device.affinity<@__device_edit>)",
+                          "on(#hal.device.affinity<@__device_0>)")
+    path = tmp_path / name
+    path.write_text(base)
+    assert lib_build(path, cache_dir=tmp_path / "cache").report["mode"] == "whole"
+    module = Module.parse(base)
+    owner = "@main$async"
+    op = dict(module.owners())[owner]
+    start = next(i for i, line in enumerate(op.lines)
+                 if "stream.cmd.execute" in line and "affinity<@__device_0>" in line)
+    region = execute_region(op.lines, start)
+    op.lines[start] = op.lines[start].replace("@__device_0>", "@__device_edit>")
+    edited = module.render()
+    moved = [s for s in Module.parse(edited).sites() if s.owner == owner and s.first in region]
+    executables = {ex for s in moved for ex, _ in s.refs}
+    reannotated = [s for s in Module.parse(edited).sites()
+                   if any(ex in executables for ex, _ in s.refs)]
+    assert {s.owner for s in reannotated} == {owner, "@main_copy$async"}
+    result = rebuild(path, edited)
+    same_nodes(executed(result), [
+        f"host:{owner}", *[s.node for s in moved],
+        *[f"{stage}:@{ex}" for ex in sorted(executables)
+          for stage in ("targets", "variants", "convert")],
+        *[graph.annotate(s.node) for s in reannotated],
+        f"print:{owner}", "module",
     ])
     assert_correct(path, result.text)
