@@ -147,6 +147,7 @@ class SiteTable:
         self.index: dict[str, int] = {}
         self.by_owner: dict[str, list[int]] = {}
         self.fresh: dict[str, DispatchSite] = {}  # sites of the ops analysed by this build
+        self.analysed: set[str] = set()  # the ops analysed by this build
         self.groups: dict[str, Group] = {}  # analysis groups, by owner
         self.nested = 0  # dispatches inside nested modules (not sites)
         self._decoded: dict[str, dict[str, DispatchSite]] = {}
@@ -164,6 +165,7 @@ class SiteTable:
         self.nested += int(summary.get("nested", 0))
         if fresh is not None:
             self.fresh.update((s.id, s) for s in fresh.sites)
+            self.analysed.add(owner)
 
     def signature(self, indices: Sequence[int]) -> str:
         """What an executable's group is keyed on of its sites."""

@@ -224,7 +224,14 @@ def _host_ops_step(
     for i, owner in zip(units.host_idx, units.owners, strict=True):
         gid = graph.op_group(owner)
         owned = table.by_owner.get(owner, [])
-        execs_used = sorted({plan_exec(r) for k in owned for r in table.rows[k].entry_points})
+        prev_op = prev.groups.get(gid) if prev is not None else None
+        execs_used: list[str]
+        if owner not in table.groups:
+            execs_used = []  # a declaration: no sites
+        elif prev_op is not None and owner not in table.analysed and "execs" in prev_op.summary:
+            execs_used = list(prev_op.summary["execs"])  # (its sites are as before)
+        else:
+            execs_used = sorted({plan_exec(r) for k in owned for r in table.rows[k].entry_points})
         sig = fingerprint_strings(units.keys[i], declared.base, declared.fp, *(
             e + "=" + (exec_by_name[e].summary.get("expansions_fp", "")
                        if e in exec_by_name else "")
@@ -232,13 +239,13 @@ def _host_ops_step(
         ))
         found = ev.reuse(gid, sig)
         if found is None:
-            prev_op = prev.groups.get(gid) if prev is not None else None
             found = ev.open_group(gid, sig)
             site_values = table.values(owned, _stored_sites(prev_op))
             with ev.within(found):
                 _annotate_and_print(ev, provider, found, owner, i,
                                     [site_values[k] for k in owned], exec_by_name, units.keys[i])
             found.sites = {site.id: site for site in site_values.values()}
+            found.summary = {"execs": execs_used}
         body[i] = found
     return body
 
