@@ -261,3 +261,31 @@ def test_sites_moved_to_another_device_reannotate_every_function_of_their_execut
         f"print:{owner}", "module",
     ])
     assert_correct(path, result.text)
+
+
+def test_an_op_whose_callee_does_not_declare_alone_is_read_from_the_whole_host(
+        tmp_path: Path) -> None:
+    """``@main`` calls ``@main$async``, whose signature here spans two lines:
+    no declaration of it can be cut from its first line, so ``@main`` does
+    not parse alone and comes from one parse of the whole host. The edit
+    still runs ``@main``'s nodes only, and the output is IREE's."""
+    from halflow.core.diagnostics import SourceText
+    from halflow.engine.unit_ir import LazyIR
+    from halflow.source.toplevel import split_module
+
+    text = corpus_text("llama_l2.mlir")
+    head = "%arg3: !hal.fence) -> !hal.buffer_view attributes {inlining_policy"
+    assert text.count(head) == 1
+    base = text.replace(head, head.replace(") -> ", ")\n      -> "))
+    path = built(tmp_path, base)
+    edited = bump_index_constant(base, "@main")
+    split = split_module(edited)
+    index = next(i for i, u in enumerate(split.units) if u.symbol == "main")
+    bench = LazyIR(edited, split, SourceText(str(path), edited))
+    assert bench.host_op(index).name == "util.func" and bench._host is not None
+    alone = next(i for i, u in enumerate(split.units) if u.kind == "util.initializer")
+    fresh = LazyIR(edited, split, SourceText(str(path), edited))
+    assert fresh.host_op(alone).name == "util.initializer" and fresh._host is None
+    result = rebuild(path, edited)
+    same_nodes(executed(result), ["host:@main", "print:@main", "module"])
+    assert_correct(path, result.text)
