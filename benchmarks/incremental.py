@@ -334,7 +334,8 @@ def table(results: list[FileResult]) -> tuple[str, bool]:
                 continue
             t = r.median(key)
             if kind is None:
-                ratio_text = "1.00x" if key == "iree-opt" else f"{t / base:.2f}x time"
+                ratio_text = ("1.00x" if key == "iree-opt" else f"{t / base:.2f}x time"
+                              if key == "warm first" else f"{base / t:.1f}x faster")
                 lines.append(f"{label:44} {t * 1000:8.1f}ms {ratio_text:>14} {'':>14}")
                 continue
             if kind == "slower":
