@@ -856,3 +856,30 @@ def test_a_server_whose_runtime_directory_is_removed_stops(runtime: Path,
     time.sleep(2 * server_identity.CHECK_SOCKET + 0.5)
     ok(halflow("build", src, "-o", tmp_path / "b.out", env=env_for(runtime), cwd=tmp_path))
     assert [(s["pid"], s["builds"]) for s in servers(runtime)] == [(new["pid"], 1)]
+
+
+def test_the_report_gives_the_memory_of_the_fork_that_built(warm: tuple[Path, Path]) -> None:
+    """Through the server, ``--report``'s ``memory`` is the peak resident
+    memory of the server's fork that ran the build (what the server reaps),
+    not the client's (which never loads MLIR: ~15 MB)."""
+    runtime, cwd = warm
+    src = corpus_file("llama_l2.mlir")
+    report = cwd / "mem.json"
+    client = _client_peak_kb("build", src, "-o", cwd / "mem.mlir", "--cache-dir", cwd / "cm",
+                             "--report", report, env=env_for(runtime), cwd=cwd)
+    memory = load_report(report)["memory"]
+    (status,) = servers(runtime)
+    assert 0 < memory["peak_rss_kb"] <= status["last_maxrss_kb"]
+    assert memory["peak_rss_kb"] > 2 * client, (memory, client)
+
+
+def _client_peak_kb(*args: object, env: dict[str, str], cwd: Path) -> int:
+    """Run ``halflow ARGS`` as the only child of a fresh Python: its peak
+    resident memory (KiB)."""
+    measure = ("import resource, subprocess, sys; "
+               "subprocess.run(sys.argv[1:], check=True, stdin=subprocess.DEVNULL); "
+               "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    run = subprocess.run([sys.executable, "-c", measure, *halflow_cmd(*map(str, args))],
+                         env=env, cwd=cwd, capture_output=True, timeout=300)
+    assert run.returncode == 0, run.stderr.decode(errors="replace")[-4000:]
+    return int(run.stdout.split()[-1])
