@@ -74,13 +74,15 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         store = open_artifacts(cache_dir, no_cache, remote)
         size_limit.apply(store.backing_cache(), max_size)
     try:
+        from halflow.cli.process import own_temp_dir
         from halflow.codegen.pipeline import build_vmfb
 
         # The front end the entry point started (halflow.cli.entry), if any.
         checked = click.get_current_context().obj
         early = checked.early if checked is not None else None
-        result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
-                            scheduler=scheduler, jobs=jobs, early=early)
+        with own_temp_dir():  # (IREE's linker files: none left by a killed build)
+            result = build_vmfb(model, output, list(iree_flags), store=store,
+                                executor=executor, scheduler=scheduler, jobs=jobs, early=early)
         if shared is None:
             size_limit.apply(store.backing_cache(), max_size)
     except HalflowError as err:

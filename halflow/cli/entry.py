@@ -299,7 +299,7 @@ def main() -> None:
 
         code = server_client.build(sys.argv, form is not None,
                                    checked is not None and checked.stale,
-                                   form.settings if form is not None else None)
+                                   form.settings if form is not None else None, form)
         if code is not None:
             server_client.exit_as(code)
     run(form, checked)
@@ -396,8 +396,9 @@ def exit_now(code: object) -> None:
     if multiprocessing is not None and multiprocessing.active_children():
         return
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # (None: closed when the process started)
+                stream.flush()
     except (OSError, ValueError):  # a closed pipe: let the usual exit report it
         return
     os._exit(code)

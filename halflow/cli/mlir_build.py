@@ -11,6 +11,7 @@ Both paths call the same function, so they cannot disagree.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -191,18 +192,32 @@ def dry_run_to_mlir(input: str | None, output: str | None, options: BuildOptions
 
 def _write_stdout(result: BuildResult) -> None:
     """The output on stdout, chunk by chunk (an output with large weights
-    is never joined into one string; see ``BuildResult.chunks``)."""
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        sys.stdout.write(result.text)
-    else:
-        from halflow.core.blobs import FileSpan
+    is never joined into one string; see ``BuildResult.chunks``). A
+    stdout that cannot take it (a full device, a closed descriptor) is
+    reported as an output file that cannot be written is:
+    ``<stdout>:0:0: error: cannot write output: REASON``, exit 1."""
+    try:
+        if sys.__stdout__ is None:  # closed when the process started (cli.process)
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None:
+            sys.stdout.write(result.text)
+        else:
+            from halflow.core.blobs import FileSpan
 
+            sys.stdout.flush()
+            for chunk in result.chunks():
+                buffer.write(chunk.view if isinstance(chunk, FileSpan) else chunk)
+            buffer.flush()
         sys.stdout.flush()
-        for chunk in result.chunks():
-            buffer.write(chunk.view if isinstance(chunk, FileSpan) else chunk)
-        buffer.flush()
-    sys.stdout.flush()
+    except OSError as e:
+        from halflow.core.diagnostics import Diagnostic, HalflowError
+
+        # What it holds could not be written and never will: dropped (the
+        # exit's flush would fail again).
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - the process's stdout from now on
+        fail(HalflowError(Diagnostic("<stdout>", 0, 0,
+                                     f"cannot write output: {e.strerror or e}")))
 
 
 def change_line(report: dict[str, object], input: str | None, wrote: str | None = None) -> str:

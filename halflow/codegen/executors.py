@@ -205,11 +205,25 @@ class _Lane:
         return self._reply
 
     def close(self) -> None:
-        """Wait for a task still running (an interrupted build), then close."""
-        if self._thread is not None:
-            self._thread.join()
-        os.close(self._read)
-        os.close(self._write)
+        """Wait for a task still running (an interrupted build), then close
+        (not a pipe a thread that may yet run could write to)."""
+        if join_started(self._thread):
+            os.close(self._read)
+            os.close(self._write)
+
+
+def join_started(thread: threading.Thread | None) -> bool:
+    """Join ``thread`` if it was started; whether it has ended (None: no
+    thread, True). A Ctrl-C (KeyboardInterrupt) can end ``start()`` before
+    the thread is under way, and joining it then raises RuntimeError:
+    False, it may be starting still."""
+    if thread is None:
+        return True
+    try:
+        thread.join()
+    except RuntimeError:  # "cannot join thread before it is started"
+        return False
+    return True
 
 
 class LocalExecutor:
@@ -295,7 +309,8 @@ class LocalExecutor:
         w, thread = self._preloader, self._preload_thread
         if w is None or thread is None:
             return
-        thread.join()
+        if not join_started(thread):
+            return  # interrupted while it started: the worker stays with it
         self._preloader = self._preload_thread = None
         if w.preloading:  # read its answer to the preload
             try:

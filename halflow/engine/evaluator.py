@@ -359,16 +359,20 @@ class Evaluator:
         step: IrStage,
         deps: Sequence[str],
         compute: Callable[[], T],
+        by_value: bool = False,
         **texts: str,
     ) -> T:
         """The value of ``node_id``, computed by the IR stage ``step``
         (through a provider): keyed on the text keys ``texts``, exactly the
         stage's declared inputs, and the values of ``deps`` (see
         :func:`ir_key`). Its value is persisted, and its key stands for it
-        (a printed op or facts are a pure function of their key)."""
+        (a printed op or facts are a pure function of their key), unless
+        ``by_value``: then its value is fingerprinted, and a recomputed
+        value equal to the previous one dirties no dependent (early cutoff
+        for a node whose inputs change more often than its value)."""
         step.check(texts)
         value: T = self.node(node_id, step.tag, deps, compute, extra=texts, persist=True,
-                             fp_value=None)
+                             fp_value=value_fp if by_value else None)
         return value
 
     def _keep(self, node_id: str, record: NodeRecord) -> Any:

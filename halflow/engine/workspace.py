@@ -29,7 +29,7 @@ from halflow.engine.unit_ir import LazyIR, UnitMismatch
 from halflow.graph import BuildGraph
 from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import plan
-from halflow.source.toplevel import EXECUTABLE_KINDS, SplitError, SplitModule, split_module
+from halflow.source.toplevel import SplitError, SplitModule, split_module
 from halflow.store import keys, markers, states
 from halflow.store.protocol import EntryStore
 
@@ -339,11 +339,10 @@ class Workspace:
         if prev is None or units.split is None or not prev.groups:
             return ev, None, None
         bench = LazyIR(case.text, units.split, case.source)
-        host_idx = [i for i, u in enumerate(units.split.units) if u.kind not in EXECUTABLE_KINDS]
         runs, reused = len(recorder.runs), recorder.reused
         try:
             with recorder.phase("incremental"):
-                provider = IncrementalProvider(bench, host_idx)
+                provider = IncrementalProvider(bench)
                 return ev, evaluate(ev, units.split, provider, units.keys, self.assembler), None
         except _FALLBACKS as e:
             # What ran is not what this build did: the whole module runs now.

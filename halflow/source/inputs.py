@@ -102,15 +102,15 @@ def read_input(path: str | os.PathLike[str] | None) -> InputData:
     """Read ``path`` (``-`` for stdin, None for the bundled example)."""
     if path is None:
         path = EXAMPLE
-    if str(path) == "-":
-        return InputData.of("<stdin>", sys.stdin.buffer.read())
-    name = str(path)
+    name = "<stdin>" if str(path) == "-" else str(path)
     try:
+        if str(path) == "-":  # (a closed stdin: EBADF, as iree-opt says it)
+            return InputData.of(name, sys.stdin.buffer.read())
         return InputData.of(name, blobs.read_snapshot(path))
     except OSError as e:
         reason = e.strerror or str(e)
         raise HalflowError(
-            Diagnostic(name, 0, 0, f"cannot open input file '{name}': {reason}")
+            Diagnostic(name, 0, 0, f"cannot open input file '{path}': {reason}")
         ) from None
 
 
