@@ -7,9 +7,12 @@ from __future__ import annotations
 import os
 import socket
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from halflow.codegen import iree_api, tools
-from halflow.codegen.flags import IreeFlags
+
+if TYPE_CHECKING:
+    from halflow.codegen.flags import IreeFlags
 
 
 @dataclass(frozen=True)

@@ -303,7 +303,7 @@ def _must_write(
 ) -> tuple[bool, str | None]:
     """Whether ``path`` must be written: not when it still holds exactly
     what an earlier build wrote there for the same output ``key`` (the
-    marker's contract is in :mod:`halflow.core.uptodate`); and the key its
+    marker's contract is in :mod:`halflow.store.markers`); and the key its
     marker is to record (None: none is kept, for a device or pipe)."""
     try:
         seen = path.stat()
@@ -398,8 +398,8 @@ def _write_output(
     exactly what an earlier build wrote there for the same output ``key``
     (:func:`_must_write`); whether it wrote. ``early``: the write of this
     very output already under way (:class:`_EarlyOutput`). The marker
-    records the status of the input whose bytes ``source`` are
-    (:func:`halflow.core.uptodate.input_stamp`)."""
+    records the status of the input ``source`` (its snapshot,
+    :func:`halflow.core.uptodate.input_stamp`)."""
     try:
         if early is not None and early.restored is output:
             key = early.key
