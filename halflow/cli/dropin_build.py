@@ -1,0 +1,197 @@
+"""The drop-in's served path: an ``iree-compile`` (or ``iree-opt
+--iree-hal-materialize-interfaces``) line built by halflow, and the
+fallback that makes it never worse than the real tool.
+
+A served ``iree-compile`` line is a ``halflow build --to vmfb`` of the
+same input and flags (:func:`halflow.codegen.pipeline.build_vmfb`): up to
+date, plain (a small program: byte-identical to ``iree-compile``'s) or
+incremental. stdin (``-``) is compiled as a file named ``<stdin>`` in a
+private folder, so that the module's locations and names are the ones
+``iree-compile`` gives stdin; stdout (no ``-o``, ``-o -``) gets the bytes
+of a ``.vmfb`` kept under the cache directory (``dropin-stdout/``), so that
+an unchanged line is answered from it.
+
+When halflow's own path fails, whatever the cause, the real tool runs
+with the same arguments (:func:`fall_back`): if it fails too, the input was
+at fault and the user sees exactly its diagnostics and exit status; if it
+succeeds, halflow's failure was its own: one warning line names the cause,
+and the fallback is counted by cause (``halflow cache stats``). With the
+``strict`` setting (``HALFLOW_STRICT=1``) such a failure is an error
+(exit 1, nothing written) instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from halflow.cli.dropin_args import Parsed
+from halflow.cli.dropin_counts import record
+from halflow.core import config
+from halflow.core.diagnostics import HalflowError
+from halflow.store.protocol import ArtifactStore
+
+STDOUT_FOLDER = "dropin-stdout"
+
+
+def _cause(error: BaseException) -> str:
+    """One line naming what failed."""
+    if isinstance(error, HalflowError) and error.diagnostics:
+        d = error.diagnostics[0]
+        where = "" if d.filename == "halflow" else f"{d.filename}:{d.line}:{d.col}: "
+        text = where + d.message
+    else:
+        text = f"{type(error).__name__}: {error}"
+    line = " ".join(text.split())
+    return line if len(line) <= 300 else line[:297] + "..."
+
+
+def serve(real: str, args: Sequence[str], parsed: Parsed) -> int:
+    """Build ``parsed`` (an ``iree-compile`` line that halflow can cache);
+    the exit status."""
+    assert parsed.input is not None
+    data = sys.stdin.buffer.read() if parsed.input == "-" else None
+    try:
+        settings = config.load(parsed.input if data is None else None)
+        mode = _build(parsed, settings, data)
+    except KeyboardInterrupt:
+        raise
+    except Exception as e:  # any failure of halflow's own: the real tool decides
+        strict = _strict()
+        return fall_back(real, args, parsed, data, _cause(e), strict)
+    record(parsed.input, {"dropin": str(mode)})
+    return 0
+
+
+def _strict() -> bool:
+    try:
+        return bool(config.load(None)["strict"])
+    except Exception:
+        return os.environ.get("HALFLOW_STRICT", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _open_store(settings: config.Config) -> ArtifactStore:
+    """The cache the settings name (read-only when they say so), as
+    ``halflow build --to vmfb`` opens it."""
+    remote = settings.remote()
+    if settings["cache-read-only"]:
+        from halflow.library.build_mlir import open_cache
+        from halflow.store.artifacts import DiskStore
+
+        return DiskStore(cache=open_cache(cache_dir=settings["cache-dir"], remote=remote,
+                                          read_only=True))
+    from halflow.session.vmfb_builder import open_store
+
+    return open_store(settings["cache-dir"], False, remote)
+
+
+def _stdout_file(settings: config.Config, name: str, flags: Sequence[str]) -> str | None:
+    """The kept ``.vmfb`` of an output to stdout (None: a read-only cache
+    keeps none; a temporary file then)."""
+    if settings["cache-read-only"]:
+        return None
+    digest = hashlib.sha256("\0".join([os.getcwd(), name, *flags]).encode()).hexdigest()[:24]
+    folder = os.path.join(settings.cache_dir(), STDOUT_FOLDER)
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, digest + ".vmfb")
+
+
+def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
+    """The ``.vmfb`` of ``parsed`` built by halflow and written where the
+    line says; the build's mode."""
+    from halflow.codegen.pipeline import build_vmfb
+    from halflow.store import size_limit
+
+    assert parsed.input is not None
+    to_stdout = parsed.output in (None, "-")
+    scratch = tempfile.mkdtemp(prefix="halflow-dropin-")
+    cwd = os.getcwd()
+    try:
+        if to_stdout:
+            kept = _stdout_file(settings, parsed.input, parsed.flags)
+            output = kept if kept is not None else os.path.join(scratch, "out.vmfb")
+        else:
+            assert parsed.output is not None
+            output = os.path.abspath(parsed.output)
+        model = parsed.input
+        if data is not None:
+            # Compiled as IREE compiles stdin: a buffer named <stdin>.
+            Path(scratch, "<stdin>").write_bytes(data)
+            model = "<stdin>"
+            os.chdir(scratch)
+        store = _open_store(settings)
+        try:
+            result = build_vmfb(model, output, parsed.flags, store=store, progress=False)
+            if not settings["cache-read-only"]:
+                size_limit.apply(store.backing_cache(), settings["max-size"])
+        finally:
+            store.close()
+            os.chdir(cwd)
+        for line in result.warnings:
+            sys.stderr.write(line + "\n")
+        if to_stdout:
+            with open(output, "rb") as f:
+                shutil.copyfileobj(f, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+        return str(result.mode)
+    finally:
+        os.chdir(cwd)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def fall_back(real: str, args: Sequence[str], parsed: Parsed, data: bytes | None, cause: str,
+              strict: bool) -> int:
+    """The real tool on the same line after halflow's own path failed with
+    ``cause``; the exit status (see the module docstring)."""
+    if not strict:
+        done = subprocess.run([real, *args], input=data, check=False)
+        if done.returncode == 0:
+            sys.stderr.write(f"halflow: warning: built by iree-compile after halflow's own "
+                             f"build failed: {cause}\n")
+            record(parsed.input, {"dropin": "fallback", "cause": cause})
+        else:
+            record(parsed.input, {"dropin": "error"})
+        return done.returncode
+    with tempfile.TemporaryDirectory(prefix="halflow-strict-") as scratch:
+        line = [real, parsed.input or "-", *parsed.flags, "-o", os.path.join(scratch, "out")]
+        done = subprocess.run(line, input=data, capture_output=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.buffer.write(done.stderr)
+        record(parsed.input, {"dropin": "error"})
+        return done.returncode
+    sys.stderr.write(f"halflow: error: halflow's own build failed where iree-compile succeeds "
+                     f"(strict: no fallback): {cause}\n")
+    record(parsed.input, {"dropin": "strict-failure", "cause": cause})
+    return 1
+
+
+def serve_materialize(real: str, args: Sequence[str], input: str, output: str | None) -> int:
+    """``iree-opt INPUT --iree-hal-materialize-interfaces [-o OUTPUT]`` by
+    halflow's build (byte-identical output); the real ``iree-opt`` decides
+    on any failure, as :func:`fall_back` does."""
+    from halflow.library.build_mlir import build
+
+    data = sys.stdin.buffer.read() if input == "-" else None
+    try:
+        settings = config.load(input if data is None else None)
+        target = None if output in (None, "-") else output
+        result = build("<stdin>" if data is not None else input, target, content=data,
+                       config=settings, progress=False)
+        if target is None:
+            sys.stdout.write(result.text)
+        mode = "materialize"
+    except KeyboardInterrupt:
+        raise
+    except Exception as e:
+        opt = Parsed()
+        opt.input, opt.output = input, output
+        opt.flags = ["--iree-hal-materialize-interfaces"]
+        return fall_back(real, args, opt, data, _cause(e), _strict())
+    record(input, {"dropin": mode})
+    return 0

@@ -1,0 +1,367 @@
+"""The drop-in: ``halflow iree-compile`` takes ``iree-compile``'s own
+command line and behaves as ``iree-compile`` (the oracle, run beside it):
+the same exit status, stderr and output, a ``.vmfb`` byte-identical where
+halflow compiles plainly and running bitwise equal where it builds
+incrementally; the masquerade directory (``halflow shim-dir``) puts it
+under ``compile_file``, ``compile_str`` and the shell; what it cannot cache
+runs the real tool unchanged; a failure of its own falls back to the real
+tool (or, strict, is an error); ``halflow cache stats`` counts it all.
+
+Every test runs real processes. The suite runs strict (conftest); the
+tests of the fallback turn it off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO_ROOT, subprocess_env
+from test_codegen import EDIT, FLAGS, MLP_SHAPES, PROGRAMS, assert_same_outputs
+
+from halflow.codegen.tools import iree_compile as real_compile
+from halflow.codegen.tools import iree_opt as real_opt
+
+TWO_WORD = ["--iree-hal-target-device", "local", "--iree-hal-local-target-device-backends",
+            "llvm-cpu", "--iree-llvmcpu-target-cpu", "host"]
+
+
+def run(args: list[str], env: dict[str, str] | None = None, stdin: bytes | None = None,
+        cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    full = subprocess_env()
+    full.update(env or {})
+    return subprocess.run(args, input=stdin, capture_output=True, env=full, cwd=cwd,
+                          check=False, timeout=300)
+
+
+def halflow(*args: str, env: dict[str, str] | None = None, stdin: bytes | None = None,
+            cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    return run([sys.executable, "-m", "halflow", *args], env, stdin, cwd)
+
+
+def plain(*args: str, stdin: bytes | None = None,
+          cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    return run([real_compile(), *args], stdin=stdin, cwd=cwd)
+
+
+def dropin_counts(cache: Path) -> dict[str, int]:
+    done = halflow("cache", "stats", "--json", env={"HALFLOW_CACHE_DIR": str(cache)})
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["dropin"]
+
+
+@pytest.fixture
+def program(tmp_path: Path) -> Path:
+    source = tmp_path / "mlp.mlir"
+    source.write_bytes((PROGRAMS / "mlp.mlir").read_bytes())
+    return source
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> Path:
+    return tmp_path / "cache"
+
+
+def test_shell_form_with_two_word_flags_is_iree_compile_byte_for_byte(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """`-o X` among the flags, flags and values as two words, the input
+    last: a small program compiles plainly, byte-identical to iree-compile,
+    with its stderr; the same line again is answered from the cache."""
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    want = plain(*TWO_WORD, "-o", str(tmp_path / "plain.vmfb"), str(program))
+    assert want.returncode == 0, want.stderr
+    line = [*TWO_WORD[:2], "-o", str(tmp_path / "out.vmfb"), *TWO_WORD[2:], str(program)]
+    got = halflow("iree-compile", *line, env=env)
+    assert got.returncode == 0, got.stderr
+    assert got.stderr == want.stderr and got.stdout == b""
+    assert (tmp_path / "out.vmfb").read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    again = halflow("iree-compile", *line, env=env)
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "out.vmfb").read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    assert dropin_counts(cache) == {"served:plain": 1, "served:up-to-date": 1}
+
+
+def test_output_spellings(program: Path, cache: Path, tmp_path: Path) -> None:
+    """`-o=X` and `--o X` build; `-oX` and `--output-file X`, which
+    iree-compile refuses, are refused in its words and status."""
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    want = plain(str(program), *FLAGS, "-o", str(tmp_path / "plain.vmfb"))
+    assert want.returncode == 0
+    for spelling in ([f"-o={tmp_path / 'a.vmfb'}"], ["--o", str(tmp_path / "b.vmfb")]):
+        got = halflow("iree-compile", str(program), *FLAGS, *spelling, env=env)
+        assert got.returncode == 0, got.stderr
+    for name in ("a.vmfb", "b.vmfb"):
+        assert (tmp_path / name).read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    for refused in ([f"-o{tmp_path / 'c.vmfb'}"], ["--output-file", str(tmp_path / "c.vmfb")]):
+        want = plain(str(program), *FLAGS, *refused)
+        got = halflow("iree-compile", str(program), *FLAGS, *refused, env=env)
+        assert want.returncode != 0
+        assert (got.returncode, got.stderr, got.stdout) == (want.returncode, want.stderr,
+                                                            want.stdout)
+    assert not (tmp_path / "c.vmfb").exists()
+
+
+def test_stdin_to_stdout_is_byte_identical(program: Path, cache: Path) -> None:
+    """`-` reads stdin, no -o writes stdout (what compile_str does): the
+    bytes of `iree-compile - FLAGS`, also when answered from the cache."""
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    source = program.read_bytes()
+    want = plain("-", *FLAGS, stdin=source)
+    assert want.returncode == 0 and want.stdout.startswith(b"\x00") is False
+    for _ in range(2):
+        got = halflow("iree-compile", "-", *FLAGS, env=env, stdin=source)
+        assert got.returncode == 0, got.stderr
+        assert got.stdout == want.stdout and got.stderr == want.stderr
+    assert dropin_counts(cache) == {"served:plain": 1, "served:up-to-date": 1}
+
+
+def test_incremental_build_runs_bitwise_equal_and_an_edit_recompiles_one(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """On the incremental path (the suite's strategy) the drop-in's .vmfb
+    runs bitwise equal to iree-compile's; after a one-dispatch edit it
+    recompiles that dispatch only (the build's history line says so)."""
+    env = {"HALFLOW_CACHE_DIR": str(cache)}
+    out = tmp_path / "out.vmfb"
+    for step in range(2):
+        want = plain(str(program), *FLAGS, "-o", str(tmp_path / "plain.vmfb"))
+        got = halflow("iree-compile", str(program), *FLAGS, "-o", str(out), env=env)
+        assert got.returncode == 0, got.stderr
+        assert want.returncode == 0
+        assert_same_outputs(out, tmp_path / "plain.vmfb", MLP_SHAPES)
+        if step == 0:
+            program.write_text(program.read_text().replace(*EDIT))
+    stats = json.loads(halflow("cache", "stats", "--json",
+                               env={"HALFLOW_CACHE_DIR": str(cache)}).stdout)
+    vmfb = [h for h in stats["history"] if h.get("mode") == "vmfb"]
+    assert [h["executed"] for h in vmfb] == [4, 1]
+    assert stats["dropin"] == {"served:groups": 2}
+
+
+@pytest.mark.parametrize("args", [["--compile-to=flow"], ["--compile-to", "flow"],
+                                  ["--output-format=vm-c"]], ids=["eq", "two-words", "vm-c"])
+def test_other_phases_and_formats_pass_through_byte_identical(
+        program: Path, cache: Path, args: list[str]) -> None:
+    env = {"HALFLOW_CACHE_DIR": str(cache)}
+    want = plain(str(program), *FLAGS, *args)
+    got = halflow("iree-compile", str(program), *FLAGS, *args, env=env)
+    assert want.returncode == 0 and want.stdout
+    assert (got.returncode, got.stdout, got.stderr) == (0, want.stdout, want.stderr)
+
+
+def test_version_and_help_are_iree_compiles(cache: Path) -> None:
+    env = {"HALFLOW_CACHE_DIR": str(cache)}
+    for args in (["--version"], ["--help"], ["--iree-hal-list-target-backends"]):
+        want, got = plain(*args), halflow("iree-compile", *args, env=env)
+        assert (got.returncode, got.stdout, got.stderr) == (want.returncode, want.stdout,
+                                                            want.stderr)
+
+
+def test_a_compile_error_has_iree_compiles_status_and_diagnostics(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """An error in the program (IREE diagnosing the input, not halflow
+    failing): the same exit status and stderr, nothing written, and no
+    fallback counted (strict or not)."""
+    program.write_text(program.read_text().replace("arith.mulf", "arith.mulff", 1))
+    out = tmp_path / "out.vmfb"
+    want = plain(str(program), *FLAGS, "-o", str(out))
+    assert want.returncode != 0 and b"error:" in want.stderr
+    for strict in ("1", "0"):
+        got = halflow("iree-compile", str(program), *FLAGS, "-o", str(out),
+                      env={"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_STRICT": strict})
+        assert (got.returncode, got.stderr, got.stdout) == (want.returncode, want.stderr, b"")
+        assert not out.exists()
+    assert dropin_counts(cache) == {"error": 2}
+
+
+def test_an_unknown_flag_is_refused_in_iree_compiles_words(program: Path, cache: Path) -> None:
+    args = [str(program), *FLAGS, "--no-such-flag=3", "-o", "/dev/null"]
+    want = plain(*args)
+    got = halflow("iree-compile", *args, env={"HALFLOW_CACHE_DIR": str(cache)})
+    assert want.returncode != 0
+    assert (got.returncode, got.stderr) == (want.returncode, want.stderr)
+
+
+def test_a_dump_flag_still_writes_its_dumps(program: Path, cache: Path, tmp_path: Path) -> None:
+    """--iree-hal-dump-executable-files-to: the real compiler runs (a cached
+    build would not write the dumps); the dumps and the .vmfb are its (the
+    .vmfb names the dumped sources: both write the same folder)."""
+    import shutil
+
+    env = {"HALFLOW_CACHE_DIR": str(cache)}
+    dumps = tmp_path / "dumps"
+    want = plain(str(program), *FLAGS, f"--iree-hal-dump-executable-files-to={dumps}",
+                 "-o", str(tmp_path / "a.vmfb"))
+    assert want.returncode == 0
+    wanted = {p.name: p.read_bytes() for p in dumps.iterdir()}
+    shutil.rmtree(dumps)
+    got = halflow("iree-compile", str(program), *FLAGS, "--iree-hal-dump-executable-files-to",
+                  str(dumps), "-o", str(tmp_path / "b.vmfb"), env=env)
+    assert got.returncode == 0, got.stderr
+    assert wanted and {p.name: p.read_bytes() for p in dumps.iterdir()} == wanted
+    assert (tmp_path / "a.vmfb").read_bytes() == (tmp_path / "b.vmfb").read_bytes()
+
+
+def test_an_internal_failure_falls_back_or_strictly_fails(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """halflow's own path fails (induced: a .vmfb strategy it does not
+    know) on a program iree-compile builds. By default: the real compiler
+    builds it (iree-compile's bytes), one warning line names the cause,
+    the fallback is counted. Strict: exit 1, the cause named, nothing
+    written."""
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "no-such-strategy"}
+    want = plain(str(program), *FLAGS, "-o", str(tmp_path / "plain.vmfb"))
+    assert want.returncode == 0
+    out = tmp_path / "out.vmfb"
+    strict = halflow("iree-compile", str(program), *FLAGS, "-o", str(out),
+                     env={**env, "HALFLOW_STRICT": "1"})
+    assert strict.returncode == 1 and not out.exists()
+    assert strict.stderr.decode().splitlines() == [
+        "halflow: error: halflow's own build failed where iree-compile succeeds (strict: no "
+        "fallback): unknown .vmfb strategy 'no-such-strategy' (use auto, plain, incremental)"]
+    got = halflow("iree-compile", str(program), *FLAGS, "-o", str(out),
+                  env={**env, "HALFLOW_STRICT": "0"})
+    assert got.returncode == 0
+    assert out.read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    lines = got.stderr.decode().splitlines()
+    assert lines[-1].startswith("halflow: warning: built by iree-compile after halflow's own "
+                                "build failed: unknown .vmfb strategy")
+    assert "\n".join(lines[:-1]).encode() + b"\n" == want.stderr or want.stderr == b""
+    cause = "unknown .vmfb strategy 'no-such-strategy' (use auto, plain, incremental)"
+    assert dropin_counts(cache) == {f"strict-failure:{cause}": 1, f"fallback:{cause}": 1}
+
+
+def test_cache_stats_counts_each_outcome(program: Path, cache: Path, tmp_path: Path) -> None:
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    out = str(tmp_path / "out.vmfb")
+    for args in ([str(program), *FLAGS, "-o", out], [str(program), *FLAGS, "-o", out],
+                 [str(program), *FLAGS, "--compile-to=flow", "-o", "/dev/null"],
+                 ["--version"], [str(program), *FLAGS, "--bogus", "-o", out]):
+        halflow("iree-compile", *args, env=env)
+    assert dropin_counts(cache) == {"served:plain": 1, "served:up-to-date": 1,
+                                    "passed:--compile-to": 1, "passed:--version": 1,
+                                    "passed:unknown option": 1}
+    text = halflow("cache", "stats", env={"HALFLOW_CACHE_DIR": str(cache)}).stdout.decode()
+    assert "  iree-compile (drop-in): 5 calls\n" in text
+    assert "    served by halflow: 2 (1 up to date, 1 plainly)\n" in text
+    assert "    passed through: 3\n" in text and "      1 --compile-to\n" in text
+    halflow("cache", "stats", "--zero", env={"HALFLOW_CACHE_DIR": str(cache)})
+    assert dropin_counts(cache) == {}
+
+
+def test_local_path_flags_do_not_split_the_cache(program: Path, cache: Path,
+                                                 tmp_path: Path) -> None:
+    """The same build with the embedded linker named by two paths (two
+    virtual environments): the second is up to date."""
+    lld = Path(real_compile()).parent / "iree-lld"
+    other = tmp_path / "venv2" / "iree-lld"
+    other.parent.mkdir()
+    other.symlink_to(lld)
+    env = {"HALFLOW_CACHE_DIR": str(cache)}
+    out = str(tmp_path / "out.vmfb")
+    for path in (lld, other):
+        got = halflow("iree-compile", str(program), *FLAGS,
+                      f"--iree-llvmcpu-embedded-linker-path={path}", "-o", out, env=env)
+        assert got.returncode == 0, got.stderr
+    assert dropin_counts(cache) == {"served:groups": 1, "served:up-to-date": 1}
+
+
+def test_a_response_file_is_read_as_iree_compile_reads_it(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    (tmp_path / "args.txt").write_text(" ".join(TWO_WORD) + f" -o '{tmp_path / 'out.vmfb'}'\n")
+    assert plain(str(program), f"@{tmp_path / 'args.txt'}").returncode == 0
+    (tmp_path / "out.vmfb").rename(tmp_path / "plain.vmfb")
+    got = halflow("iree-compile", str(program), f"@{tmp_path / 'args.txt'}", env=env)
+    assert got.returncode == 0, got.stderr
+    assert (tmp_path / "out.vmfb").read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    assert dropin_counts(cache) == {"served:plain": 1}
+
+
+# -- the masquerade directory ----------------------------------------------------------------
+
+
+def shim_dir() -> Path:
+    done = halflow("shim-dir")
+    assert done.returncode == 0, done.stderr
+    folder = Path(done.stdout.decode().strip())
+    assert (folder / "iree-compile").is_file() and (folder / "iree-opt").is_file()
+    return folder
+
+
+_COMPILE_BOTH = """
+import sys
+from iree.compiler.tools import compile_file, compile_str
+from iree.compiler.tools.binaries import find_tool
+source, out, flags = sys.argv[1], sys.argv[2], sys.argv[3:]
+print(find_tool("iree-compile"), file=sys.stderr)
+compile_file(source, output_file=out, target_backends=["llvm-cpu"], extra_args=flags)
+data = compile_str(open(source).read(), target_backends=["llvm-cpu"], extra_args=flags)
+open(out + ".str", "wb").write(data)
+"""
+
+
+def test_compile_file_and_compile_str_go_through_the_shim(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """IREE_TOOL_PATH=$(halflow shim-dir): compile_file and compile_str
+    run halflow (the shim is what find_tool finds), their outputs are
+    byte-identical to those without it, and the second round is served
+    from the cache."""
+    folder = shim_dir()
+    flags = ["--iree-llvmcpu-target-cpu=host"]
+    script = [sys.executable, "-c", _COMPILE_BOTH, str(program)]
+    want = run([*script, str(tmp_path / "plain.vmfb"), *flags])
+    assert want.returncode == 0, want.stderr
+    env = {"IREE_TOOL_PATH": str(folder), "HALFLOW_CACHE_DIR": str(cache),
+           "HALFLOW_VMFB_STRATEGY": "auto"}
+    for _ in range(2):
+        got = run([*script, str(tmp_path / "out.vmfb"), *flags], env)
+        assert got.returncode == 0, got.stderr
+        assert got.stderr.decode().splitlines()[0] == str(folder / "iree-compile")
+        for suffix in ("", ".str"):
+            assert (tmp_path / f"out.vmfb{suffix}").read_bytes() == (
+                tmp_path / f"plain.vmfb{suffix}").read_bytes()
+    assert dropin_counts(cache) == {"served:plain": 2, "served:up-to-date": 2}
+
+
+def test_the_shim_on_path_serves_the_shell_and_halflow_finds_the_real_tools(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """First on PATH and in IREE_TOOL_PATH: `iree-compile` is halflow's;
+    halflow itself runs the real tools (no recursion), and its .vmfb runs
+    as iree-compile's."""
+    folder = shim_dir()
+    env = {"PATH": f"{folder}{os.pathsep}{os.environ['PATH']}", "IREE_TOOL_PATH": str(folder),
+           "HALFLOW_CACHE_DIR": str(cache)}
+    got = run(["iree-compile", str(program), *FLAGS, "-o", str(tmp_path / "out.vmfb")], env)
+    assert got.returncode == 0, got.stderr
+    assert plain(str(program), *FLAGS, "-o", str(tmp_path / "plain.vmfb")).returncode == 0
+    assert_same_outputs(tmp_path / "out.vmfb", tmp_path / "plain.vmfb", MLP_SHAPES)
+    found = run([sys.executable, "-c", "from halflow.codegen import tools; "
+                 "print(tools.iree_compile()); print(tools.iree_opt())"], env)
+    assert [Path(p).parent.resolve() for p in found.stdout.decode().split()] == [
+        Path(real_compile()).parent.resolve()] * 2
+    assert dropin_counts(cache) == {"served:groups": 1}
+
+
+def test_the_iree_opt_shim_serves_materialize_interfaces_only(
+        cache: Path, tmp_path: Path) -> None:
+    """`iree-opt X --iree-hal-materialize-interfaces` is halflow's build,
+    byte-identical to iree-opt's; another pipeline passes through."""
+    source = REPO_ROOT / "tests" / "data" / "corpus" / "mlp_s.mlir"
+    folder = shim_dir()
+    env = {"HALFLOW_CACHE_DIR": str(cache)}
+    want = run([real_opt(), str(source), "--iree-hal-materialize-interfaces"])
+    got = run([str(folder / "iree-opt"), str(source), "--iree-hal-materialize-interfaces"], env)
+    assert want.returncode == 0
+    assert (got.returncode, got.stdout, got.stderr) == (0, want.stdout, want.stderr)
+    other = ["--iree-hal-materialize-interfaces", "--canonicalize"]
+    want = run([real_opt(), str(source), *other])
+    got = run([str(folder / "iree-opt"), str(source), *other], env)
+    assert (got.returncode, got.stdout, got.stderr) == (want.returncode, want.stdout,
+                                                        want.stderr)
+    assert dropin_counts(cache) == {
+        "served:materialize": 1,
+        "passed:not --iree-hal-materialize-interfaces alone": 1}
