@@ -365,3 +365,89 @@ def test_the_iree_opt_shim_serves_materialize_interfaces_only(
     assert dropin_counts(cache) == {
         "served:materialize": 1,
         "passed:not --iree-hal-materialize-interfaces alone": 1}
+
+
+# -- in-process compiles (iree.compiler.api) ----------------------------------------------
+
+
+# The calls iree-turbine's ExportOutput.compile makes (a buffer of the
+# exported module, flags set on the session after the parse, a file or an
+# in-memory output), with and without halflow.intercept().
+_IN_PROCESS = """
+import sys, contextlib
+import halflow
+from iree.compiler.api import Output, Session, Source
+
+source = open(sys.argv[1], "rb").read()
+out, intercepted, flags = sys.argv[2], sys.argv[3], sys.argv[4:]
+
+def compile(save_to):
+    session = Session()
+    inv = session.invocation()
+    inv.parse_source(Source.wrap_buffer(session, source))
+    inv.enable_console_diagnostics()
+    session.set_flags(*flags)
+    if not inv.execute():
+        raise RuntimeError("Compilation failed: See diagnostics")
+    output = Output.open_membuffer() if save_to is None else Output.open_file(save_to)
+    inv.output_vm_bytecode(output)
+    output.keep()
+    return output
+
+with halflow.intercept() if intercepted == "1" else contextlib.nullcontext():
+    compile(out)
+    open(out + ".memory", "wb").write(bytes(compile(None).map_memory()))
+"""
+
+
+def test_intercept_routes_in_process_compiles_through_halflow(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """iree.compiler.api's Session/Invocation/Source.wrap_buffer/
+    output_vm_bytecode inside halflow.intercept(): the .vmfb written to a
+    file and to memory are the bytes of the same calls without it (a small
+    program compiles plainly); the second round is up to date."""
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    script = [sys.executable, "-c", _IN_PROCESS, str(program)]
+    want = run([*script, str(tmp_path / "plain.vmfb"), "0", *FLAGS], env)
+    assert want.returncode == 0, want.stderr
+    for _ in range(2):
+        got = run([*script, str(tmp_path / "out.vmfb"), "1", *FLAGS], env)
+        assert got.returncode == 0, got.stderr
+        for suffix in ("", ".memory"):
+            assert (tmp_path / f"out.vmfb{suffix}").read_bytes() == (
+                tmp_path / f"plain.vmfb{suffix}").read_bytes()
+    assert dropin_counts(cache) == {"served:plain": 1, "served:up-to-date": 3}
+
+
+def test_intercept_keeps_iree_in_charge_of_errors_and_falls_back(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """A compile IREE rejects (a flag whose value its VM conversion fails
+    on): execute() is False with IREE's diagnostics, as without
+    intercept(). A failure of halflow's own (induced): strict is a
+    RuntimeError; by default IREE builds it in process, a warning says why,
+    and the .vmfb is IREE's."""
+    script = [sys.executable, "-c", _IN_PROCESS]
+    bad = [*FLAGS, "--iree-vm-target-index-bits=7"]
+    env = {"HALFLOW_CACHE_DIR": str(cache)}
+    want = run([*script, str(program), str(tmp_path / "a.vmfb"), "0", *bad], env)
+    got = run([*script, str(program), str(tmp_path / "b.vmfb"), "1", *bad], env)
+    assert want.returncode == got.returncode == 1
+    assert b"RuntimeError: Compilation failed: See diagnostics" in got.stderr
+    diagnostics = [ln for ln in want.stderr.splitlines() if b"error:" in ln]
+    assert diagnostics and [ln for ln in got.stderr.splitlines() if b"error:" in ln] == diagnostics
+    assert run([*script, str(program), str(tmp_path / "plain.vmfb"), "0", *FLAGS],
+               env).returncode == 0
+    env["HALFLOW_VMFB_STRATEGY"] = "no-such-strategy"
+    strict = run([*script, str(program), str(tmp_path / "c.vmfb"), "1", *FLAGS], env)
+    assert strict.returncode == 1
+    assert strict.stderr.decode().splitlines()[-1] == (
+        "RuntimeError: halflow's own build failed where IREE's succeeds (strict: no fallback): "
+        "unknown .vmfb strategy 'no-such-strategy' (use auto, plain, incremental)")
+    got = run([*script, str(program), str(tmp_path / "d.vmfb"), "1", *FLAGS],
+              {**env, "HALFLOW_STRICT": "0"})
+    assert got.returncode == 0, got.stderr
+    assert b"halflow: warning: built by IREE after halflow's own build failed" in got.stderr
+    assert (tmp_path / "d.vmfb").read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    counts = dropin_counts(cache)
+    assert counts["error"] == 1 and counts["fallback:unknown .vmfb strategy 'no-such-strategy' "
+                                           "(use auto, plain, incremental)"] == 2

@@ -38,6 +38,9 @@ from halflow.core.diagnostics import HalflowError
 from halflow.store.protocol import ArtifactStore
 
 STDOUT_FOLDER = "dropin-stdout"
+# Set by a caller that runs the fallback itself: a failure is reported (exit
+# 1, ``halflow: error: CAUSE``), not retried with the real tool.
+NO_FALLBACK = "HALFLOW_DROPIN_NO_FALLBACK"
 
 
 def _cause(error: BaseException) -> str:
@@ -63,8 +66,11 @@ def serve(real: str, args: Sequence[str], parsed: Parsed) -> int:
     except KeyboardInterrupt:
         raise
     except Exception as e:  # any failure of halflow's own: the real tool decides
-        strict = _strict()
-        return fall_back(real, args, parsed, data, _cause(e), strict)
+        if os.environ.get(NO_FALLBACK):
+            # The caller falls back itself (halflow.intercept: in its process).
+            sys.stderr.write(f"halflow: error: {_cause(e)}\n")
+            return 1
+        return fall_back(real, args, parsed, data, _cause(e), _strict())
     record(parsed.input, {"dropin": str(mode)})
     return 0
 
