@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import compileall
+import os
 import sys
 from pathlib import Path
 
 import halflow
+
+# Benchmarks run strict (as the tests do): a failure of the drop-in's own
+# path is an error, never hidden by its fallback to the real iree-compile.
+os.environ.setdefault("HALFLOW_STRICT", "1")
 
 REPO = Path(__file__).resolve().parents[1]
 

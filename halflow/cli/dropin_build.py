@@ -41,6 +41,9 @@ STDOUT_FOLDER = "dropin-stdout"
 # Set by a caller that runs the fallback itself: a failure is reported (exit
 # 1, ``halflow: error: CAUSE``), not retried with the real tool.
 NO_FALLBACK = "HALFLOW_DROPIN_NO_FALLBACK"
+# A file for the served build's JSON report (``--report``'s), for
+# benchmarks and debugging: the drop-in's command line has no room for it.
+REPORT = "HALFLOW_DROPIN_REPORT"
 
 
 def _cause(error: BaseException) -> str:
@@ -111,6 +114,8 @@ def _stdout_file(settings: config.Config, name: str, flags: Sequence[str]) -> st
 def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
     """The ``.vmfb`` of ``parsed`` built by halflow and written where the
     line says; the build's mode."""
+    import time
+
     from halflow.codegen.pipeline import build_vmfb
     from halflow.store import size_limit
 
@@ -132,6 +137,7 @@ def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
             model = "<stdin>"
             os.chdir(scratch)
         store = _open_store(settings)
+        started = time.perf_counter()
         try:
             result = build_vmfb(model, output, parsed.flags, store=store, progress=False)
             if not settings["cache-read-only"]:
@@ -141,6 +147,14 @@ def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
             os.chdir(cwd)
         for line in result.warnings:
             sys.stderr.write(line + "\n")
+        if os.environ.get(REPORT):
+            import json
+
+            from halflow.codegen.report import report_data
+            from halflow.core.output import write_atomic
+
+            data = report_data(result, parsed.input, output, time.perf_counter() - started)
+            write_atomic(os.environ[REPORT], (json.dumps(data, indent=1) + "\n").encode())
         if to_stdout:
             with open(output, "rb") as f:
                 shutil.copyfileobj(f, sys.stdout.buffer)
