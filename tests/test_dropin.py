@@ -451,3 +451,32 @@ def test_intercept_keeps_iree_in_charge_of_errors_and_falls_back(
     counts = dropin_counts(cache)
     assert counts["error"] == 1 and counts["fallback:unknown .vmfb strategy 'no-such-strategy' "
                                            "(use auto, plain, incremental)"] == 2
+
+
+def test_the_option_table_is_iree_compiles() -> None:
+    """Which options take the next word, as iree-compile's own help says."""
+    from halflow.cli.dropin_args import help_options
+
+    done = run([real_compile(), "--help-list-hidden"])
+    every, valued = help_options(done.stdout.decode())
+    assert {"iree-hal-target-device", "o", "compile-to", "iree-hal-target-backends",
+            "iree-llvmcpu-target-cpu", "mlir-pass-pipeline-crash-reproducer"} <= valued
+    assert {"verify", "version", "split-input-file", "print-pipeline-passes",
+            "iree-llvmcpu-link-embedded"} <= every - valued
+    assert len(every) > 1000
+
+
+def test_concurrent_stdin_compiles_each_get_their_own_module(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """Two compile_str-style calls at once (stdin to stdout, the same flags,
+    other programs): each gets the bytes iree-compile gives its own."""
+    env = {**subprocess_env(), "HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    sources = [program.read_bytes(), program.read_text().replace(*EDIT).encode()]
+    wants = [plain("-", *FLAGS, stdin=s).stdout for s in sources]
+    assert wants[0] != wants[1]
+    procs = [subprocess.Popen([sys.executable, "-m", "halflow", "iree-compile", "-", *FLAGS],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=env) for _ in sources]
+    outs = [p.communicate(s, timeout=300) for p, s in zip(procs, sources, strict=True)]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    assert [o[0] for o in outs] == wants

@@ -22,13 +22,14 @@ and the fallback is counted by cause (``halflow cache stats``). With the
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from halflow.cli.dropin_args import Parsed
@@ -36,6 +37,10 @@ from halflow.cli.dropin_counts import record
 from halflow.core import config
 from halflow.core.diagnostics import HalflowError
 from halflow.store.protocol import ArtifactStore
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from halflow.codegen.pipeline import CodegenResult
 
 STDOUT_FOLDER = "dropin-stdout"
 # Set by a caller that runs the fallback itself: a failure is reported (exit
@@ -65,7 +70,7 @@ def serve(real: str, args: Sequence[str], parsed: Parsed) -> int:
     data = sys.stdin.buffer.read() if parsed.input == "-" else None
     try:
         settings = config.load(parsed.input if data is None else None)
-        mode = _build(parsed, settings, data)
+        mode = _current(parsed, settings, data) or _build(parsed, settings, data)
     except KeyboardInterrupt:
         raise
     except Exception as e:  # any failure of halflow's own: the real tool decides
@@ -76,6 +81,18 @@ def serve(real: str, args: Sequence[str], parsed: Parsed) -> int:
         return fall_back(real, args, parsed, data, _cause(e), _strict())
     record(parsed.input, {"dropin": str(mode)})
     return 0
+
+
+def _current(parsed: Parsed, settings: config.Config, data: bytes | None) -> str | None:
+    """``up-to-date`` when the line's output file is current
+    (:mod:`halflow.cli.dropin_current`), else None."""
+    if data is not None or parsed.output in (None, "-"):
+        return None
+    from halflow.cli.dropin_current import answered
+
+    assert parsed.input is not None and parsed.output is not None
+    current = answered(parsed.input, parsed.output, parsed.flags, settings.cache_dir())
+    return "up-to-date" if current else None
 
 
 def _strict() -> bool:
@@ -100,15 +117,53 @@ def _open_store(settings: config.Config) -> ArtifactStore:
     return open_store(settings["cache-dir"], False, remote)
 
 
-def _stdout_file(settings: config.Config, name: str, flags: Sequence[str]) -> str | None:
-    """The kept ``.vmfb`` of an output to stdout (None: a read-only cache
-    keeps none; a temporary file then)."""
+@contextlib.contextmanager
+def _stdout_file(settings: config.Config, name: str, flags: Sequence[str],
+                 scratch: str) -> Iterator[str]:
+    """The kept ``.vmfb`` of an output to stdout, locked while this call
+    builds and reads it (two calls of one name and flags may compile other
+    bytes: compile_str's stdin); a file in ``scratch`` when the cache is
+    read-only."""
     if settings["cache-read-only"]:
-        return None
+        yield os.path.join(scratch, "out.vmfb")
+        return
+    import fcntl
+
     digest = hashlib.sha256("\0".join([os.getcwd(), name, *flags]).encode()).hexdigest()[:24]
     folder = os.path.join(settings.cache_dir(), STDOUT_FOLDER)
     os.makedirs(folder, exist_ok=True)
-    return os.path.join(folder, digest + ".vmfb")
+    kept = os.path.join(folder, digest + ".vmfb")
+    with open(kept + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield kept
+
+
+def _relative_paths(flags: Sequence[str]) -> bool:
+    """Whether a flag's value looks like a relative path (``a/b``)."""
+    return any(os.sep in f.split("=", 1)[1] and not os.path.isabs(f.split("=", 1)[1])
+               for f in flags if "=" in f)
+
+
+@contextlib.contextmanager
+def _model(parsed: Parsed, data: bytes | None, scratch: str) -> Iterator[str]:
+    """The model to build: the input, or stdin's bytes as a file named
+    ``<stdin>``, compiled from its folder (so that IREE names it as it names
+    stdin) unless a flag names a relative path (then by its full path)."""
+    assert parsed.input is not None
+    if data is None:
+        yield parsed.input
+        return
+    path = os.path.join(scratch, "<stdin>")
+    Path(path).write_bytes(data)
+    if _relative_paths(parsed.flags):
+        yield path
+        return
+    cwd = os.getcwd()
+    os.chdir(scratch)
+    try:
+        yield "<stdin>"
+    finally:
+        os.chdir(cwd)
 
 
 def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
@@ -121,48 +176,40 @@ def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
 
     assert parsed.input is not None
     to_stdout = parsed.output in (None, "-")
-    scratch = tempfile.mkdtemp(prefix="halflow-dropin-")
-    cwd = os.getcwd()
-    try:
+    with contextlib.ExitStack() as stack:
+        scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="halflow-dropin-"))
         if to_stdout:
-            kept = _stdout_file(settings, parsed.input, parsed.flags)
-            output = kept if kept is not None else os.path.join(scratch, "out.vmfb")
+            output = stack.enter_context(_stdout_file(settings, parsed.input, parsed.flags,
+                                                      scratch))
         else:
             assert parsed.output is not None
             output = os.path.abspath(parsed.output)
-        model = parsed.input
-        if data is not None:
-            # Compiled as IREE compiles stdin: a buffer named <stdin>.
-            Path(scratch, "<stdin>").write_bytes(data)
-            model = "<stdin>"
-            os.chdir(scratch)
-        store = _open_store(settings)
+        store = stack.enter_context(contextlib.closing(_open_store(settings)))
         started = time.perf_counter()
-        try:
+        with _model(parsed, data, scratch) as model:
             result = build_vmfb(model, output, parsed.flags, store=store, progress=False)
-            if not settings["cache-read-only"]:
-                size_limit.apply(store.backing_cache(), settings["max-size"])
-        finally:
-            store.close()
-            os.chdir(cwd)
+        if not settings["cache-read-only"]:
+            size_limit.apply(store.backing_cache(), settings["max-size"])
         for line in result.warnings:
             sys.stderr.write(line + "\n")
         if os.environ.get(REPORT):
-            import json
-
-            from halflow.codegen.report import report_data
-            from halflow.core.output import write_atomic
-
-            data = report_data(result, parsed.input, output, time.perf_counter() - started)
-            write_atomic(os.environ[REPORT], (json.dumps(data, indent=1) + "\n").encode())
+            _write_report(result, parsed.input, output, time.perf_counter() - started)
         if to_stdout:
             with open(output, "rb") as f:
                 shutil.copyfileobj(f, sys.stdout.buffer)
             sys.stdout.buffer.flush()
         return str(result.mode)
-    finally:
-        os.chdir(cwd)
-        shutil.rmtree(scratch, ignore_errors=True)
+    raise AssertionError("unreachable")
+
+
+def _write_report(result: CodegenResult, input: str, output: str, seconds: float) -> None:
+    import json
+
+    from halflow.codegen.report import report_data
+    from halflow.core.output import write_atomic
+
+    data = report_data(result, input, output, seconds)
+    write_atomic(os.environ[REPORT], (json.dumps(data, indent=1) + "\n").encode())
 
 
 def fall_back(real: str, args: Sequence[str], parsed: Parsed, data: bytes | None, cause: str,
