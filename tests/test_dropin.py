@@ -484,3 +484,24 @@ def test_concurrent_stdin_compiles_each_get_their_own_module(
     outs = [p.communicate(s, timeout=300) for p, s in zip(procs, sources, strict=True)]
     assert [p.returncode for p in procs] == [0, 0], outs
     assert [o[0] for o in outs] == wants
+
+
+@pytest.mark.parametrize("strategy", ["auto", "incremental"])
+def test_a_dense_resource_program_is_built_not_fallen_back(
+        cache: Path, tmp_path: Path, strategy: str) -> None:
+    """The position-ids program (an int64 dense_resource literal, as
+    transformers exports have), from a file and from stdin, strict: built
+    by halflow, running bitwise equal to iree-compile's."""
+    source = tmp_path / "position_ids.mlir"
+    source.write_bytes((PROGRAMS / "position_ids.mlir").read_bytes())
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": strategy}
+    assert plain(str(source), *FLAGS, "-o", str(tmp_path / "plain.vmfb")).returncode == 0
+    got = halflow("iree-compile", str(source), *FLAGS, "-o", str(tmp_path / "a.vmfb"), env=env)
+    assert got.returncode == 0, got.stderr
+    piped = halflow("iree-compile", "-", *FLAGS, env=env, stdin=source.read_bytes())
+    assert piped.returncode == 0, piped.stderr
+    (tmp_path / "b.vmfb").write_bytes(piped.stdout)
+    for name in ("a.vmfb", "b.vmfb"):
+        assert_same_outputs(tmp_path / name, tmp_path / "plain.vmfb", [(4, 8)])
+    mode = "plain" if strategy == "auto" else "groups"
+    assert dropin_counts(cache) == {f"served:{mode}": 2}
