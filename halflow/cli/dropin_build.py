@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -91,8 +92,21 @@ def _current(parsed: Parsed, settings: config.Config, data: bytes | None) -> str
     from halflow.cli.dropin_current import answered
 
     assert parsed.input is not None and parsed.output is not None
-    current = answered(parsed.input, parsed.output, parsed.flags, settings.cache_dir())
-    return "up-to-date" if current else None
+    started = time.perf_counter()
+    reused = answered(parsed.input, parsed.output, parsed.flags, settings.cache_dir())
+    if reused is None:
+        return None
+    if os.environ.get(REPORT):  # what halflow build --report says of an up-to-date output
+        summary = dict.fromkeys(("executables", "compiled", "reused", "groups",
+                                 "groups_compiled", "translations_run",
+                                 "compiled_to_the_same_code", "seconds_saved"), 0)
+        summary.update(executables=reused, reused=reused)
+        seconds = round(time.perf_counter() - started, 6)
+        _write_json(os.environ[REPORT], {
+            "mode": "up-to-date", "codegen": [], "codegen_summary": summary, "groups": [],
+            "host": None, "codegen_timings": {"total": seconds}, "input": parsed.input,
+            "output": parsed.output, "seconds": seconds})
+    return "up-to-date"
 
 
 def _strict() -> bool:
@@ -169,8 +183,6 @@ def _model(parsed: Parsed, data: bytes | None, scratch: str) -> Iterator[str]:
 def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
     """The ``.vmfb`` of ``parsed`` built by halflow and written where the
     line says; the build's mode."""
-    import time
-
     from halflow.codegen.pipeline import build_vmfb
     from halflow.store import size_limit
 
@@ -203,13 +215,17 @@ def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
 
 
 def _write_report(result: CodegenResult, input: str, output: str, seconds: float) -> None:
+    from halflow.codegen.report import report_data
+
+    _write_json(os.environ[REPORT], report_data(result, input, output, seconds))
+
+
+def _write_json(path: str, data: object) -> None:
     import json
 
-    from halflow.codegen.report import report_data
     from halflow.core.output import write_atomic
 
-    data = report_data(result, input, output, seconds)
-    write_atomic(os.environ[REPORT], (json.dumps(data, indent=1) + "\n").encode())
+    write_atomic(path, (json.dumps(data, indent=1) + "\n").encode())
 
 
 def fall_back(real: str, args: Sequence[str], parsed: Parsed, data: bytes | None, cause: str,

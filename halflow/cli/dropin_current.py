@@ -24,28 +24,28 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
-def answered(model: str, output: str, flags: Sequence[str], cache_dir: str) -> bool:
-    """Whether ``output`` is current for ``model`` and ``flags`` (then the
-    call is counted as an up-to-date ``.vmfb`` build, and nothing else is
-    to be done)."""
+def answered(model: str, output: str, flags: Sequence[str], cache_dir: str) -> int | None:
+    """When ``output`` is current for ``model`` and ``flags``, the number of
+    executables it reuses (the call is then counted as an up-to-date
+    ``.vmfb`` build, and nothing else is to be done); else None."""
     started = time.perf_counter()
     if not os.path.isfile(os.path.join(cache_dir, diskformat.DB_NAME)):
-        return False
+        return None
     recorded = diskformat.read_json_entry(cache_dir, uptodate.marker_key(output))
-    if not isinstance(recorded, list):
-        return False
+    if not isinstance(recorded, list) or not isinstance(recorded[3], int):
+        return None
     fingerprint = uptodate.recorded_input_hash(recorded, model)
     if fingerprint is None:
         try:
             fingerprint = uptodate.input_fingerprint(read_bytes(model))
         except OSError:
-            return False
+            return None
     key = uptodate.vmfb_output_key(fingerprint, model, flags)
     if not uptodate.file_is_current(recorded, key, output):
-        return False
+        return None
     diskformat.append_history(cache_dir, {
         "time": time.time(), "hits": 1, "misses": 0, "corrupt": 0,
         "by_kind": {"written": [1, 0]}, "input": model, "mode": "vmfb", "noop": True,
         "executed": 0, "reused": recorded[3],
         "seconds": round(time.perf_counter() - started, 6)})
-    return True
+    return recorded[3]
