@@ -79,7 +79,8 @@ def serve(real: str, args: Sequence[str], parsed: Parsed) -> int:
             # The caller falls back itself (halflow.intercept: in its process).
             sys.stderr.write(f"halflow: error: {_cause(e)}\n")
             return 1
-        return fall_back(real, args, parsed, data, _cause(e), _strict())
+        return fall_back(real, args, parsed, data, _cause(e),
+                         strict_setting(parsed.input if data is None else None))
     record(parsed.input, {"dropin": str(mode)})
     return 0
 
@@ -87,7 +88,7 @@ def serve(real: str, args: Sequence[str], parsed: Parsed) -> int:
 def _current(parsed: Parsed, settings: config.Config, data: bytes | None) -> str | None:
     """``up-to-date`` when the line's output file is current
     (:mod:`halflow.cli.dropin_current`), else None."""
-    if data is not None or parsed.output in (None, "-"):
+    if data is not None or parsed.output in (None, "-") or settings["cache-read-only"]:
         return None
     from halflow.cli.dropin_current import answered
 
@@ -109,9 +110,11 @@ def _current(parsed: Parsed, settings: config.Config, data: bytes | None) -> str
     return "up-to-date"
 
 
-def _strict() -> bool:
+def strict_setting(input: str | None = None) -> bool:
+    """The ``strict`` setting for ``input`` (``HALFLOW_STRICT`` when the
+    settings cannot be read)."""
     try:
-        return bool(config.load(None)["strict"])
+        return bool(config.load(input)["strict"])
     except Exception:
         return os.environ.get("HALFLOW_STRICT", "").strip().lower() in ("1", "true", "yes", "on")
 
@@ -275,6 +278,7 @@ def serve_materialize(real: str, args: Sequence[str], input: str, output: str | 
         opt = Parsed()
         opt.input, opt.output = input, output
         opt.flags = ["--iree-hal-materialize-interfaces"]
-        return fall_back(real, args, opt, data, _cause(e), _strict())
+        return fall_back(real, args, opt, data, _cause(e),
+                         strict_setting(input if data is None else None))
     record(input, {"dropin": mode})
     return 0

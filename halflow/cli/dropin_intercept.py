@@ -39,7 +39,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from halflow.cli.dropin_build import NO_FALLBACK, _strict
+from halflow.cli.dropin_build import NO_FALLBACK, strict_setting
 from halflow.cli.dropin_counts import record
 
 _LOCK = threading.Lock()
@@ -166,7 +166,7 @@ def _execute(inv: Any, real_execute: Any) -> Any:
     if not ok:
         record(None, {"dropin": "error"})
         return ok
-    if _strict():
+    if strict_setting():
         record(None, {"dropin": "strict-failure", "cause": cause})
         raise RuntimeError(f"halflow's own build failed where IREE's succeeds (strict: no "
                            f"fallback): {cause}")
