@@ -23,12 +23,10 @@ import os
 import platform
 import statistics
 import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
-from common import REPO, compile_package  # benchmarks/ is the script's directory
+from common import REPO, compile_package, dropin_counts, dropin_scratch
 
 from halflow.codegen.tools import iree_compile
 
@@ -58,12 +56,8 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=5)
     a = ap.parse_args()
     compile_package()
-    work = Path(tempfile.mkdtemp(prefix="halflow-bench-dropin-"))
-    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(work / "xdg"),
-           "HALFLOW_CACHE_DIR": str(work / "cache")}
-    shim_dir = subprocess.run([sys.executable, "-m", "halflow", "shim-dir"], env=env, check=True,
-                              capture_output=True, text=True).stdout.strip()
-    shim, real = str(Path(shim_dir) / "iree-compile"), iree_compile()
+    work, env, shim_dir = dropin_scratch("halflow-bench-dropin-")
+    shim, real = str(shim_dir / "iree-compile"), iree_compile()
     cpu = "x86-64-v3" if platform.machine() in ("x86_64", "AMD64") else "host"
     flags = ["--iree-hal-target-device=local",
              "--iree-hal-local-target-device-backends=llvm-cpu",
@@ -85,10 +79,7 @@ def main() -> None:
                 [shim, model, *flags, "-o", out], env, a.n)
     print(f"unchanged model (cold build through the shim {cold:.2f}s): real {r:.3f}s  "
           f"shim {s:.3f}s  {r / s:.1f}x  target <= 0.15 s: {'ok' if s <= 0.15 else 'MISSED'}")
-    counts = subprocess.run([sys.executable, "-m", "halflow", "cache", "stats"], env=env,
-                            check=True, capture_output=True, text=True).stdout
-    print("".join(line + "\n" for line in counts.splitlines() if line.startswith("    ")
-                  or "drop-in" in line), end="")
+    print(dropin_counts(env), end="")
 
 
 if __name__ == "__main__":

@@ -158,7 +158,10 @@ def _servable(inv: Any) -> bool:
 def _execute(inv: Any, real_execute: Any) -> Any:
     """The standard pipeline of ``inv`` by halflow, else (after a failure)
     by IREE in this process; what ``execute()`` returns."""
-    vmfb, cause = _build(inv.session, inv.__dict__["_halflow_sources"][0]._halflow)
+    try:
+        vmfb, cause = _build(inv.session, inv.__dict__["_halflow_sources"][0]._halflow)
+    except Exception as e:  # halflow's own failure, whatever it is: IREE decides
+        vmfb, cause = None, f"{type(e).__name__}: {e}"
     if vmfb is not None:
         inv._halflow_vmfb = vmfb
         return True
@@ -184,7 +187,7 @@ def _build(session: Any, what: tuple[str, str, bytes | None]) -> tuple[bytes | N
     buffer name, flags and working directory, locked while it builds), so
     that the next compile of it is up to date, or incremental."""
     kind, name, data = what
-    flags = list(session.get_flags(non_default_only=True))
+    flags = command_line_flags(session.get_flags(non_default_only=True))
     with _workspace(name, flags) as folder:
         cwd = None
         if kind == "buffer":
@@ -193,6 +196,34 @@ def _build(session: Any, what: tuple[str, str, bytes | None]) -> tuple[bytes | N
             _write_if_changed(os.path.join(folder, base), data)
             name, cwd = base, folder
         return _run_child(name, flags, os.path.join(folder, "halflow-intercept.vmfb"), cwd)
+
+
+def command_line_flags(flags: list[str]) -> list[str]:
+    """A session's flags (``Session.get_flags``) as ``iree-compile``'s
+    command line gives them: a list option set several times is printed
+    with its values joined by commas (``--iree-hal-target-backends=a,b``,
+    after iree-turbine's ``compile`` set it once per call), which the
+    command line reads as one value; it becomes one flag per value. Which
+    options are lists is asked of a probe session (a list set twice prints
+    both values)."""
+    from iree.compiler.api import Session
+
+    out: list[str] = []
+    for flag in flags:
+        name, eq, value = flag.partition("=")
+        if eq and "," in value:
+            first = value.split(",", 1)[0]
+            probe = Session()
+            try:
+                probe.set_flags(f"{name}={first}", f"{name}={first}")
+                listed = f"{name}={first},{first}" in probe.get_flags(non_default_only=True)
+            finally:
+                probe.close()
+            if listed:
+                out += [f"{name}={v}" for v in value.split(",")]
+                continue
+        out.append(flag)
+    return out
 
 
 @contextlib.contextmanager
@@ -231,19 +262,34 @@ def _write_if_changed(path: str, data: bytes) -> None:
                 return
     except OSError:
         pass
-    from halflow.core.output import write_atomic
+    temporary = f"{path}.{os.getpid()}.tmp"  # (this folder is locked: one writer)
+    with open(temporary, "wb") as f:
+        f.write(data)
+    os.replace(temporary, path)
 
-    write_atomic(path, data)
+
+def _masquerade() -> str:
+    """The masquerade ``iree-compile`` to run: the one of a masquerade
+    directory in ``IREE_TOOL_PATH`` (made by an installation of halflow
+    that may be another Python's: an export venv without halflow's
+    dependencies can still use it), else this interpreter's."""
+    from halflow.codegen.tools import is_shim_dir
+
+    for folder in (os.environ.get("IREE_TOOL_PATH") or "").split(os.pathsep):
+        path = os.path.join(folder, "iree-compile")
+        if folder and is_shim_dir(folder) and os.access(path, os.X_OK):
+            return path
+    from halflow.cli.dropin_shims import shim_dir
+
+    return os.path.join(shim_dir(), "iree-compile")
 
 
 def _run_child(name: str, flags: list[str], out: str, cwd: str | None
                ) -> tuple[bytes | None, str]:
-    from halflow.cli.dropin_shims import shim_dir
-
     env = {k: v for k, v in os.environ.items() if k != "HALFLOW_DROPIN_ACTIVE"}
     env[NO_FALLBACK] = "1"
     try:
-        done = subprocess.run([os.path.join(shim_dir(), "iree-compile"), name, *flags,
+        done = subprocess.run([_masquerade(), name, *flags,
                                "-o", out], cwd=cwd, env=env, capture_output=True,
                               stdin=subprocess.DEVNULL, check=False)
     except OSError as e:
