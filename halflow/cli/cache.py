@@ -174,7 +174,9 @@ def dropin_lines(counts: dict[str, int]) -> list[str]:
 
     served, passed = part("served"), part("passed")
     fallback, strict = part("fallback"), part("strict-failure")
-    lines = [f"  iree-compile (drop-in): {sum(counts.values())} calls"]
+    from halflow.core.wording import plural
+
+    lines = [f"  iree-compile (drop-in): {plural(sum(counts.values()), 'call')}"]
     words = [f"{served[k]} {w}" for k, w in _SERVED if k in served]
     lines.append(f"    served by halflow: {sum(served.values())}"
                  + (f" ({', '.join(words)})" if words else ""))

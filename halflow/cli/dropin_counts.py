@@ -15,7 +15,8 @@ import os
 def record(input: str | None, entry: dict[str, object]) -> None:
     """Add ``entry`` (what became of one call) to the history of the cache
     the settings name for ``input``, which ``halflow cache stats`` counts;
-    never fatal, and nothing when the cache is read-only or absent."""
+    never fatal, and nothing when the cache is read-only (a missing cache
+    is made, as a build makes it)."""
     try:
         import time
 
@@ -24,9 +25,13 @@ def record(input: str | None, entry: dict[str, object]) -> None:
 
         settings = config.load(input if input not in (None, "-") else None)
         directory = settings.cache_dir()
-        if settings["cache-read-only"] or not os.path.isfile(
-                os.path.join(directory, diskformat.DB_NAME)):
+        if settings["cache-read-only"]:
             return
+        if not os.path.isfile(os.path.join(directory, diskformat.DB_NAME)):
+            # The first call counted makes the cache (once), as a build would.
+            from halflow.store.disk import Cache
+
+            Cache(directory, warn=lambda message: None).close()
         diskformat.append_history(directory, {"time": time.time(), "mode": "iree-compile",
                                               "input": input or "", **entry})
     except Exception:
