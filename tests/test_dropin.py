@@ -142,7 +142,9 @@ def test_incremental_build_runs_bitwise_equal_and_an_edit_recompiles_one(
 
 
 @pytest.mark.parametrize("args", [["--compile-to=flow"], ["--compile-to", "flow"],
-                                  ["--output-format=vm-c"]], ids=["eq", "two-words", "vm-c"])
+                                  ["--output-format=vm-c"],
+                                  ["--split-input-file", "--compile-to=input"]],
+                         ids=["eq", "two-words", "vm-c", "split"])
 def test_other_phases_and_formats_pass_through_byte_identical(
         program: Path, cache: Path, args: list[str]) -> None:
     env = {"HALFLOW_CACHE_DIR": str(cache)}
@@ -505,3 +507,36 @@ def test_a_dense_resource_program_is_built_not_fallen_back(
         assert_same_outputs(tmp_path / name, tmp_path / "plain.vmfb", [(4, 8)])
     mode = "plain" if strategy == "auto" else "groups"
     assert dropin_counts(cache) == {f"served:{mode}": 2}
+
+
+# The calls of iree.build's in-process compile: the source opened from its
+# file, the output a file.
+_OPEN_FILE = """
+import sys, contextlib
+import halflow
+from iree.compiler import api
+
+source, out, intercepted, flags = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+with halflow.intercept() if intercepted == "1" else contextlib.nullcontext():
+    with api.Session() as session:
+        session.set_flags(*flags)
+        with api.Invocation(session) as inv, api.Source.open_file(session, source) as src, \\
+                api.Output.open_file(out) as output:
+            inv.enable_console_diagnostics()
+            inv.parse_source(src)
+            if not inv.execute():
+                sys.exit(1)
+            inv.output_vm_bytecode(output)
+            output.keep()
+"""
+
+
+def test_intercept_serves_iree_builds_open_file_form(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    script = [sys.executable, "-c", _OPEN_FILE, str(program)]
+    want = run([*script, str(tmp_path / "plain.vmfb"), "0", *FLAGS], env)
+    got = run([*script, str(tmp_path / "out.vmfb"), "1", *FLAGS], env)
+    assert want.returncode == 0 and got.returncode == 0, got.stderr
+    assert (tmp_path / "out.vmfb").read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    assert dropin_counts(cache) == {"served:plain": 1}
