@@ -202,7 +202,8 @@ def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
         store = stack.enter_context(contextlib.closing(_open_store(settings)))
         started = time.perf_counter()
         with _model(parsed, data, scratch) as model:
-            result = build_vmfb(model, output, parsed.flags, store=store, progress=False)
+            result = build_vmfb(model, output, parsed.flags, store=store, progress=False,
+                                jobs=settings["jobs"])
         if not settings["cache-read-only"]:
             size_limit.apply(store.backing_cache(), settings["max-size"])
         for line in result.warnings:
