@@ -71,7 +71,7 @@ def _api() -> tuple[Any, Any, Any]:
 
 
 def _install() -> None:
-    source_cls, invocation_cls, pipeline = _api()
+    source_cls, invocation_cls, kinds = _api()
     saved = {name: invocation_cls.__dict__[name] for name in (
         "parse_source", "import_module", "execute", "output_vm_bytecode", "output_ir",
         "output_ir_bytecode", "export_module", "execute_text_pass_pipeline")}
@@ -101,11 +101,11 @@ def _install() -> None:
         self._halflow_imported = True
         return saved["import_module"](self, module_op)
 
-    def execute(self: Any, pipeline_type: Any = pipeline.IREE_COMPILER_PIPELINE_STD) -> Any:
-        if pipeline_type != pipeline.IREE_COMPILER_PIPELINE_STD or not _servable(self):
+    def execute(self: Any, pipeline: Any = kinds.IREE_COMPILER_PIPELINE_STD) -> Any:
+        if pipeline != kinds.IREE_COMPILER_PIPELINE_STD or not _servable(self):
             _run_real(self)
-            return saved["execute"](self, pipeline_type)
-        return _execute(self, lambda: saved["execute"](self, pipeline_type))
+            return saved["execute"](self, pipeline)
+        return _execute(self, lambda: saved["execute"](self, pipeline))
 
     def output_vm_bytecode(self: Any, output: Any) -> Any:
         vmfb = self.__dict__.get("_halflow_vmfb")
