@@ -93,8 +93,9 @@ def vmfb_output_key(input_hash: str, model_name: str, iree_flags: Sequence[str])
     writes. ``model_name`` is the name the model is compiled under (the
     host's debug locations name it, so the bytes depend on it)."""
     from halflow.core.fingerprint import environment, fingerprint
+    from halflow.core.localflags import travelling
 
-    return "vmfb:" + fingerprint("halflow.vmfb", input_hash, model_name, tuple(iree_flags),
+    return "vmfb:" + fingerprint("halflow.vmfb", input_hash, model_name, travelling(iree_flags),
                                  environment())
 
 
