@@ -97,3 +97,13 @@ def test_a_failed_iree_run_keeps_every_error_line_of_iree(
     for line in errors:
         message = line.split("error: ", 1)[-1].strip()
         assert message in rendered, line
+
+
+def test_a_small_program_with_the_literal_compiles_plainly(program: Path, tmp_path: Path) -> None:
+    """Its text front end is measured by its executables, not its bytes:
+    the choice is the one its bytecode would have made."""
+    out = tmp_path / "out.vmfb"
+    with DiskStore(tmp_path / "cache") as store:
+        result = build_vmfb(program, out, FLAGS, store=store, strategy="auto", progress=False)
+    assert result.mode == "plain" and "executables" in result.plain
+    assert out.read_bytes() == plain_compile(program, tmp_path / "plain.vmfb").read_bytes()

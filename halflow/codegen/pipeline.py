@@ -567,7 +567,7 @@ def build_vmfb(
         started = _start(request, store, executor, scheduler, jobs, retries, opened,
                          rebuild=previous_mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
         source = _front_end(request, started, store, manifest_key, log)
-        reason = (strategy_mod.plain_reason(chosen, len(source.data))
+        reason = (strategy_mod.plain_reason(chosen, source.data)
                   if choice.may_be_plain else None)
         if reason is not None:
             started.local.stop_idle()  # started early in case: not needed
@@ -1283,7 +1283,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
         chosen = strategy_mod.strategy_of(None)  # as the CLI's local build decides
         if strategy_mod.before_front_end(chosen, True, True,
                                          str(previous.get("mode", ""))).may_be_plain:
-            reason = strategy_mod.plain_reason(chosen, len(front))
+            reason = strategy_mod.plain_reason(chosen, front)
             if reason is not None:
                 return VmfbPlan(False, plain=reason)
         materialized = model.parse_materialized(front, name, session_flags)
