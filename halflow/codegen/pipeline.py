@@ -564,6 +564,10 @@ def build_vmfb(
         choice = strategy_mod.before_front_end(
             chosen, request.kind == model.ModelKind.PROGRAM,
             workers is None and executor == "local", previous_mode)
+        whole = (strategy_mod.compiles_whole(chosen, model.text_program_size(request.model_file))
+                 if choice.may_be_plain else None)
+        if whole is not None:
+            return _build_plainly(request, None, store, manifest_key, whole, log)
         started = _start(request, store, executor, scheduler, jobs, retries, opened,
                          rebuild=previous_mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
         source = _front_end(request, started, store, manifest_key, log)
@@ -810,16 +814,21 @@ def _front_end(request: _Request, started: _Started, store: ArtifactStore, manif
     return _Source(materialized, materialized=True)
 
 
-def _build_plainly(request: _Request, source: _Source, store: ArtifactStore,
+def _build_plainly(request: _Request, source: _Source | None, store: ArtifactStore,
                    manifest_key: str, reason: str, log: _Log) -> CodegenResult:
-    """The plain path: the front end's module compiled to the ``.vmfb`` by
-    one ``iree-compile`` (:mod:`halflow.codegen.plain`), written, and
-    recorded (manifest, output marker, history) as every build is."""
+    """The plain path: the front end's module (``source``; None: the model,
+    whole) compiled to the ``.vmfb`` by one ``iree-compile``
+    (:mod:`halflow.codegen.plain`), written, and recorded (manifest, output
+    marker, history) as every build is."""
     log.sink(Event(Kind.PHASE, detail="compile .vmfb (plain)"))
     began = time.perf_counter()
     try:
-        compiled = plain.compile_backend(source.data, request.flags, request.writing.temp,
-                                         request.name)
+        if source is None:
+            compiled = plain.compile_whole(request.model_file, request.flags,
+                                           request.writing.temp, request.name)
+        else:
+            compiled = plain.compile_backend(source.data, request.flags,
+                                             request.writing.temp, request.name)
     except HalflowError as e:
         raise CodegenError(e.diagnostics) from None
     log.clock.add("compile", compiled.seconds)
@@ -829,7 +838,7 @@ def _build_plainly(request: _Request, source: _Source, store: ArtifactStore,
     _commit(request, log)
     store.put(manifest_key, encode_entry(Entry(manifest_key, json.dumps({
         "mode": BuildMode.PLAIN, "units": [], "groups": {}, "host": "",
-        "size": len(source.data)}), 0.0)))
+        "size": len(source.data) if source is not None else 0}), 0.0)))
     _record_output(store, request.output_key, request.output_file, request.writing.target,
                    str(request.kind), [])
     log.clock.add("total", log.clock.total())
@@ -1274,15 +1283,20 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     session_flags = environment_for(flags).session_flags
     previous = _previous_manifest(store, _manifest_key(model_file, flags))
     if model.detect_kind(data) == model.ModelKind.PROGRAM:
+        chosen = strategy_mod.strategy_of(None)  # as the CLI's local build decides
+        may_be_plain = strategy_mod.before_front_end(
+            chosen, True, True, str(previous.get("mode", ""))).may_be_plain
+        whole = (strategy_mod.compiles_whole(chosen, model.text_program_size(model_file))
+                 if may_be_plain else None)
+        if whole is not None:
+            return VmfbPlan(False, plain=whole)
         # As the build does: IREE's front end materializes the program.
         frontend = model.Frontend(model_file, flags)
         try:
             front = frontend.result()[0]
         finally:
             frontend.close()
-        chosen = strategy_mod.strategy_of(None)  # as the CLI's local build decides
-        if strategy_mod.before_front_end(chosen, True, True,
-                                         str(previous.get("mode", ""))).may_be_plain:
+        if may_be_plain:
             reason = strategy_mod.plain_reason(chosen, front)
             if reason is not None:
                 return VmfbPlan(False, plain=reason)

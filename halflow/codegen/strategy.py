@@ -55,6 +55,11 @@ from halflow.core.diagnostics import Diagnostic, HalflowError
 # Bytes of the front end's bytecode output below which a program compiles
 # plainly (see the module docstring for the measured sizes around it).
 PLAIN_BELOW = 40_000
+# Bytes of a text-bound program's IR (without its resources' data) below
+# which it compiles whole, without a front end (:func:`compiles_whole`):
+# the turbine exports of the zoo's small models hold 11-41 KB, of
+# llama_serving_l2 (144 executables) 186 KB.
+PLAIN_MODEL_BELOW = 80_000
 # Executables of a text front end's output below which it compiles plainly.
 PLAIN_BELOW_EXECUTABLES = 40
 _EXECUTABLE = re.compile(rb"^  hal\.executable ", re.M)  # top level, as IREE prints it
@@ -101,6 +106,26 @@ def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
     if previous_mode in ("groups", "fallback"):
         return Choice(False)  # built incrementally before: the cache follows the model
     return Choice(True)
+
+
+def compiles_whole(strategy: Strategy, text_size: int | None) -> str | None:
+    """Before the front end: why a program whose module must travel as text
+    (``text_size`` bytes of IR without its resources'
+    data, :func:`halflow.codegen.model.text_program_size`; None when it
+    travels as bytecode) is compiled whole by one plain ``iree-compile``
+    without a front end of halflow's, or None. Splitting such a program
+    would print and parse its resources' data twice more (a 32-layer MLP
+    with 200 MB of inline weights: 10.7 s against plain's 2.4 s), so a small
+    one, which would compile plainly after its front end anyway, skips it."""
+    if text_size is None:
+        return None
+    if strategy == Strategy.PLAIN:
+        return "asked for (strategy plain)"
+    if strategy == Strategy.AUTO and text_size < PLAIN_MODEL_BELOW:
+        return (f"a small program ({text_size / 1000:.1f} KB of IR besides its resources' "
+                f"data, below {PLAIN_MODEL_BELOW / 1000:.0f} KB): one iree-compile costs "
+                "less than the incremental path's fixed costs")
+    return None
 
 
 def plain_reason(strategy: Strategy, materialized: bytes) -> str | None:
