@@ -285,6 +285,11 @@ def main() -> None:
 
     process.configure()  # before anything loads numpy
     argv = sys.argv[1:]
+    if argv[:1] and argv[0] in ("iree-compile", "iree-opt", "shim-dir"):
+        # The drop-in (iree-compile's own command line): not click's.
+        from halflow.cli import dropin
+
+        dropin.main(argv)
     try:
         form = parse(argv)
         checked = check(form) if form is not None else None

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from halflow.codegen.executables import Unit, denormalize
 from halflow.core import safejson
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
+from halflow.core.localflags import travelling
 from halflow.store import keys
 
 # Bump when what a group binary or host entry holds, or how it is made, changes.
@@ -561,5 +562,5 @@ def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
 
 def host_key(text: str, flags: Sequence[str]) -> str:
     return keys.HOST + fingerprint("halflow.codegen.host", HOST_VERSION, environment(),
-                                 tuple(flags), text)
+                                   travelling(flags), text)
 

@@ -142,11 +142,15 @@ def build_vmfb(
         choice = strategy_mod.before_front_end(
             chosen, request.kind == model.ModelKind.PROGRAM,
             workers is None and executor == "local", previous.mode)
+        whole = (strategy_mod.compiles_whole(chosen, model.text_program_size(request.model_file))
+                 if choice.may_be_plain else None)
+        if whole is not None:
+            return _build_plainly(request, None, store, manifest_key, whole, log)
         started = _start(request, store, executor, scheduler, jobs, retries, opened,
                          rebuild=previous.mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
         source = _front_end(request, started.frontend, started.local.preload, store, previous,
                             log)
-        reason = (strategy_mod.plain_reason(chosen, len(source.data))
+        reason = (strategy_mod.plain_reason(chosen, source.data)
                   if choice.may_be_plain else None)
         if reason is not None:
             started.local.stop_idle()  # started early in case: not needed
@@ -399,16 +403,21 @@ def _front_end(request: _Request, frontend: model.Frontend | None, preloader: Pr
     return _Source(materialized, materialized=True)
 
 
-def _build_plainly(request: _Request, source: _Source, store: ArtifactStore,
+def _build_plainly(request: _Request, source: _Source | None, store: ArtifactStore,
                    manifest_key: str, reason: str, log: _Log) -> CodegenResult:
-    """The plain path: the front end's module compiled to the ``.vmfb`` by
-    one ``iree-compile`` (:mod:`halflow.codegen.plain`), written, and
-    recorded (manifest, output marker, history) as every build is."""
+    """The plain path: the front end's module (``source``; None: the model,
+    whole) compiled to the ``.vmfb`` by one ``iree-compile``
+    (:mod:`halflow.codegen.plain`), written, and recorded (manifest, output
+    marker, history) as every build is."""
     log.sink(Event(Kind.PHASE, detail="compile .vmfb (plain)"))
     began = time.perf_counter()
     try:
-        compiled = plain.compile_backend(source.data, request.flags, request.out.temp,
-                                         request.name)
+        if source is None:
+            compiled = plain.compile_whole(request.model_file, request.flags,
+                                           request.out.temp, request.name)
+        else:
+            compiled = plain.compile_backend(source.data, request.flags,
+                                             request.out.temp, request.name)
     except HalflowError as e:
         raise CodegenError(e.diagnostics) from None
     log.clock.add("compile", compiled.seconds)
@@ -416,7 +425,8 @@ def _build_plainly(request: _Request, source: _Source, store: ArtifactStore,
                           time.perf_counter(), "halflow"))
     log.warnings.extend(compiled.warnings)
     _commit(request, log)
-    manifests.write(store, manifest_key, Manifest(True, BuildMode.PLAIN, size=len(source.data)))
+    manifests.write(store, manifest_key, Manifest(
+        True, BuildMode.PLAIN, size=len(source.data) if source is not None else 0))
     markers.record_vmfb(store, request.output_key, request.output_file, request.out.target,
                    str(request.kind), [])
     log.clock.add("total", log.clock.total())
@@ -732,13 +742,17 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     chosen = strategy_mod.strategy_of(None)  # as the command line's local build decides
     choice = strategy_mod.before_front_end(chosen, request.kind == model.ModelKind.PROGRAM,
                                            True, previous.mode)
+    whole = (strategy_mod.compiles_whole(chosen, model.text_program_size(request.model_file))
+             if choice.may_be_plain else None)
+    if whole is not None:
+        return VmfbPlan(False, plain=whole)
     recorder = Recorder()
     opened = _Opened(None)
     try:
         if request.kind == model.ModelKind.PROGRAM:
             opened.frontend = model.Frontend(request.model_file, request.flags)
         source = _front_end(request, opened.frontend, recorder.preload, store, previous, log)
-        reason = (strategy_mod.plain_reason(chosen, len(source.data))
+        reason = (strategy_mod.plain_reason(chosen, source.data)
                   if choice.may_be_plain else None)
         if reason is not None:
             return VmfbPlan(False, plain=reason)

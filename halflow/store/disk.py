@@ -634,6 +634,7 @@ class Cache:
                 "hit_rate": hit_rates(totals),
                 "since": totals["since"],
                 "remote": totals["remote"],
+                "dropin": totals["dropin"],
                 "history": history,
             }
 

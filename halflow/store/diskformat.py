@@ -263,7 +263,22 @@ def is_noop(entry: dict[str, object]) -> bool:
 def empty_totals(since: float | None = None) -> dict[str, object]:
     return {"since": since,
             "mlir": dict.fromkeys(_KIND_COUNTERS, 0), "vmfb": dict.fromkeys(_KIND_COUNTERS, 0),
-            "remote": dict.fromkeys(REMOTE_COUNTERS, 0)}
+            "remote": dict.fromkeys(REMOTE_COUNTERS, 0), "dropin": {}}
+
+
+# The history line of a drop-in call (halflow.cli.dropin_counts), and what it
+# counts: ``served:MODE``, ``passed:REASON``, ``fallback:CAUSE``, ``error``,
+# ``strict-failure:CAUSE``.
+DROPIN_MODE = "iree-compile"
+
+
+def dropin_counter(entry: dict[str, object]) -> str:
+    """The counter of a drop-in call's history line."""
+    what = str(entry.get("dropin"))
+    detail = entry.get("reason") if what == "passed" else entry.get("cause")
+    if what in ("passed", "fallback", "strict-failure", "error"):
+        return what if detail is None else f"{what}:{str(detail)[:160]}"
+    return f"served:{what}"
 
 
 def fold(entries: list[dict[str, object]], totals: dict[str, object]) -> dict[str, object]:
@@ -272,6 +287,12 @@ def fold(entries: list[dict[str, object]], totals: dict[str, object]) -> dict[st
     work reused (``hits``: nodes for ``mlir``, executables for ``vmfb``)
     and executed (``misses``); the shared cache's traffic in all."""
     for entry in entries:
+        if entry.get("mode") == DROPIN_MODE:
+            counts = totals["dropin"]
+            assert isinstance(counts, dict)
+            name = dropin_counter(entry)
+            counts[name] = counts.get(name, 0) + 1
+            continue
         kind = totals[build_kind(entry)]
         assert isinstance(kind, dict)
         kind["builds"] += 1
@@ -309,6 +330,9 @@ def _read_totals_file(directory: str | os.PathLike[str]) -> dict[str, object]:
         saved, into = data.get(group), totals[group]
         if isinstance(saved, dict) and isinstance(into, dict):
             into.update({n: saved[n] for n in names if isinstance(saved.get(n), int)})
+    saved = data.get("dropin")
+    if isinstance(saved, dict):
+        totals["dropin"] = {str(k): v for k, v in saved.items() if isinstance(v, int)}
     return totals
 
 

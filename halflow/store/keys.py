@@ -82,8 +82,9 @@ def vmfb_output_key(input_hash: str, model_name: str, iree_flags: Sequence[str])
     writes. ``model_name`` is the name the model is compiled under (the
     host's debug locations name it, so the bytes depend on it)."""
     from halflow.core.fingerprint import environment, fingerprint
+    from halflow.core.localflags import travelling
 
-    return VMFB + fingerprint("halflow.vmfb", input_hash, model_name, tuple(iree_flags),
+    return VMFB + fingerprint("halflow.vmfb", input_hash, model_name, travelling(iree_flags),
                               environment())
 
 

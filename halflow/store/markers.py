@@ -190,20 +190,28 @@ def status(marker: OutputMarker | None, key: str, stat: os.stat_result,
         return None
 
 
+def is_current(marker: OutputMarker | None, key: str, path: str | os.PathLike[str],
+               stat: os.stat_result | None = None) -> bool:
+    """Whether the regular file at ``path`` (``stat``: its status, taken
+    now when None) still holds what ``marker`` says was written for
+    ``key``."""
+    if marker is None:
+        return False
+    if stat is None:
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return False
+    return S_ISREG(stat.st_mode) and status(marker, key, stat, path) is not None
+
+
 def check(book: MarkerBook, key: str, path: str | os.PathLike[str],
           stat: os.stat_result | None = None) -> OutputMarker | None:
     """The marker of the regular file at ``path`` (``stat``: its status,
     taken now when None) if the file still holds what was written for
     ``key``; None otherwise."""
-    if stat is None:
-        try:
-            stat = os.stat(path)
-        except OSError:
-            return None
-    if not S_ISREG(stat.st_mode):
-        return None
     marker = read(book, path)
-    return marker if status(marker, key, stat, path) is not None else None
+    return marker if is_current(marker, key, path, stat) else None
 
 
 def record(book: MarkerBook, path: str | os.PathLike[str], key: str, stat: os.stat_result,
