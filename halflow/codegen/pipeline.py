@@ -139,11 +139,7 @@ def build_vmfb(
             return current
         manifest_key = _manifest_key(request.model_file, request.flags)
         previous = manifests.read(store, manifest_key)  # read once, used by every step
-        choice = strategy_mod.before_front_end(
-            chosen, request.kind == model.ModelKind.PROGRAM,
-            workers is None and executor == "local", previous.mode)
-        whole = (strategy_mod.compiles_whole(chosen, model.text_program_size(request.model_file))
-                 if choice.may_be_plain else None)
+        choice, whole = _choose(chosen, request, previous, workers is None and executor == "local")
         if whole is not None:
             return _build_plainly(request, None, store, manifest_key, whole, log)
         started = _start(request, store, executor, scheduler, jobs, retries, opened,
@@ -298,6 +294,17 @@ def _request(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], 
         raise errors.error(str(output_file),
                            f"cannot write output file: {e.strerror or e}") from None
     return _Request(model_file, output_file, name, flags, data, kind, output_key, replacement)
+
+
+def _choose(chosen: strategy_mod.Strategy, request: _Request, previous: Manifest,
+            own_workers: bool) -> tuple[strategy_mod.Choice, str | None]:
+    """Before the front end: whether the build may go plain, and why it
+    compiles the model whole, without a front end (None: it does not)."""
+    choice = strategy_mod.before_front_end(chosen, request.kind == model.ModelKind.PROGRAM,
+                                           own_workers, previous.mode)
+    whole = (strategy_mod.compiles_whole(chosen, model.text_program_size(request.model_file))
+             if choice.may_be_plain else None)
+    return choice, whole
 
 
 def _open_store(store: ArtifactStore | None, opened: _Opened) -> ArtifactStore:
@@ -740,10 +747,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     log = _Log(Clock(), sink_for(False))
     previous = manifests.read(store, _manifest_key(request.model_file, request.flags))
     chosen = strategy_mod.strategy_of(None)  # as the command line's local build decides
-    choice = strategy_mod.before_front_end(chosen, request.kind == model.ModelKind.PROGRAM,
-                                           True, previous.mode)
-    whole = (strategy_mod.compiles_whole(chosen, model.text_program_size(request.model_file))
-             if choice.may_be_plain else None)
+    choice, whole = _choose(chosen, request, previous, True)
     if whole is not None:
         return VmfbPlan(False, plain=whole)
     recorder = Recorder()
