@@ -829,7 +829,8 @@ def test_graph_split_input_file_prefixes_cases(tmp_path: Path, conformance_file:
     cases = {n.split("/", 1)[0] for n in g}
     assert all(re.fullmatch(r"case\d+", c) for c in cases) and len(cases) > 1
     for case in cases:
-        assert f"{case}/module" in g and f"{case}/host" in g
+        assert f"{case}/module" in g and f"{case}/devices" in g
+        assert any(n.startswith(f"{case}/host:@") for n in g)  # one per host function
     assert not any(a.split("/")[0] != b.split("/")[0] for a, b in g.edges)
 
 
