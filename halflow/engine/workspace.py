@@ -29,7 +29,7 @@ from halflow.engine.unit_ir import LazyIR, UnitMismatch
 from halflow.graph import BuildGraph
 from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import plan
-from halflow.source.toplevel import SplitError, SplitModule, split_module
+from halflow.source.toplevel import KnownSplit, SplitError, SplitModule, split_module
 from halflow.store import keys, markers, states
 from halflow.store.protocol import EntryStore
 
@@ -59,6 +59,7 @@ class Case(NamedTuple):
     need_graph: bool = False
     on_executable: Callable[[int, int], None] | None = None
     on_output: Callable[[str], None] | None = None
+    split: KnownSplit | None = None  # a split an earlier step of the build made
 
     def output_entry(self, output: str) -> str:
         """The cache entry of the output: the caller's, else one of its own."""
@@ -194,6 +195,7 @@ class Workspace:
         input_hash: str | None = None,
         source_bytes: bytes | None = None,
         on_output: Callable[[str], None] | None = None,
+        split: KnownSplit | None = None,
     ) -> CaseResult:
         """Build one document (a file, or one ``// -----`` case of it).
 
@@ -202,12 +204,14 @@ class Workspace:
         ``on_output`` hears the output as soon as a whole-module build has
         it, before it records its nodes and saves its state (the caller
         may write it meanwhile); the result's output is that text.
+        ``split`` is a split of the input an earlier step made (used if
+        it is of this text).
         """
         case = Case(
             doc_id=doc_id, text=text, source=source, options=options,
             input_hash=input_hash or fingerprint_text(text), output_key=output_key,
             source_bytes=source_bytes, need_graph=need_graph, on_executable=on_executable,
-            on_output=on_output,
+            on_output=on_output, split=split,
         )
         with recorder.phase("load state"):
             known = self._known(doc_id)
@@ -276,7 +280,8 @@ class Workspace:
             split, keys, raw_keys = quick
             return Units(split=split, keys=keys, raw_keys=raw_keys)
         try:
-            split = split_module(case.text)
+            known = case.split.of(case.text) if case.split is not None else None
+            split = known if known is not None else split_module(case.text)
         except SplitError as e:
             return Units(split=None, failure=f"the input does not split into top-level ops: {e}")
         keys, raw_keys = units_mod.unit_keys(self.unit_keys, case.text, split)

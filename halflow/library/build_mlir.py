@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from halflow.core.blobs import InputBytes, Snapshot
     from halflow.core.config import Config
     from halflow.engine import Workspace
+    from halflow.source.toplevel import KnownSplit
     from halflow.store.protocol import EntryStore
 
 
@@ -484,7 +485,8 @@ def _materialize(
     try:
         text, rep = _build_input(built, options, split_input_file, store, workspace, progress,
                                  output_key=key, input_hash=input_hash,
-                                 trace_nodes=trace_nodes, t0=t0, on_output=on_output)
+                                 trace_nodes=trace_nodes, t0=t0, on_output=on_output,
+                                 split=elided.split if elided is not None else None)
     except HalflowError as err:
         if elided is None:
             raise
@@ -563,6 +565,7 @@ def _build_text(
     trace_nodes: bool = False,
     t0: float | None = None,
     on_output: Callable[[str], None] | None = None,
+    split: KnownSplit | None = None,
 ) -> tuple[str, MlirReport]:
     from halflow.core.progress import Progress
     from halflow.engine import Recorder, Workspace
@@ -603,6 +606,7 @@ def _build_text(
                         data.data if len(cases) == 1 and isinstance(data.data, bytes) else None
                     ),
                     on_output=on_output if len(cases) == 1 else None,
+                    split=split if len(cases) == 1 else None,
                 )
             except HalflowError as e:
                 diagnostics.extend(source_mod.at_case_start(e.diagnostics, case, source))

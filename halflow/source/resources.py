@@ -33,7 +33,13 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from halflow.core import blobs
 from halflow.core.fingerprint import short
 from halflow.source import locations
-from halflow.source.toplevel import ALIAS_REF_RE, EXECUTABLE_KINDS, SplitError, split_module
+from halflow.source.toplevel import (
+    ALIAS_REF_RE,
+    EXECUTABLE_KINDS,
+    KnownSplit,
+    SplitError,
+    split_module,
+)
 
 if TYPE_CHECKING:
     from halflow.core.blobs import InputBytes
@@ -62,6 +68,7 @@ class Elided(NamedTuple):
     data: bytes  # the text the build reads
     source: InputBytes  # the input's bytes
     blobs: tuple[Blob, ...]
+    split: KnownSplit | None = None  # the split of the text (the engine's, if it is the same)
 
     def restore(self, output: str) -> Restored:
         """The output for the input: ``output`` (built from :attr:`data`)
@@ -218,13 +225,14 @@ def elide(
     if not chosen:
         return None
     elided = _replace(data, chosen, digests_of)
-    read = _read_by_executables(elided.data, {v.key for v, _ in chosen})
-    if read is None:
+    found = _read_by_executables(elided.data, {v.key for v, _ in chosen})
+    if found is None:
         return None
+    read, known = found
     if read:
         kept = [(v, s) for v, s in chosen if v.key not in read]
         return _replace(data, kept, digests_of) if kept else None
-    return elided
+    return elided._replace(split=known)
 
 
 def _replace(
@@ -243,10 +251,13 @@ def _replace(
     )
 
 
-def _read_by_executables(small: bytes, keys: set[str]) -> set[str] | None:
-    """The ``keys`` some executable of ``small`` refers to; None when the
-    text does not split (then nothing is elided: the whole-module build
-    must see the real values)."""
+def _read_by_executables(
+    small: bytes, keys: set[str]
+) -> tuple[set[str], KnownSplit] | None:
+    """The ``keys`` some executable of ``small`` refers to, and the split
+    of its text as the engine reads it; None when the text does not split
+    (then nothing is elided: the whole-module build must see the real
+    values)."""
     text = small.decode("utf-8", "surrogateescape")
     if "\r\n" in text:
         return None
@@ -261,7 +272,7 @@ def _read_by_executables(small: bytes, keys: set[str]) -> set[str] | None:
     for unit in split.units:
         if unit.kind in EXECUTABLE_KINDS:
             read |= refs.of(text[unit.start : unit.end]) & keys
-    return read
+    return read, KnownSplit(text, split)
 
 
 def _no_locator(text: str) -> Sequence[tuple[int, int]]:

@@ -133,22 +133,24 @@ def split_module(text: str, locate: Locator | None = None) -> SplitModule:
 
     ``locate`` places the ops of irregular units (default:
     :func:`halflow.source.oplocs.top_level_starts`, which parses with MLIR); it is
-    called at most once, only when some unit is irregular. The last split
-    is remembered: a build asks twice for the same text (whether an
-    executable names a large blob, :mod:`halflow.source.resources`, and
-    the engine's split); only a split that did not call ``locate`` is.
+    called at most once, only when some unit is irregular.
     """
-    global _last_split
-    last = _last_split
-    if last is not None and len(last[0]) == len(text) and last[0] == text:
-        return last[1]
-    split = _split_module(text, locate)
-    if not split.refined:  # (``locate`` was not called)
-        _last_split = (text, split)
-    return split
+    return _split_module(text, locate)
 
 
-_last_split: tuple[str, SplitModule] | None = None
+class KnownSplit(NamedTuple):
+    """A split made earlier in a build, handed to a later step that splits
+    the same text (:mod:`halflow.source.resources` splits the input to see
+    which blobs an executable reads; the engine splits it again)."""
+
+    text: str
+    split: SplitModule
+
+    def of(self, text: str) -> SplitModule | None:
+        """The split of ``text`` if it is the text this one split."""
+        if len(self.text) == len(text) and self.text == text:
+            return self.split
+        return None
 
 
 def _split_module(text: str, locate: Locator | None) -> SplitModule:
