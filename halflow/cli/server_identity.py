@@ -29,9 +29,9 @@ from __future__ import annotations
 import os
 import sys
 
+from halflow.core import config
 from halflow.core.fingerprint import iree_compiler_dir
 
-RUNTIME_ENV_VAR = "HALFLOW_RUNTIME_DIR"
 # Read when the process starts: by the interpreter (sys.flags, the stdio
 # encoding, the hash seed...), the dynamic loader and the C library. A
 # server started under other values is another server.
@@ -56,7 +56,7 @@ def runtime_dir() -> str | None:
     """The private directory of this user's servers, created if absent;
     None when it cannot be made or is not private (the caller builds
     locally)."""
-    chosen = os.environ.get(RUNTIME_ENV_VAR)
+    chosen = config.from_environment("runtime-dir")
     if not chosen:
         xdg = os.environ.get("XDG_RUNTIME_DIR")
         chosen = os.path.join(xdg, "halflow") if xdg else f"/tmp/halflow-{os.getuid()}"

@@ -7,13 +7,13 @@ then need.
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from halflow.codegen import executables
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.backend import CutOff
+from halflow.core import config
 from halflow.store.codegen_entries import Entry, decode_entry
 from halflow.store.manifests import Manifest
 from halflow.store.protocol import ArtifactStore
@@ -46,7 +46,7 @@ def overlay(units: Sequence[executables.Unit], host_program: str, cached: Mappin
     previous group or ``HALFLOW_CANONICAL_GROUPS`` is set (then every build
     of a model gives the bytes of a cold build of it). The build and its
     dry run (:func:`halflow.codegen.pipeline.plan_vmfb`) both decide here."""
-    if os.environ.get("HALFLOW_CANONICAL_GROUPS"):
+    if config.from_environment("canonical-groups") is not None:
         return None
     previous = groups_mod.decode_groups(previous_build.group_plan)
     if not previous:

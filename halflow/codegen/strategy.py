@@ -45,11 +45,11 @@ overrides the choice; ``plain`` applies to programs only.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from halflow.core import config
 from halflow.core.diagnostics import Diagnostic, HalflowError
 
 # Bytes of the front end's bytecode output below which a program compiles
@@ -65,9 +65,6 @@ PLAIN_BELOW_EXECUTABLES = 40
 _EXECUTABLE = re.compile(rb"^  hal\.executable ", re.M)  # top level, as IREE prints it
 _BYTECODE_MAGIC = b"ML\xefR"
 
-ENVIRONMENT = "HALFLOW_VMFB_STRATEGY"
-
-
 class Strategy(StrEnum):
     AUTO = "auto"
     PLAIN = "plain"
@@ -75,9 +72,10 @@ class Strategy(StrEnum):
 
 
 def strategy_of(value: str | None) -> Strategy:
-    """``value``, else ``$HALFLOW_VMFB_STRATEGY``, else ``auto``; raises
-    :class:`HalflowError` on another word."""
-    word = value if value is not None else os.environ.get(ENVIRONMENT) or "auto"
+    """``value``, else ``$HALFLOW_VMFB_STRATEGY`` (read now: the setting
+    ``vmfb-strategy``), else ``auto``; raises :class:`HalflowError` on
+    another word."""
+    word = value if value is not None else config.from_environment("vmfb-strategy")
     try:
         return Strategy(word)
     except ValueError:

@@ -190,12 +190,17 @@ def _choice(*choices: str) -> Reader:
 class Setting:
     """One setting: ``name`` is its key in the files (as its command-line
     flag is spelt); ``read`` turns a file's or the environment's value into
-    the setting's (raising ValueError with what was expected)."""
+    the setting's (raising ValueError with what was expected). A setting
+    not ``in_files`` is only its environment variable, read where it is
+    used, when it is used (:func:`from_environment`): the files, ``halflow
+    config`` and :func:`load` leave it out."""
 
-    __slots__ = ("default", "env", "help", "name", "read")
+    __slots__ = ("default", "env", "help", "in_files", "name", "read")
 
-    def __init__(self, name: str, read: Reader, default: Any, env: str | None, help: str):
+    def __init__(self, name: str, read: Reader, default: Any, env: str | None, help: str,
+                 in_files: bool = True):
         self.name, self.read, self.default, self.env, self.help = name, read, default, env, help
+        self.in_files = in_files
 
 
 # Adding a setting is one row here (and its use where it applies).
@@ -238,9 +243,44 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("strict", _bool, False, "HALFLOW_STRICT",
             "`halflow iree-compile`: an internal failure is an error instead of a fallback to "
             "the real iree-compile (the test suite and benchmarks run strict)"),
+    # Read from the environment only, at the moment they are used:
+    Setting("vmfb-strategy", _text, "auto", "HALFLOW_VMFB_STRATEGY",
+            "--to vmfb: auto, plain or incremental (halflow.codegen.strategy)", in_files=False),
+    Setting("canonical-groups", _text, None, "HALFLOW_CANONICAL_GROUPS",
+            "--to vmfb: any value: group executables as a cold build does, never around the "
+            "previous build's groups (every build gives a cold build's bytes)", in_files=False),
+    Setting("remote-user", _text, None, "HALFLOW_REMOTE_USER",
+            "the shared cache's user, when its URL names none (with remote-password)",
+            in_files=False),
+    Setting("remote-password", _text, None, "HALFLOW_REMOTE_PASSWORD",
+            "the shared cache's password, when its URL holds none (never shown)", in_files=False),
+    Setting("runtime-dir", _text, None, "HALFLOW_RUNTIME_DIR",
+            "the private directory of this user's build servers (default: "
+            "$XDG_RUNTIME_DIR/halflow, else /tmp/halflow-UID)", in_files=False),
 )
 HIDDEN = "(set, hidden)"  # how `halflow config` shows a secret that is set
-BY_NAME = {s.name: s for s in SETTINGS}
+# The settings of the files, of ``halflow config`` and of :func:`load`.
+FILE_SETTINGS = tuple(s for s in SETTINGS if s.in_files)
+BY_NAME = {s.name: s for s in FILE_SETTINGS}
+_ALL_BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def variable(name: str) -> str:
+    """The environment variable of setting ``name``."""
+    env = _ALL_BY_NAME[name].env
+    assert env is not None
+    return env
+
+
+def from_environment(name: str) -> Any:
+    """Setting ``name`` as its environment variable sets it now (its
+    default when the variable is unset or empty): for the settings read
+    where they are used (not ``in_files``)."""
+    setting = _ALL_BY_NAME[name]
+    raw = os.environ.get(setting.env) if setting.env else None
+    if not raw:
+        return setting.default
+    return setting.read(raw, None)
 
 
 class Value:
@@ -321,7 +361,7 @@ class Config:
 
 def defaults() -> Config:
     """Every setting at its default (what the library uses unless asked)."""
-    return Config({s.name: Value(s.default, "default") for s in SETTINGS})
+    return Config({s.name: Value(s.default, "default") for s in FILE_SETTINGS})
 
 
 # -- the files ----------------------------------------------------------------------------------
@@ -495,11 +535,11 @@ def load(
     user = user_file()
     user_found = _parse(user, ()) if user is not None else None
     project = project_file(start if start is not None else start_dir(input))
-    values = {s.name: Value(s.default, "default") for s in SETTINGS}
+    values = {s.name: Value(s.default, "default") for s in FILE_SETTINGS}
     for found in (user_found, project):
         if found is not None:
             values.update(_settings_of(found))
-    for s in SETTINGS:
+    for s in FILE_SETTINGS:
         raw = os.environ.get(s.env) if s.env else None
         if raw is None or (raw == "" and s.read is not _bool):
             continue

@@ -19,13 +19,12 @@ PathLike = str | os.PathLike[str]
 
 # The shared (remote) cache's settings in the environment, as the command
 # line's --remote-cache, --remote-read-only, --remote-ttl, --remote-timeout;
-# credentials that are not in the URL come from the last two.
+# credentials that are not in the URL come from the settings remote-user and
+# remote-password (halflow.core.config).
 REMOTE_ENV_VAR = "HALFLOW_REMOTE_CACHE"
 REMOTE_READ_ONLY_ENV_VAR = "HALFLOW_REMOTE_READ_ONLY"
 REMOTE_TTL_ENV_VAR = "HALFLOW_REMOTE_TTL"
 REMOTE_TIMEOUT_ENV_VAR = "HALFLOW_REMOTE_TIMEOUT"
-REMOTE_USER_ENV_VAR = "HALFLOW_REMOTE_USER"
-REMOTE_PASSWORD_ENV_VAR = "HALFLOW_REMOTE_PASSWORD"
 REMOTE_SECRET_ENV_VAR = "HALFLOW_REMOTE_SECRET"
 REMOTE_SCHEMES = ("redis", "rediss")
 DEFAULT_REMOTE_TIMEOUT = 2.0

@@ -52,7 +52,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import os
 import struct
 import threading
 import time
@@ -62,7 +61,8 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
-from halflow.core.options import REMOTE_PASSWORD_ENV_VAR, REMOTE_USER_ENV_VAR, RemoteCache
+from halflow.core import config
+from halflow.core.options import RemoteCache
 
 MAGIC = b"HFR1"
 FORMAT = 2
@@ -197,7 +197,7 @@ def _reason(error: BaseException, timeout: float) -> str:
     if isinstance(error, rx.AuthenticationError):
         return "refused the credentials (wrong user or password)"
     if isinstance(error, rx.ResponseError) and str(error).startswith("NOAUTH"):
-        return "needs a password (in the URL or $" + REMOTE_PASSWORD_ENV_VAR + ")"
+        return "needs a password (in the URL or $" + config.variable("remote-password") + ")"
     if isinstance(error, rx.NoPermissionError):
         return "does not allow this user to read"
     if isinstance(error, rx.TimeoutError | TimeoutError):
@@ -248,10 +248,12 @@ class RemoteStore:
 
             parts = urlsplit(self.settings.url)
             credentials: dict[str, str] = {}
-            if parts.password is None and os.environ.get(REMOTE_PASSWORD_ENV_VAR):
-                credentials["password"] = os.environ[REMOTE_PASSWORD_ENV_VAR]
-                if parts.username is None and os.environ.get(REMOTE_USER_ENV_VAR):
-                    credentials["username"] = os.environ[REMOTE_USER_ENV_VAR]
+            password = config.from_environment("remote-password")
+            if parts.password is None and password is not None:
+                credentials["password"] = password
+                user = config.from_environment("remote-user")
+                if parts.username is None and user is not None:
+                    credentials["username"] = user
             t = self.settings.timeout
             # (The URL's own options, checked by RemoteCache, win over these.)
             self._client = redis.Redis.from_url(
