@@ -21,7 +21,7 @@ from halflow.cli.common_options import (
 )
 from halflow.cli.mlir_build import fail as _fail
 from halflow.core.diagnostics import HalflowError
-from halflow.core.options import BuildOptions, RemoteCache
+from halflow.core.options import BuildOptions, VmfbOptions
 
 
 def output_path(input: str | None, output: str | None, to: str) -> str | None:
@@ -39,12 +39,10 @@ def output_path(input: str | None, output: str | None, to: str) -> str | None:
     return output
 
 
-def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
-                cache_dir: str | None, no_cache: bool, report: str | None,
-                executor: str, scheduler: str | None, jobs: int | None,
-                read_only: bool = False, explain: bool = False,
-                trace: str | None = None, max_size: int | None = None,
-                remote: RemoteCache | None = None) -> None:
+def build_vmfb(input: str | None, output: str, options: BuildOptions,
+               vmfb: VmfbOptions) -> None:
+    """``halflow build --to vmfb``: the cache, report, trace and explain of
+    ``options``, the build of ``vmfb``."""
     import json
     import time
 
@@ -61,30 +59,30 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     from halflow.store.protocol import ArtifactStore
 
     store: ArtifactStore
-    if read_only and not no_cache:
+    if options.read_only and not options.no_cache:
         from halflow.store.artifacts import DiskStore
         from halflow.store.opener import open_entries
 
-        shared = open_entries(cache_dir=cache_dir, remote=remote, read_only=True)
+        shared = open_entries(cache_dir=options.cache_dir, remote=options.remote,
+                              read_only=True)
         store = DiskStore(cache=shared)
     else:
         from halflow.store import size_limit
 
         shared = None
-        store = open_artifacts(cache_dir, no_cache, remote)
-        size_limit.apply(store.backing_cache(), max_size)
+        store = open_artifacts(options.cache_dir, options.no_cache, options.remote)
+        size_limit.apply(store.backing_cache(), options.max_size)
     try:
         from halflow.cli.process import own_temp_dir
-        from halflow.codegen.pipeline import build_vmfb
+        from halflow.codegen import pipeline
 
         # The front end the entry point started (halflow.cli.entry), if any.
         checked = click.get_current_context().obj
         early = checked.early if checked is not None else None
         with own_temp_dir():  # (IREE's linker files: none left by a killed build)
-            result = build_vmfb(model, output, list(iree_flags), store=store,
-                                executor=executor, scheduler=scheduler, jobs=jobs, early=early)
+            result = pipeline.build(model, output, vmfb, store=store, early=early)
         if shared is None:
-            size_limit.apply(store.backing_cache(), max_size)
+            size_limit.apply(store.backing_cache(), options.max_size)
     except HalflowError as err:
         _fail(err)
         return
@@ -93,19 +91,21 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
         if shared is not None:
             shared.close()
     try:
-        show(result, explain=command.explain_line if explain else None, trace=trace)
+        show(result, explain=options.explain, trace=options.trace)
     except HalflowError as err:
         _fail(err)
-    command.finished(result.mode != "up-to-date", explain, lambda: build_line(result, output))
-    if report is not None:
+    command.finished(result.mode != "up-to-date", options.explain is not None,
+                     lambda: build_line(result, output))
+    if options.report is not None:
         data = report_data(result, model, output, time.perf_counter() - started)
         try:
-            write_reported(report, json.dumps(data, indent=1) + "\n", "report file")
+            write_reported(options.report, json.dumps(data, indent=1) + "\n", "report file")
         except HalflowError as err:
             _fail(err)
 
-def dry_run_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
-                 cache_dir: str | None, no_cache: bool, remote: RemoteCache | None) -> None:
+
+def dry_run_vmfb(input: str | None, output: str, options: BuildOptions,
+                 vmfb: VmfbOptions) -> None:
     """``halflow build -n --to vmfb``: on stdout, what the build would
     translate, serialize and compile, and why, then one line saying what it
     would do, or ``halflow: no work to do``; writes nothing (the cache and
@@ -119,17 +119,18 @@ def dry_run_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     if model == "-":
         raise click.UsageError("--to vmfb reads INPUT from a file, not stdin")
     store: ArtifactStore
-    if no_cache:
+    if options.no_cache:
         store = MemoryStore()
     else:
         from halflow.store.opener import open_entries
 
-        store = DiskStore(cache=open_entries(cache_dir=cache_dir, remote=remote, read_only=True))
+        store = DiskStore(cache=open_entries(cache_dir=options.cache_dir, remote=options.remote,
+                                             read_only=True))
     try:
         from halflow.codegen.pipeline import plan_vmfb
 
         with command.exit_on_interrupt():
-            plan = plan_vmfb(model, output, iree_flags, store=store)
+            plan = plan_vmfb(model, output, vmfb.iree_flags, store=store)
     except HalflowError as err:
         _fail(err)
         return
@@ -221,19 +222,6 @@ def build(
     cache_dir, read_only = settings["cache-dir"], settings["cache-read-only"]
     check_scheduler(scheduler, settings)
     remote = remote_of(settings)
-    if to == "vmfb" and dry_run:
-        assert output is not None  # check_codegen_usage requires it
-        settings_of = codegen_settings(settings)
-        dry_run_vmfb(input, output, settings_of["iree_flags"],  # type: ignore[arg-type]
-                     cache_dir=cache_dir, no_cache=no_cache, remote=remote)
-        return
-    if to == "vmfb":
-        assert output is not None  # check_codegen_usage requires it
-        build_vmfb(input, output, cache_dir=cache_dir, no_cache=no_cache, report=report,
-                    read_only=read_only, explain=explain, trace=trace,
-                    max_size=settings["max-size"], remote=remote,
-                    **codegen_settings(settings))  # type: ignore[arg-type]
-        return
     # What the entry point's up-to-date check already read (halflow.cli.entry).
     checked = click.get_current_context().obj
     reuse = (
@@ -252,6 +240,13 @@ def build(
         max_size=settings["max-size"],
         remote=remote,
     )
+    if to == "vmfb":
+        assert output is not None  # check_codegen_usage requires it
+        if dry_run:
+            dry_run_vmfb(input, output, options, codegen_settings(settings))
+        else:
+            build_vmfb(input, output, options, codegen_settings(settings))
+        return
     if dry_run:
         command.dry_run_to_mlir(input, output, options)
         return

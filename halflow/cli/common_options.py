@@ -16,6 +16,7 @@ from halflow.core.options import RemoteCache
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from halflow.core.config import Config
+    from halflow.core.options import VmfbOptions
 
 
 def _set_verbosity(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -175,7 +176,7 @@ def vmfb_flags(input: str | None, iree_flags: tuple[str, ...]
     return input, iree_flags
 
 
-def codegen_settings(settings: Config) -> dict[str, object]:
+def codegen_settings(settings: Config) -> VmfbOptions:
     """What ``--to vmfb`` takes of the settings: IREE flags, executor,
     scheduler (only for dask), jobs. With dask, the scheduler-timeout
     setting becomes Dask's connect timeout (``distributed.comm.timeouts.connect``,
@@ -186,9 +187,11 @@ def codegen_settings(settings: Config) -> dict[str, object]:
 
         dask.config.set({"distributed.comm.timeouts.connect":
                          f"{settings['scheduler-timeout']}s"})
-    return {"iree_flags": tuple(settings["iree-flags"]), "executor": executor,
-            "scheduler": settings["scheduler"] if executor == "dask" else None,
-            "jobs": settings["jobs"]}
+    from halflow.core import options
+
+    return options.VmfbOptions(iree_flags=tuple(settings["iree-flags"]), executor=executor,
+                       scheduler=settings["scheduler"] if executor == "dask" else None,
+                       jobs=settings["jobs"])
 
 
 def human_size(size: float) -> str:

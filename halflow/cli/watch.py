@@ -82,9 +82,7 @@ def watch(
             raise click.UsageError(
                 f"watch --to vmfb cannot use a read-only cache (the cache-read-only setting, "
                 f"from {settings.source('cache-read-only')}); use --no-cache")
-        vmfb = {**codegen_settings(settings), "explain": explain, "trace": trace,
-                "max_size": settings["max-size"]}
-        explain, trace = False, None  # the .vmfb builder explains and traces itself
+        vmfb = codegen_settings(settings)
     try:
         options = BuildOptions(
             split_input_file=split_input_file,

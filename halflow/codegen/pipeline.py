@@ -72,13 +72,12 @@ from halflow.core import output as output_mod
 from halflow.core import uptodate
 from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError
+from halflow.core.options import PathLike, VmfbOptions
 from halflow.core.progress import Clock, Event, Kind, Sink, sink_for
 from halflow.store import keys, manifests, markers
 from halflow.store.codegen_entries import Entry, decode_entry, encode_entry
 from halflow.store.manifests import Manifest
 from halflow.store.protocol import ArtifactStore
-
-PathLike = str | os.PathLike[str]
 
 
 def _manifest_key(model_file: Path, flags: flags_mod.IreeFlags) -> str:
@@ -103,34 +102,32 @@ def build_vmfb(
     early: model.Early | None = None,
 ) -> CodegenResult:
     """Compile ``model_path`` to a ``.vmfb`` at ``output``, reusing cached
-    per-executable code generation.
+    per-executable code generation: :func:`build` with these
+    :class:`VmfbOptions` (``iree_flags``, ``executor``, ``scheduler``,
+    ``jobs``, ``progress``, ``model_kind``, ``retries``, ``strategy``)."""
+    options = VmfbOptions(tuple(iree_flags), executor, scheduler, jobs, progress, model_kind,
+                          retries, strategy)
+    return build(model_path, output, options, store=store, workers=workers, early=early)
 
-    ``iree_flags`` are ``iree-compile`` flags (device and target flags, ...).
-    ``store`` keeps translations (default: a :class:`DiskStore` in the halflow
-    cache directory). ``executor`` is ``"local"`` (a pool of ``jobs``
-    processes, default: one per CPU) or ``"dask"`` (misses run on the
-    ``distributed`` cluster at ``scheduler``, an address or a Client, or
-    None for Dask's configured scheduler, else a local cluster: see
-    :class:`DaskExecutor`; the final compile still runs locally). ``progress``: see
-    :func:`halflow.core.progress.sink_for`. ``model_kind``: ``auto``,
-    ``program`` or ``pre-materialize``. ``retries`` bounds re-runs of a task
-    whose worker died or raised. ``workers``: local worker processes kept
-    warm across builds (see :class:`Workers`); they must have been started
-    for the same flags. ``strategy``: ``auto`` (default, also from
-    ``$HALFLOW_VMFB_STRATEGY``), ``plain`` or ``incremental``: see
-    :mod:`halflow.codegen.strategy`. ``early``: the model's front end,
-    started already (:func:`halflow.codegen.model.start_early`), taken or
-    stopped. Raises :class:`CodegenError` (a :class:`HalflowError`) with
-    diagnostics on bad input, rejected flags, or a failed executable
-    (named, with IREE's messages); ``output`` is then untouched.
-    Translations that succeeded are cached even when others fail.
 
-    The build is the steps of the module docstring, one function each, in
-    order; each returns a small record, and the result is made of them.
-    """
-    log = _Log(Clock(), sink_for(progress))
-    request = _request(model_path, output, iree_flags, executor, model_kind)
-    chosen = strategy_mod.strategy_of(strategy)
+def build(model_path: PathLike, output: PathLike, options: VmfbOptions, *,
+          store: ArtifactStore | None = None, workers: Workers | None = None,
+          early: model.Early | None = None) -> CodegenResult:
+    """Compile ``model_path`` to a ``.vmfb`` at ``output`` as ``options`` say,
+    reusing cached per-executable code generation. ``store`` keeps translations
+    (default: a :class:`DiskStore` in the halflow cache directory); ``workers``:
+    local worker processes kept warm across builds (:class:`Workers`), started
+    for the same flags; ``early``: the model's front end, started already
+    (:func:`halflow.codegen.model.start_early`), taken or stopped. Raises
+    :class:`CodegenError` (a :class:`HalflowError`) with diagnostics on bad
+    input, rejected flags, or a failed executable (named, with IREE's
+    messages); ``output`` is then untouched. Translations that succeeded are
+    cached even when others fail. The steps of the module docstring, one
+    function each, in order; each returns a small record, and the result is
+    made of them."""
+    log = _Log(Clock(), sink_for(options.progress))
+    request = _request(model_path, output, options)
+    chosen = strategy_mod.strategy_of(options.strategy)
     opened = _Opened(workers, early)
     try:
         store = _open_store(store, opened)
@@ -139,10 +136,11 @@ def build_vmfb(
             return current
         manifest_key = _manifest_key(request.model_file, request.flags)
         previous = manifests.read(store, manifest_key)  # read once, used by every step
-        choice, whole = _choose(chosen, request, previous, workers is None and executor == "local")
+        choice, whole = _choose(chosen, request, previous,
+                                workers is None and options.executor == "local")
         if whole is not None:
             return _build_plainly(request, None, store, manifest_key, whole, log)
-        started = _start(request, store, executor, scheduler, jobs, retries, opened,
+        started = _start(request, store, options, opened,
                          rebuild=previous.mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
         source = _front_end(request, started.frontend, started.local.preload, store, previous,
                             log)
@@ -260,31 +258,32 @@ class _Request:
         return self.writing
 
 
-def _request(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], executor: str,
-             model_kind: str, *, writing: bool = True) -> _Request:
+def _request(model_path: PathLike, output: PathLike, options: VmfbOptions, *,
+             writing: bool = True) -> _Request:
     """The arguments checked: the executor, the model read and its kind,
     and, ``writing`` (not a dry run), the output writable (tried now, not
     after the whole build)."""
     model_file = Path(model_path)
     output_file = Path(output)
     name = str(model_path)
-    flags = flags_mod.parse(iree_flags)
-    if executor not in ("local", "dask"):
-        raise errors.error("halflow", f"unknown executor '{executor}' (use 'local' or 'dask')")
+    flags = flags_mod.parse(options.iree_flags)
+    if options.executor not in ("local", "dask"):
+        raise errors.error("halflow",
+                           f"unknown executor '{options.executor}' (use 'local' or 'dask')")
     try:
         data = model_file.read_bytes()
     except OSError as e:
         raise errors.error(name, f"cannot open input file '{name}': {e.strerror or e}") from None
     try:
-        kind = model.ModelKind(model_kind)
+        kind = model.ModelKind(options.model_kind)
     except ValueError:
-        raise errors.error("halflow", f"unknown model kind '{model_kind}'") from None
+        raise errors.error("halflow", f"unknown model kind '{options.model_kind}'") from None
     if kind == model.ModelKind.AUTO:
         kind = model.detect_kind(data)
     if kind == model.ModelKind.PRE_MATERIALIZE and flags.compile_from is not None:
         raise errors.error(name, "--compile-from applies to programs, not to a "
                            "pre-materialize module")
-    output_key = keys.vmfb_output_key(uptodate.input_fingerprint(data), name, iree_flags)
+    output_key = keys.vmfb_output_key(uptodate.input_fingerprint(data), name, options.iree_flags)
     if not writing:
         return _Request(model_file, output_file, name, flags, data, kind, output_key)
     try:  # fail now, not after the whole build (also on a directory)
@@ -344,8 +343,8 @@ class _Started:
     frontend: model.Frontend | None  # iree-compile's front-end, for a program
 
 
-def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: Any,
-           jobs: int | None, retries: int, opened: _Opened, rebuild: bool) -> _Started:
+def _start(request: _Request, store: ArtifactStore, options: VmfbOptions, opened: _Opened,
+           rebuild: bool) -> _Started:
     """The front-end (a program), the local workers and the Dask client.
     A ``rebuild`` of a program starts one worker now (its start-up overlaps
     the front-end; a build that goes plain kills it); a first build starts
@@ -365,12 +364,13 @@ def _start(request: _Request, store: ArtifactStore, executor: str, scheduler: An
             raise errors.error("halflow", "the workers were started for other IREE flags")
         opened.local = opened.workers.executor
     else:
-        opened.local = LocalExecutor(env, (jobs or os.cpu_count() or 1) if executor == "local"
-                                     else 1, retries,
+        opened.local = LocalExecutor(env, (options.jobs or os.cpu_count() or 1)
+                                     if options.executor == "local" else 1, options.retries,
                                      start=opened.frontend is not None and rebuild, inline=True)
-    if executor == "dask":
+    if options.executor == "dask":
         try:
-            opened.remote = DaskExecutor(scheduler, retries, shared=store.shared_settings,
+            opened.remote = DaskExecutor(options.scheduler, options.retries,
+                                         shared=store.shared_settings,
                                          notes=store.absorb_remote)
         except RuntimeError as e:
             raise errors.error("halflow", str(e)) from None
@@ -741,7 +741,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     (open it read-only), with a runner that records the jobs it is given
     instead of running them (:class:`halflow.codegen.executors.Recorder`).
     Raises :class:`CodegenError` on bad input."""
-    request = _request(model_path, output, iree_flags, "local", "auto", writing=False)
+    request = _request(model_path, output, VmfbOptions(tuple(iree_flags)), writing=False)
     if markers.check_vmfb(store, request.output_key, request.output_file) is not None:
         return VmfbPlan(True)
     log = _Log(Clock(), sink_for(False))

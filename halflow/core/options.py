@@ -15,6 +15,10 @@ from dataclasses import dataclass, field
 
 from halflow.core import uptodate
 
+TYPE_CHECKING = False  # (typing is not imported at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
 PathLike = str | os.PathLike[str]
 
 # The shared (remote) cache's settings in the environment, as the command
@@ -194,3 +198,31 @@ class BuildOptions:
         return not (
             self.no_cache and self.explain is None and self.report is None and self.trace is None
         )
+
+
+@dataclass(frozen=True)
+class VmfbOptions:
+    """How to build a ``.vmfb`` (:func:`halflow.codegen.pipeline.build`; the
+    cache, report, trace and explain options are a :class:`BuildOptions`).
+
+    ``iree_flags`` are ``iree-compile`` flags (device and target flags, ...).
+    ``executor`` is ``"local"`` (a pool of ``jobs`` processes, default: one
+    per CPU) or ``"dask"`` (misses run on the ``distributed`` cluster at
+    ``scheduler``, an address or a Client, or None for Dask's configured
+    scheduler, else a local cluster: see
+    :class:`halflow.codegen.executors.DaskExecutor`; the final compile still
+    runs locally). ``progress``: a bool, a sink or None (see
+    :func:`halflow.core.progress.sink_for`). ``model_kind``: ``auto``,
+    ``program`` or ``pre-materialize``. ``retries`` bounds re-runs of a task
+    whose worker died or raised. ``strategy``: ``auto``, ``plain`` or
+    ``incremental`` (None: the setting ``vmfb-strategy``, read at the build:
+    :mod:`halflow.codegen.strategy`)."""
+
+    iree_flags: tuple[str, ...] = ()
+    executor: str = "local"
+    scheduler: Any = None
+    jobs: int | None = None
+    progress: Any = None  # bool | halflow.core.progress.Sink | None
+    model_kind: str = "auto"
+    retries: int = 2
+    strategy: str | None = None

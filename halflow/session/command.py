@@ -6,7 +6,7 @@ import dataclasses
 import signal
 from typing import Any
 
-from halflow.core.options import BuildOptions
+from halflow.core.options import BuildOptions, VmfbOptions
 from halflow.session.hal_builder import watch_with
 from halflow.session.watcher import DEFAULT_DEBOUNCE, Watcher, WatchEvent, format_event
 
@@ -28,13 +28,13 @@ def run_command(
     options: BuildOptions,
     *,
     debounce: float = DEFAULT_DEBOUNCE,
-    vmfb: dict[str, Any] | None = None,
+    vmfb: VmfbOptions | None = None,
     quiet: bool = False,
 ) -> int:
     """``halflow watch``: runs until SIGINT/SIGTERM, then returns 0.
 
-    ``vmfb``: build ``.vmfb`` files instead (the keyword arguments of
-    :class:`halflow.session.vmfb_builder.VmfbBuilder` other than the cache options).
+    ``vmfb``: build ``.vmfb`` files instead, so (with the cache, report,
+    trace and explain of ``options``: :class:`halflow.session.vmfb_builder.VmfbBuilder`).
     ``quiet`` (``-q``): only errors and warnings, no line per build.
 
     The first signal abandons a build in progress (outputs are replaced
@@ -63,10 +63,7 @@ def run_command(
         if vmfb is not None:
             from halflow.session.vmfb_builder import VmfbBuilder
 
-            builder = VmfbBuilder(
-                cache_dir=options.cache_dir, no_cache=options.no_cache, report=options.report,
-                remote=options.remote, **vmfb,
-            )
+            builder = VmfbBuilder(options, vmfb)
             watcher = Watcher(input, output, builder, log=log, on_build=on_build,
                               debounce=debounce)
         else:
