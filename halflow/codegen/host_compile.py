@@ -42,7 +42,7 @@ def host_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
 class HostRun:
     """IREE's HAL host pipeline on the stub program, running in an
     ``iree-opt`` process (in-process textual pipelines do not see the
-    llvm-cpu target): :func:`start_host` starts it, :meth:`result` waits for
+    llvm-cpu target): made, it starts (:meth:`HostTask.start`), :meth:`result` waits for
     it. A build that runs its small work in-process starts the host, goes on
     with a group and collects the host after (the two overlap). Flags
     ``iree-opt`` does not know are dropped (:func:`host_flags`), once it says
@@ -117,13 +117,3 @@ class HostRun:
                           tuple(line for line in stderr.splitlines() if line.strip()),
                           worker_id())
 
-
-def start_host(task: HostTask) -> HostRun:
-    """:class:`HostRun` of ``task``, started."""
-    return HostRun(task)
-
-
-def compile_host(task: HostTask) -> HostResult:
-    """IREE's HAL host pipeline on the stub program (:class:`HostRun`),
-    waited for."""
-    return start_host(task).result()

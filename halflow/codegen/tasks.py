@@ -10,7 +10,7 @@ calling the module of its job (:mod:`halflow.codegen.translate`,
 :mod:`~halflow.codegen.link`). A runner (:class:`Runner`:
 :class:`halflow.codegen.executors.LocalExecutor`,
 :class:`~halflow.codegen.executors.DaskExecutor`,
-:class:`halflow.codegen.plan.Recorder`) takes jobs: tasks, :class:`Deferred`
+:class:`halflow.codegen.executors.Recorder`) takes jobs: tasks, :class:`Deferred`
 work of the build process, and :class:`ThroughShared` tasks whose texts
 travel through a shared cache. A compile failure is a result with IREE's
 diagnostics, not an exception: it is deterministic, and the caller reports

@@ -21,15 +21,9 @@ if TYPE_CHECKING:
 
 PathLike = str | os.PathLike[str]
 
-# The shared (remote) cache's settings in the environment, as the command
-# line's --remote-cache, --remote-read-only, --remote-ttl, --remote-timeout;
-# credentials that are not in the URL come from the settings remote-user and
-# remote-password (halflow.core.config).
-REMOTE_ENV_VAR = "HALFLOW_REMOTE_CACHE"
-REMOTE_READ_ONLY_ENV_VAR = "HALFLOW_REMOTE_READ_ONLY"
-REMOTE_TTL_ENV_VAR = "HALFLOW_REMOTE_TTL"
-REMOTE_TIMEOUT_ENV_VAR = "HALFLOW_REMOTE_TIMEOUT"
-REMOTE_SECRET_ENV_VAR = "HALFLOW_REMOTE_SECRET"
+# (The shared cache's settings, environment variables included, are rows of
+# halflow.core.config.SETTINGS: remote-cache, remote-read-only, remote-ttl,
+# remote-timeout, remote-secret, remote-user, remote-password.)
 REMOTE_SCHEMES = ("redis", "rediss")
 DEFAULT_REMOTE_TIMEOUT = 2.0
 

@@ -5,7 +5,7 @@ its own text, the host as the whole text with the executables blanked out.
 Blank lines and spaces stand in for everything left out, so every location
 (and so every diagnostic) is the position in the real file. A parse that
 does not yield exactly the op the text split promised raises
-:class:`~halflow.engine.Fallback`-worthy :class:`UnitMismatch`.
+:class:`~halflow.engine.records.Fallback`-worthy :class:`UnitMismatch`.
 """
 
 from __future__ import annotations

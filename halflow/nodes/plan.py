@@ -111,17 +111,6 @@ def sites_by_export(
     return by_ref
 
 
-def export_table(
-    executables: Iterable[tuple[str, Iterable[str]]],
-) -> frozenset[tuple[str, str]]:
-    """Every export of the module as (executable name, export name), from
-    (executable name, its export names): what decides whether a dispatch
-    names an export that exists (:func:`sites_by_export`). A build may keep
-    the previous build's sites of each export only while this table is the
-    same (an executable removed or renamed leaves its sites dangling)."""
-    return frozenset((name, e) for name, exports in executables for e in exports)
-
-
 def executable_sites(by_export: Mapping[str, Sequence[int]], refs: Iterable[str]) -> list[int]:
     """The sites dispatching to any of an executable's exports, in order."""
     return sorted({i for r in refs for i in by_export.get(r, ())})

@@ -23,7 +23,6 @@ reuse). The formats are those of the entries earlier versions wrote.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -101,10 +100,6 @@ class GroupEntry(NamedTuple):
             return cls(binary, float(meta["seconds"]), tuple(str(w) for w in meta["warnings"]))
         except (KeyError, TypeError, ValueError):
             return None
-
-
-def group_entry(binary: Binary, seconds: float, warnings: Sequence[str]) -> GroupEntry:
-    return GroupEntry(binary, seconds, tuple(warnings))
 
 
 class HostEntry(NamedTuple):
