@@ -39,8 +39,8 @@ from halflow.graph import node_kind as _kind
 
 # A graph with more nodes than this is summarized by default (--view auto).
 SUMMARY_THRESHOLD = 300
-# Graphviz lays out the node view slowly (openelm_l16's 1,827 nodes: 50 s;
-# openelm_serving's 11,516: past 120 s): no SVG of more nodes than this.
+# Graphviz lays out the node view slowly (a minute for under 2,000 nodes:
+# docs/benchmarks.md): no SVG of more nodes than this.
 SVG_NODE_LIMIT = 1500
 
 

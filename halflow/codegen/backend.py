@@ -100,7 +100,7 @@ class Outcome:
 
 
 # The most translations one IREE invocation is given (a group's misses are
-# batched: ~0.015 s saved per invocation; more in one would keep one lane
+# batched: each invocation has a fixed cost; more in one would keep one lane
 # busy while the other has nothing to do).
 BATCH_MEMBERS = 8
 

@@ -75,9 +75,9 @@ INLINE_JOBS = 2
 # A run of at least this many tasks (a cold build of a real model; a batch
 # of translations counts each) has the calling process work as its ``jobs``
 # lanes, on threads (see _Lane), up to LANES of them, in place of worker
-# processes it would start: a worker held 164 MB RSS (65 MB PSS; openelm_l4,
-# 2 cores), most of it the compiler library the build process has loaded
-# already, and took ~1 s of CPU to start. Workers already started (a
+# processes it would start: a worker's memory is mostly the compiler
+# library the build process has loaded already, and its start costs a
+# second of CPU (docs/benchmarks.md, "Figures behind constants"). Workers already started (a
 # rebuild starts one during the front end) are used too. The price: a
 # compiler crash in a lane ends the build.
 LANE_FROM = 16

@@ -348,9 +348,9 @@ STALE_SHARE = 0.5
 # while they make at most twice this many groups (expected), else with the
 # weights scaled by a power of two, into this many to twice as many (a
 # width or layer edit dirties half of a model's executables): each group
-# serialization pays ~0.12 s of fixed work (a runtime library, lld), and
-# 2 cores serialize two at a time beside the translations. See NOTES.md
-# ("Fewer, bigger new groups").
+# serialization pays fixed work (a runtime library, lld), and two cores
+# serialize two at a time beside the translations. See NOTES.md ("Fewer,
+# bigger new groups") and docs/benchmarks.md ("Figures behind constants").
 OVERLAY_GROUPS = 4
 
 
@@ -543,7 +543,7 @@ def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
     # What is left once the renamed references are gone must not name an
     # executable (a stub may have the name an executable had).
     rest = _REF.sub(lambda m: "" if m.group(1, 2, 3) in renames else m.group(0), host)
-    named = set(_NAMED.findall(rest))  # one scan (a search per unit took 0.05 s on 230)
+    named = set(_NAMED.findall(rest))  # one scan of the text, not a search per unit
     for unit in units:
         if unit.symbol[1:] in named:
             raise ValueError(f"the host refers to {unit.symbol} other than by its exports")

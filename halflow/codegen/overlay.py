@@ -18,8 +18,9 @@ from halflow.store.codegen_entries import Entry, decode_entry
 from halflow.store.manifests import Manifest
 from halflow.store.protocol import ArtifactStore
 
-# What a host compile costs, in bytes of executable text serialized (the
-# host step took 0.3-0.8 s, a group of ~10 transformer executables).
+# What a host compile costs, in bytes of executable text serialized: about
+# a group of ~10 transformer executables (docs/benchmarks.md, "Figures
+# behind constants").
 HOST_WEIGHT = 48_000
 
 

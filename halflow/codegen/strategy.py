@@ -20,9 +20,8 @@ So a program whose materialized module is small takes the plain path
 ``.vmfb`` is byte-identical to a plain ``iree-compile`` of the program. The
 size is the bytecode of the front end's output (``executable-sources``,
 known as soon as the front end ends, without loading IREE in the build
-process): mlp 13.5 KB, gpt2_l4 27 KB, openelm_l4 61 KB, the g24 MLP of
-``benchmarks/codegen.py`` 93 KB, llama_serving_l2 122 KB, 500 dispatches
-385 KB (0.8-1.7 KB per executable). :data:`PLAIN_BELOW` sits between the
+process; the sizes of the benchmarks' programs are in docs/benchmarks.md,
+"Figures behind constants"). :data:`PLAIN_BELOW` sits between the
 programs that never gained and those that do. A front end written as text
 (a program with ``dense_resource`` literals: :func:`halflow.codegen.model.emits_text`)
 is 5-13x larger than its bytecode, and holds the literals' data (inline
@@ -57,8 +56,8 @@ from halflow.core.diagnostics import Diagnostic, HalflowError
 PLAIN_BELOW = 40_000
 # Bytes of a text-bound program's IR (without its resources' data) below
 # which it compiles whole, without a front end (:func:`compiles_whole`):
-# the turbine exports of the zoo's small models hold 11-41 KB, of
-# llama_serving_l2 (144 executables) 186 KB.
+# above the zoo's small turbine exports, below llama_serving_l2
+# (docs/benchmarks.md, "Figures behind constants").
 PLAIN_MODEL_BELOW = 80_000
 # Executables of a text front end's output below which it compiles plainly.
 PLAIN_BELOW_EXECUTABLES = 40
@@ -112,8 +111,8 @@ def compiles_whole(strategy: Strategy, text_size: int | None) -> str | None:
     data, :func:`halflow.codegen.model.text_program_size`; None when it
     travels as bytecode) is compiled whole by one plain ``iree-compile``
     without a front end of halflow's, or None. Splitting such a program
-    would print and parse its resources' data twice more (a 32-layer MLP
-    with 200 MB of inline weights: 10.7 s against plain's 2.4 s), so a small
+    would print and parse its resources' data twice more (several times
+    plain's time with large inline weights), so a small
     one, which would compile plainly after its front end anyway, skips it."""
     if text_size is None:
         return None

@@ -37,8 +37,8 @@ _KEY_CHARS = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 
 
 # Files from this size on are mapped, not read: hashing a mapped file reads
-# the page cache in place (45 ms for 200 MB here, against 155 ms to read
-# it into a copy and hash that).
+# the page cache in place, about three times faster than reading it into a
+# copy and hashing that (docs/benchmarks.md, "Figures behind constants").
 MAP_SIZE = 1 << 24
 
 
@@ -113,8 +113,8 @@ def read_snapshot(path: str | os.PathLike[str]) -> Snapshot:
 class FileSpan:
     """A chunk of an output that is the span ``start:end`` of a mapped
     input: :func:`halflow.core.output.write_atomic` has the kernel copy it
-    (``copy_file_range``: 0.1-0.15 s for 200 MB here, against 0.2-0.45 s
-    for writing it from the map), and falls back to :attr:`view`."""
+    (``copy_file_range``: faster than writing it from the map), and falls
+    back to :attr:`view`."""
 
     __slots__ = ("end", "source", "start")
 

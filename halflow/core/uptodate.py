@@ -52,8 +52,8 @@ def input_fingerprint(data: blobs.InputBytes | blobs.Snapshot) -> str:
 
 def content_digest(data: blobs.InputBytes) -> str:
     """The digest of an output file's bytes recorded in its marker: BLAKE3
-    (:func:`halflow.core.blobs.digest`; ~40 ms for 200 MB of weights, where
-    a CRC-32 took 90 ms and blake2b 230 ms). An output written in parts
+    (:func:`halflow.core.blobs.digest`; faster than a CRC-32 or blake2b on
+    large weights: docs/benchmarks.md). An output written in parts
     gets the same digest from :class:`halflow.core.blobs.Digest`."""
     return blobs.digest(data)
 

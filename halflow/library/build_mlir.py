@@ -332,10 +332,10 @@ def _marker_book(store: EntryStore, workspace: Workspace | None) -> markers.Mark
 class _EarlyOutput:
     """The output file of a whole-module build, written on a thread of its
     own from the moment the reference driver has printed the output, while
-    the build goes on to record its nodes and save its state (the 0.7 s of
-    a cold build of a module with 200 MB of inline weights; writing its
-    output is ~0.2 s, mostly the kernel copying the weights out of the
-    input file, ``copy_file_range``, which holds no GIL). The file is
+    the build goes on to record its nodes and save its state (which, with
+    large inline weights, takes longer than writing the output, mostly the
+    kernel copying the weights out of the input file, ``copy_file_range``,
+    which holds no GIL). The file is
     written as :func:`_write_output` writes it (atomically: renamed into
     place complete, or not at all), and only when that would write it:
     not over an output that is up to date, nor in place (a device, a pipe).
