@@ -15,7 +15,12 @@ and 2, environment, working directory, umask and ``sys.argv``, rebuilds
 ``sys.stdin``/``stdout``/``stderr`` as Python makes them at start-up, and
 runs :func:`halflow.cli.entry.after_check`: the code a local ``halflow``
 process runs once its up-to-date check has declined. The server reaps the
-child through a pidfd and sends its exit status to the client; a signal
+child through a pidfd and sends its exit status to the client, or sends
+exit status 0 as soon as the child says on its pipe that it answered
+early (a build whose output is written and that records its nodes and
+saves its state after: :mod:`halflow.core.deferred`; the child then has
+its descriptors 0-2 on ``/dev/null`` and no longer ends with its client);
+a signal
 the client forwards goes to the child's process group (its own, as a
 terminal's Ctrl-C reaches a local build and the tools it runs); a client
 that goes away takes its build with it (SIGTERM, then SIGKILL after
