@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from halflow.asm import assembler
-from halflow.core import stages
+from halflow.core import deferred, stages
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
 from halflow.engine import anchors
 from halflow.engine import units as units_mod
@@ -199,9 +199,10 @@ class Workspace:
 
         ``output_key`` names the cache entry the caller stores the output
         under (a single-document file); otherwise the state stores it.
-        ``on_output`` hears the output as soon as a whole-module build has
-        it, before it records its nodes and saves its state (the caller
-        may write it meanwhile); the result's output is that text.
+        ``on_output`` hears the output as soon as the build has it, before
+        it saves its state (a whole-module build: before it records its
+        nodes too); the caller may write it meanwhile; the result's output
+        is that text.
         """
         case = Case(
             doc_id=doc_id, text=text, source=source, options=options,
@@ -210,6 +211,8 @@ class Workspace:
             on_output=on_output,
         )
         with recorder.phase("load state"):
+            if self.cache.enabled:
+                deferred.wait_for_recordings(self.cache.directory)
             known = self._known(doc_id)
         if not need_graph:
             done = self._noop(case, known, recorder)
@@ -220,6 +223,8 @@ class Workspace:
         prev = self._start_from(case, known, units, recorder)
         ev, assembled, fallback = self._incremental(case, prev, units, recorder)
         mode = "incremental"
+        if assembled is not None and case.on_output is not None:
+            case.on_output(assembled.text)  # (before its state is saved)
         if assembled is None:
             mode = "whole"
             ev, whole, assembled, failure = self._whole(case, prev, units, recorder)
@@ -360,6 +365,8 @@ class Workspace:
             whole = WholeProvider(case.text, case.source, units.split, case.on_executable)
         if case.on_output is not None:
             case.on_output(whole.output)
+        with recorder.phase("scan output"):
+            whole.scan()
         ev = self._evaluator(case, prev, recorder, force=True)
         if units.split is None or not whole.aligned:
             return ev, whole, None, None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from halflow.core import blobs, uptodate
+from halflow.core import blobs, deferred, uptodate
 from halflow.core.buildmode import BuildMode
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 from halflow.core.options import BuildOptions, PathLike, RemoteCache
@@ -196,7 +196,11 @@ def build_with(
                                max_size=options.max_size, remote=options.remote,
                                read_only=options.read_only)
         out_path = Path(output) if output is not None else None
-        early = _EarlyOutput(out_path, store, workspace) if out_path is not None else None
+        # (answering before the state is saved: only when nothing printed
+        # after the build needs the nodes' records)
+        defer = explain is None and report is None and trace is None and workspace is None
+        early = (_EarlyOutput(out_path, store, workspace, defer=defer)
+                 if out_path is not None else None)
         try:
             restored, rep, key = _materialize(
                 data, options.key, split_input_file, store, workspace, options.progress,
@@ -329,9 +333,10 @@ def _marker_book(store: EntryStore, workspace: Workspace | None) -> markers.Mark
 
 
 class _EarlyOutput:
-    """The output file of a whole-module build, written on a thread of its
-    own from the moment the reference driver has printed the output, while
-    the build goes on to record its nodes and save its state (the 0.7 s of
+    """The output file of a build, written on a thread of its own from the
+    moment the build has the output (a whole-module build: the reference
+    driver has printed it), while the build goes on to record its nodes
+    and save its state (the 0.7 s of
     a cold build of a module with 200 MB of inline weights; writing its
     output is ~0.2 s, mostly the kernel copying the weights out of the
     input file, ``copy_file_range``, which holds no GIL). The file is
@@ -340,10 +345,19 @@ class _EarlyOutput:
     not over an output that is up to date, nor in place (a device, a pipe).
     The build joins the thread before it returns or raises; an output of
     a build that then fails is the input's output all the same (the build
-    fails only afterwards, in its state)."""
+    fails only afterwards, in its state).
 
-    def __init__(self, path: Path, store: EntryStore, workspace: Workspace | None) -> None:
+    ``defer``: where this process can answer its caller before it ends
+    (the build server's fork: :mod:`halflow.core.deferred`), the output is
+    written here and the caller answered as soon as it is; the build then
+    records its nodes and saves its state on its own, holding the cache's
+    recording lock, which every later build of the cache waits for."""
+
+    def __init__(
+        self, path: Path, store: EntryStore, workspace: Workspace | None, *, defer: bool = False
+    ) -> None:
         self.path, self.store, self.workspace = path, store, workspace
+        self.defer = defer
         self.text: str | None = None  # the engine's output written
         self.restored: Restored | None = None
         self.key: str | None = None  # the output key its marker records
@@ -359,6 +373,11 @@ class _EarlyOutput:
         if not must:
             return
         self.text, self.restored = text, Restored.of(text, elided)
+        if self.defer and deferred.can_answer() and self.store.enabled:
+            self._write(self.restored)
+            if self._error is None:
+                deferred.answer_now(self.store.directory)
+            return
         self._thread = threading.Thread(target=self._write, args=(self.restored,),
                                         name="halflow-output")
         self._thread.start()
