@@ -11,7 +11,8 @@ A MODEL is one of two kinds:
   (:class:`Frontend`), which halflow parses once (:func:`parse_materialized`).
   That module is the one a plain ``iree-compile`` translates, so nothing of
   it is recomputed. Bytecode carries every location (the host keeps the
-  model's) and parses several times faster than text. Verification: the
+  model's) and parses several times faster than text, except where the
+  model holds ``dense_resource`` literals (:func:`emits_text`). Verification: the
   front end's per-pass verification (~30% of it) is off unless the user
   asks for it with ``--verify=true``; the parse of its output verifies the
   module once, and the outputs of a correct pipeline do not depend on
@@ -26,6 +27,7 @@ it.
 
 from __future__ import annotations
 
+import mmap
 import re
 import shutil
 import subprocess
@@ -43,6 +45,8 @@ from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 BYTECODE_MAGIC = b"ML\xefR"
 _PRE_MATERIALIZE = re.compile(rb"^\s*(?:stream\.executable|hal\.executable\.source)\b", re.M)
 _DIAGNOSTIC = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note): (.*)$")
+# An error line without a column (``<unknown>:0: error: ...``) or position.
+_UNLOCATED_ERROR = re.compile(r"^(?:\S*: )?error\b|^\S+:\d+: error: ")
 
 
 class ModelKind(StrEnum):
@@ -73,12 +77,20 @@ def detect_kind(data: bytes) -> ModelKind:
 
 
 def diagnostics_from(text: str, fallback_file: str, headline: str) -> HalflowError:
-    """IREE's ``file:line:col: error: ...`` lines as halflow diagnostics."""
+    """IREE's error lines as halflow diagnostics: ``file:line:col: error:
+    ...`` as they are, and every other line that reports an error (an
+    unlocated ``<unknown>:0: error: ...``, a tool's ``error ...``) kept in
+    IREE's words at ``fallback_file`` (a located error is often only the
+    consequence of one of these: the failed write of a constant whose data
+    an unlocated line names)."""
     diags: list[Diagnostic] = []
     for line in text.splitlines():
         m = _DIAGNOSTIC.match(line)
-        if m and m.group(4) == "error":
-            diags.append(Diagnostic(m.group(1), int(m.group(2)), int(m.group(3)), m.group(5)))
+        if m:
+            if m.group(4) == "error":
+                diags.append(Diagnostic(m.group(1), int(m.group(2)), int(m.group(3)), m.group(5)))
+        elif _UNLOCATED_ERROR.search(line):
+            diags.append(Diagnostic(fallback_file, 0, 0, line.strip()))
     if not diags:
         detail = text.strip()
         diags.append(Diagnostic(fallback_file, 0, 0, headline + (":\n" + detail if detail else "")))
@@ -103,13 +115,41 @@ def parse_errors(messages: Sequence[str], name: str) -> HalflowError:
     return HalflowError(diags)
 
 
-def frontend_command(model: Path, flags: IreeFlags, destination: Path) -> list[str]:
+_DENSE_RESOURCE = b"dense_resource<"
+
+
+def emits_text(model: Path) -> bool:
+    """Whether MODEL's materialized module must travel as text rather than
+    bytecode. IREE 3.13 folds ``dense_resource`` constants (a registered
+    int64 buffer, inline weights) into ``#util.composite`` attributes of
+    ``util.buffer.constant`` ops, and its bytecode writer drops the blobs
+    those reference: the module read back names ``dense_resource<X_1>``
+    with no data, and the ``.vmfb`` link fails ("resource data missing in
+    input IR"), though the same module as text compiles to the plain
+    ``.vmfb`` byte for byte. A text model is scanned for the literal; a
+    bytecode model, whose attributes cannot be scanned without parsing it,
+    always goes as text (correct, only slower)."""
+    try:
+        with open(model, "rb") as f:
+            if f.read(len(BYTECODE_MAGIC)) == BYTECODE_MAGIC:
+                return True
+            f.seek(0)
+            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as view:
+                return view.find(_DENSE_RESOURCE) >= 0
+    except (OSError, ValueError):  # unreadable, or empty (mmap of 0 bytes)
+        return False
+
+
+def frontend_command(model: Path, flags: IreeFlags, destination: Path,
+                     *, as_text: bool = False) -> list[str]:
     """The ``iree-compile`` command that writes MODEL's materialized module
-    (``executable-sources``, as bytecode) to ``destination``. Per-pass
+    (``executable-sources``, as bytecode, or as text with every location
+    when ``as_text``: see :func:`emits_text`) to ``destination``. Per-pass
     verification stays off unless the user's flags say ``--verify``: the
     module is verified once, when halflow parses it."""
+    form = ["--mlir-print-debuginfo"] if as_text else ["--emit-mlir-bytecode"]
     return [tools.iree_compile(), str(model), *flags.all, *flags.verification,
-            "--compile-to=executable-sources", "--emit-mlir-bytecode", "-o", str(destination)]
+            "--compile-to=executable-sources", *form, "-o", str(destination)]
 
 
 class Frontend:
@@ -126,14 +166,15 @@ class Frontend:
         # Named after this process, so that a later build removes it if this
         # one is killed (halflow.core.output.temp_folder).
         self._dir = output.temp_folder("halflow-frontend")
-        self._output = self._dir / "executable-sources.mlirbc"
+        as_text = emits_text(model)
+        self._output = self._dir / ("executable-sources" + (".mlir" if as_text else ".mlirbc"))
         self._process = subprocess.Popen(
-            frontend_command(model, flags, self._output),
+            frontend_command(model, flags, self._output, as_text=as_text),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
 
     def result(self) -> tuple[bytes, float]:
-        """(the materialized module as bytecode, seconds); raises
+        """(the materialized module, bytecode or text, seconds); raises
         HalflowError with IREE's diagnostics if the front-end failed."""
         try:
             _, err = self._process.communicate()
