@@ -73,6 +73,21 @@ MODELS: dict[str, tuple[str, dict, str]] = {
                  "vision, 200+ executables"),
 }
 
+# The suite's slice (tests/test_zoo_slice.py): tiny instances, the base and
+# the act edit, written to tests/data/zoo by --write-slice.
+SLICE: dict[str, tuple[str, dict, str]] = {
+    "electra": ("electra", {"layers": 1, "hidden": 32, "vocab": 64, "seq": 8},
+                "int64 buffer as dense_resource literal"),
+    "conv1d": ("conv1d", {"layers": 2, "width": 16, "length": 32, "dynamic": True},
+               "dynamic batch"),
+    "kv_decoder": ("kv_decoder", {"layers": 1, "hidden": 32, "vocab": 64, "max_seq": 16,
+                                  "seq": 4}, "two entry points, KV cache updated in place"),
+    "gemma_bf16": ("hf_decoder", {"arch": "gemma", "layers": 1, "hidden": 32, "vocab": 64,
+                                  "seq": 8, "dtype": "bf16"}, "bf16 weights"),
+    "regnet_inline": ("regnet", {"inline": True, "hidden": [8, 16], "res": 16},
+                      "weights inline"),
+}
+
 TARGETS = {
     "llvm-cpu": (rm.flags(), True),
     "vmvx": (["--iree-hal-target-device=local",
@@ -83,14 +98,17 @@ TARGETS = {
 # level deeper)
 MODELS_PY = next((p / "shared" / "corpus" / "gen" / "models.py" for p in ROOT.parents
                   if (p / "shared" / "corpus" / "gen" / "models.py").exists()), rm.MODELS_PY)
+STEPS_RUN = list(STEPS)  # --steps
+BUNDLE_TARGET = ["cuda"]  # --bundle-target
 CUDA = ["--iree-hal-target-device=cuda", "--iree-cuda-target=sm_80"]
 
 
-def export(name: str, work: Path, python: Path) -> Path:
+def export(name: str, work: Path, python: Path, models: dict = MODELS,
+           edits: int = len(EDITS)) -> Path:
     """The variants of model ``name`` (v0 = the model, v{i} = after
-    EDITS[:i]); kept in ``work`` by their spec."""
-    family, size, _ = MODELS[name]
-    variants = [list(EDITS[:i]) for i in range(len(EDITS) + 1)]
+    EDITS[:i], up to ``edits``); kept in ``work`` by their spec."""
+    family, size, _ = models[name]
+    variants = [list(EDITS[:i]) for i in range(edits + 1)]
     spec = json.dumps({"family": family, "size": size, "variants": variants}, sort_keys=True)
     sources = spec + EXPORTER.read_text() + rm.EXPORTER.read_text()
     out = work / "exports" / f"{name}-{hashlib.sha256(sources.encode()).hexdigest()[:12]}"
@@ -157,6 +175,7 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
           bundle: Path | None) -> list[Row]:
     """Every step of ``name`` on ``target``; stops at the first failure."""
     iree_flags, runs = (CUDA, False) if target == "cuda" else TARGETS[target]
+    bundled = bundle is not None and target == BUNDLE_TARGET[0]
     run_dir = work / "runs" / f"{name}-{target}"
     shutil.rmtree(run_dir, ignore_errors=True)
     run_dir.mkdir(parents=True)
@@ -166,7 +185,7 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
                "-o", str(run_dir / "halflow.vmfb"), "--cache-dir", str(run_dir / "cache"),
                "--report", str(report), "--", *iree_flags]
     plain = [rm.tool("iree-compile"), str(source), *iree_flags, "-o", str(run_dir / "plain.vmfb")]
-    steps = STEPS if target != "cuda" else ("cold", "act")
+    steps = STEPS_RUN if target != "cuda" else ("cold", "act")  # cuda: for the bundle only
     rows = []
     for i, step in enumerate(steps):
         variant = variant_of(step, exports)
@@ -191,7 +210,7 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
         row.check = ("up-to-date" if row.mode == "up-to-date" else "NOT up-to-date") \
             if step == "noop" else compare(run_dir, variant, runs)
         print(format_row(row), flush=True)
-        if bundle is not None and target == "cuda":
+        if bundle is not None and bundled and step in ("cold", "act") and not row.failed:
             keep(bundle, name, step, run_dir, variant)
         if row.failed:
             break
@@ -224,7 +243,25 @@ def keep(bundle: Path, name: str, step: str, run_dir: Path, variant: Path) -> No
     for run in runs:
         for f in run["inputs"]:
             shutil.copyfile(variant.parent / f, out / f)
-    (out / "runs.json").write_text(json.dumps(runs))
+    (out / "runs.txt").write_text("".join(
+        f"{r['function']} {r['outputs']} {' '.join(r['inputs'])}\n" for r in runs))
+
+
+def write_slice(dest: Path, work: Path, python: Path) -> None:
+    """SLICE's exports, the base (v0) and the act edit (v1) of each, with
+    their weights, inputs and run lists, into ``dest/<name>``."""
+    for name in SLICE:
+        exports = export(name, work / "slice", python, SLICE, 1)
+        out = dest / name
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True)
+        for f in sorted(exports.iterdir()):
+            if f.name.startswith(("v0", "v1")):
+                shutil.copyfile(f, out / f.name)
+        if (out / "v0.irpa").read_bytes() == (out / "v1.irpa").read_bytes():
+            (out / "v1.irpa").unlink()  # the same weights: the test uses v0's
+        size = sum(f.stat().st_size for f in out.iterdir())
+        print(f"{name}: {size // 1024} KB in {out}")
 
 
 HEADER = (f"{'model':14} {'target':8} {'step':7} {'exe':>4} {'plain':>6} {'halflow':>7} "
@@ -287,8 +324,22 @@ def main() -> None:
     ap.add_argument("--work", type=Path, default=Path("/tmp/halflow-zoo"))
     ap.add_argument("--gpu-bundle", type=Path, default=None,
                     help="also compile for cuda sm_80 (cold and the first edit) into DIR")
+    ap.add_argument("--bundle-target", choices=["cuda", *TARGETS], default="cuda",
+                    help="the target of --gpu-bundle's modules (llvm-cpu: to try gpu_check.sh "
+                         "with DEVICE=local-sync here)")
+    ap.add_argument("--steps", default=",".join(STEPS),
+                    help=f"the steps to run, of {', '.join(STEPS)} (the edits accumulate "
+                         f"whichever run)")
+    ap.add_argument("--write-slice", type=Path, default=None,
+                    help="export the suite's slice (SLICE: base and act edit) into DIR "
+                         "(tests/data/zoo) and stop")
     ap.add_argument("--json", type=Path, default=None)
     a = ap.parse_args()
+    BUNDLE_TARGET[0] = a.bundle_target
+    STEPS_RUN[:] = [s for s in STEPS if s in a.steps.split(",")]
+    if a.write_slice:
+        write_slice(a.write_slice, a.work, a.turbine_python)
+        return
     names = [n for n in a.models.split(",") if n]
     targets = [t for t in a.targets.split(",") if t]
     for n in names:
@@ -312,7 +363,8 @@ def main() -> None:
             skipped[n] = str(e)
             print(f"{n:14} export failed: {e}", flush=True)
             continue
-        for t in targets + (["cuda"] if a.gpu_bundle else []):
+        extra = ["cuda"] if a.gpu_bundle and a.bundle_target == "cuda" else []
+        for t in targets + extra:
             rows += bench(n, t, exports, a.work, env, a.gpu_bundle)
     print(f"# load {os.getloadavg()[0]:.2f} at end")
     print("\n".join(summary(rows, skipped)))

@@ -18,14 +18,15 @@ imports halflow.
 
 from __future__ import annotations
 
+import itertools
 import sys
 import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import real_models_export as base  # noqa: E402  (beside this file)
-from real_models_export import Family, _torch  # noqa: E402
+import real_models_export as base  # beside this file
+from real_models_export import Family, _torch
 
 DTYPES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16"}
 
@@ -34,6 +35,10 @@ def dtype_of(size: dict):
     import torch
 
     return getattr(torch, DTYPES[size.get("dtype", "f32")])
+
+
+def _tokens(torch, vocab: int, seq: int):
+    return (torch.randint(0, vocab, (1, seq)), torch.ones(1, seq, dtype=torch.int64))
 
 
 def swap_activation(layer) -> None:
@@ -108,7 +113,12 @@ DECODERS = {  # config class, model class, config overrides, where the layers ar
 
 class HfDecoderFamily(Family):
     """A transformers decoder (``size["arch"]``) with an LM head, a
-    hand-built causal mask (transformers' vmap mask does not lower)."""
+    hand-built causal mask (transformers' vmap mask does not lower). With
+    ``dtype`` the parameters are cast, not the buffers: a bf16 buffer
+    (Gemma's rotary ``inv_freq``, exported as a ``dense_resource`` literal)
+    fails plain iree-compile 3.13 ("'arith.constant' op failed to verify
+    that all of {value, result} have same type", a tensor<8xbf16> literal
+    of a tensor<8xf32> constant)."""
 
     def make(self, edits: list[str]):
         torch, nn = _torch()
@@ -117,7 +127,8 @@ class HfDecoderFamily(Family):
         s = self.size
         cfg_name, model_name, extra, where = DECODERS[s["arch"]]
         hidden = s.get("hidden", 64)
-        cfg = getattr(T, cfg_name)(vocab_size=512, hidden_size=hidden,
+        vocab = s.get("vocab", 512)
+        cfg = getattr(T, cfg_name)(vocab_size=vocab, hidden_size=hidden,
                                    num_hidden_layers=s["layers"] + edits.count("layer"),
                                    num_attention_heads=4, intermediate_size=128,
                                    max_position_embeddings=128, bos_token_id=0, eos_token_id=0,
@@ -132,9 +143,11 @@ class HfDecoderFamily(Family):
             return self.m(input_ids=ids, attention_mask=causal(mask, dtype), position_ids=pos,
                           use_cache=False).last_hidden_state
 
-        m = _wrapper(torch, nn)(model, body, nn.Linear(hidden, 512, bias=False),
+        m = _wrapper(torch, nn)(model, body, nn.Linear(hidden, vocab, bias=False),
                                 "output" in edits)
-        return m.to(dtype).eval(), [("main", base._tokens(torch, 1, s.get("seq", 16)))]
+        for p in m.parameters():  # the weights; buffers keep their dtype (below)
+            p.data = p.data.to(dtype)
+        return m.eval(), [("main", _tokens(torch, vocab, s.get("seq", 16)))]
 
 
 class KvDecoderFamily(Family):
@@ -149,8 +162,9 @@ class KvDecoderFamily(Family):
 
         s = self.size
         hidden, heads, max_seq, seq = s.get("hidden", 64), 4, s.get("max_seq", 32), s.get("seq", 8)
+        vocab = s.get("vocab", 512)
         hd = hidden // heads
-        cfg = self.M._llama_cfg(1, hidden, heads, heads, 128)
+        cfg = self.M._llama_cfg(1, hidden, heads, heads, 2 * hidden)
 
         class Layer(nn.Module):
             def __init__(self):
@@ -173,14 +187,17 @@ class KvDecoderFamily(Family):
         class Decoder(nn.Module):
             def __init__(self, layers):
                 super().__init__()
-                self.embed = nn.Embedding(512, hidden)
+                self.embed = nn.Embedding(vocab, hidden)
                 self.layers = nn.ModuleList(Layer() for _ in range(layers))
-                self.norm, self.head = LlamaRMSNorm(hidden), nn.Linear(hidden, 512, bias=False)
+                self.norm, self.head = LlamaRMSNorm(hidden), nn.Linear(hidden, vocab, bias=False)
                 self.extra = False
 
             def run(self, ids, positions, cache):
                 keys = torch.arange(max_seq)
-                mask = torch.where(keys[None, :] <= positions[:, None], 0.0, float("-inf"))
+                # 4-D: a 2-D mask makes IREE 3.13 build an invalid collapse_shape
+                # (tests/data/zoo_defects/kv_decoder_2d_mask.mlir)
+                mask = torch.where(keys[None, :] <= positions[:, None], 0.0,
+                                   float("-inf"))[None, None]
                 h = self.embed(ids)
                 for i, layer in enumerate(self.layers):
                     h = layer(h, cache, i, positions, mask)
@@ -201,7 +218,7 @@ class KvDecoderFamily(Family):
         def cache():
             return torch.zeros(layers, 2, 1, heads, max_seq, hd)
 
-        ids = torch.randint(0, 512, (1, seq))
+        ids = torch.randint(0, vocab, (1, seq))
         return m.eval(), [("prefill", (ids, cache()), None, "prefill"),
                           ("decode", (ids[:, :1], torch.tensor([seq]), torch.randn(
                               layers, 2, 1, heads, max_seq, hd)), None, "decode")]
@@ -218,9 +235,10 @@ class ElectraFamily(Family):
         import transformers as T
 
         s = self.size
-        cfg = T.ElectraConfig(vocab_size=512, embedding_size=64, hidden_size=64,
+        hidden, vocab = s.get("hidden", 64), s.get("vocab", 512)
+        cfg = T.ElectraConfig(vocab_size=vocab, embedding_size=hidden, hidden_size=hidden,
                               num_hidden_layers=s["layers"] + edits.count("layer"),
-                              num_attention_heads=4, intermediate_size=128,
+                              num_attention_heads=4, intermediate_size=2 * hidden,
                               max_position_embeddings=64, attn_implementation="sdpa")
         model = T.ElectraModel(cfg).eval()
         edit(model.encoder.layer, edits)
@@ -229,8 +247,8 @@ class ElectraFamily(Family):
         def body(self, ids, mask):
             return self.m(input_ids=ids, attention_mask=bidir(mask)).last_hidden_state
 
-        m = _wrapper(torch, nn)(model, body, nn.Linear(64, 2), "output" in edits)
-        return m.eval(), [("main", base._tokens(torch, 1, s.get("seq", 16)))]
+        m = _wrapper(torch, nn)(model, body, nn.Linear(hidden, 2), "output" in edits)
+        return m.eval(), [("main", _tokens(torch, vocab, s.get("seq", 16)))]
 
 
 class DebertaFamily(Family):
@@ -326,7 +344,8 @@ class RegNetFamily(Family):
         import transformers as T
 
         depths = [1, 1 + edits.count("layer")]
-        cfg = T.RegNetConfig(num_channels=3, embedding_size=16, hidden_sizes=[16, 32],
+        hidden = list(self.size.get("hidden", [16, 32]))
+        cfg = T.RegNetConfig(num_channels=3, embedding_size=hidden[0], hidden_sizes=hidden,
                              depths=depths, groups_width=8, layer_type="x")
         model = T.RegNetModel(cfg).eval()
         edit([model.encoder.stages[0].layers[0], model.encoder.stages[1].layers[0]], edits, 1)
@@ -334,8 +353,9 @@ class RegNetFamily(Family):
         def body(self, x):
             return self.m(pixel_values=x).pooler_output.flatten(1)
 
-        m = _wrapper(torch, nn)(model, body, nn.Linear(32, 10), "output" in edits)
-        return m.eval(), [("main", (torch.randn(1, 3, 32, 32),))]
+        m = _wrapper(torch, nn)(model, body, nn.Linear(hidden[-1], 10), "output" in edits)
+        res = self.size.get("res", 32)
+        return m.eval(), [("main", (torch.randn(1, 3, res, res),))]
 
 
 class SegFormerFamily(Family):
@@ -428,7 +448,8 @@ class Conv1dFamily(Family):
     def make(self, edits: list[str]):
         torch, nn = _torch()
         s = self.size
-        chans = [s.get("channels", 8)] + [32] * (s["layers"] + edits.count("layer"))
+        width = s.get("width", 32)
+        chans = [s.get("channels", 8)] + [width] * (s["layers"] + edits.count("layer"))
 
         class Block(nn.Module):
             def __init__(self, a, b):
@@ -442,8 +463,8 @@ class Conv1dFamily(Family):
         class Net(nn.Module):
             def __init__(self):
                 super().__init__()
-                self.blocks = nn.Sequential(*(Block(a, b) for a, b in zip(chans, chans[1:])))
-                self.fc, self.extra = nn.Linear(32, 4), "output" in edits
+                self.blocks = nn.Sequential(*(Block(a, b) for a, b in itertools.pairwise(chans)))
+                self.fc, self.extra = nn.Linear(width, 4), "output" in edits
 
             def forward(self, x):
                 h = self.blocks(x).mean(-1)
