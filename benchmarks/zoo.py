@@ -69,7 +69,7 @@ MODELS: dict[str, tuple[str, dict, str]] = {
     "regnet_inline": ("regnet", {"inline": True}, "vision, weights inline"),
     "segformer": ("segformer", {}, "vision"),
     "conv1d": ("conv1d", {"layers": 3, "dynamic": True}, "1-D conv net, dynamic batch"),
-    "densenet": ("densenet", {"blocks": [4, 8, 16, 12], "growth": 8, "res": 16},
+    "densenet": ("densenet", {"blocks": [6, 12, 24, 16], "growth": 8, "res": 16},
                  "vision, 200+ executables"),
 }
 
@@ -117,13 +117,21 @@ def export(name: str, work: Path, python: Path, models: dict = MODELS,
     if not python.exists():
         raise SystemExit(f"no export venv at {python}: see the docstring of real_models.py")
     print(f"# exporting {name} ...", file=sys.stderr, flush=True)
-    done = subprocess.run([str(python), str(EXPORTER), str(MODELS_PY), spec, str(out)],
+    fresh = out.with_name(f"{out.name}.{os.getpid()}")  # renamed when complete: runs side by side
+    shutil.rmtree(fresh, ignore_errors=True)
+    done = subprocess.run([str(python), str(EXPORTER), str(MODELS_PY), spec, str(fresh)],
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         errors = [ln for ln in done.stderr.splitlines()
                   if "Error" in ln and not ln.startswith(("E1", "W1", "  "))]
         raise ExportError((errors or done.stderr.splitlines() or ["?"])[-1][:300])
-    (out / "done").write_text(spec)
+    (fresh / "done").write_text(spec)
+    try:
+        fresh.rename(out)
+    except OSError:  # another run's export got there first, or is writing it
+        if not (out / "done").exists():
+            return fresh
+        shutil.rmtree(fresh)
     return out
 
 
@@ -317,6 +325,8 @@ def summary(rows: list[Row], skipped: dict[str, str]) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--models", default=",".join(MODELS), help=f"of {', '.join(MODELS)}")
+    ap.add_argument("--reverse", action="store_true",
+                    help="the models in reverse order (beside another run, sharing exports)")
     ap.add_argument("--targets", default=",".join(TARGETS), help=f"of {', '.join(TARGETS)}")
     ap.add_argument("--strategy", choices=["auto", "incremental", "plain"], default="auto",
                     help="HALFLOW_VMFB_STRATEGY for halflow's builds (auto: what a user gets)")
@@ -340,7 +350,7 @@ def main() -> None:
     if a.write_slice:
         write_slice(a.write_slice, a.work, a.turbine_python)
         return
-    names = [n for n in a.models.split(",") if n]
+    names = [n for n in a.models.split(",") if n][::-1 if a.reverse else 1]
     targets = [t for t in a.targets.split(",") if t]
     for n in names:
         if n not in MODELS:

@@ -177,10 +177,16 @@ class KvDecoderFamily(Family):
             def forward(self, h, cache, i, positions, mask):
                 b, t, _ = h.shape
                 q, k, v = self.qkv(self.norm1(h)).view(b, t, 3, heads, hd).permute(2, 0, 3, 1, 4)
-                cache[i, 0].index_copy_(2, positions, k)
-                cache[i, 1].index_copy_(2, positions, v)
-                a = torch.nn.functional.scaled_dot_product_attention(
-                    q, cache[i, 0], cache[i, 1], attn_mask=mask)
+                # The cache is one (layers * 2 * max_seq, batch * heads * head_dim)
+                # tensor, written whole by row: IREE 3.13 cannot compile a scatter
+                # into a slice of an argument ("write affecting operations on
+                # global resources are restricted to workgroup distributed contexts").
+                for j, x in enumerate((k, v)):
+                    cache.index_copy_(0, (2 * i + j) * max_seq + positions,
+                                      x.permute(2, 0, 1, 3).reshape(t, -1))
+                past = cache.view(-1, 2, max_seq, b, heads, hd)[i].permute(0, 2, 3, 1, 4)
+                a = torch.nn.functional.scaled_dot_product_attention(q, past[0], past[1],
+                                                                     attn_mask=mask)
                 h = h + self.o(a.transpose(1, 2).reshape(b, t, hidden))
                 return h + self.mlp(self.norm2(h))
 
@@ -215,13 +221,11 @@ class KvDecoderFamily(Family):
         edit(m.layers, edits)
         m.extra = "output" in edits
 
-        def cache():
-            return torch.zeros(layers, 2, 1, heads, max_seq, hd)
-
         ids = torch.randint(0, vocab, (1, seq))
-        return m.eval(), [("prefill", (ids, cache()), None, "prefill"),
-                          ("decode", (ids[:, :1], torch.tensor([seq]), torch.randn(
-                              layers, 2, 1, heads, max_seq, hd)), None, "decode")]
+        shape = (layers * 2 * max_seq, heads * hd)
+        return m.eval(), [("prefill", (ids, torch.zeros(shape)), None, "prefill"),
+                          ("decode", (ids[:, :1], torch.tensor([seq]), torch.randn(shape)),
+                           None, "decode")]
 
 
 # ----------------------------------------------------------------- encoders
