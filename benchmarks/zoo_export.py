@@ -307,7 +307,7 @@ class BartFamily(Family):
         shapes = None
         if s.get("dynamic"):
             b = torch.export.Dim("batch", min=1, max=16)
-            shapes = ({0: b}, {0: b})
+            shapes = (({0: b}, {0: b}),)  # the wrapper's one parameter, *args
         return m.eval(), [("main", args, shapes)]
 
 
