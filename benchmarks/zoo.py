@@ -69,7 +69,7 @@ MODELS: dict[str, tuple[str, dict, str]] = {
     "regnet_inline": ("regnet", {"inline": True}, "vision, weights inline"),
     "segformer": ("segformer", {}, "vision"),
     "conv1d": ("conv1d", {"layers": 3, "dynamic": True}, "1-D conv net, dynamic batch"),
-    "densenet": ("densenet", {"blocks": [6, 12, 24, 16], "growth": 8, "res": 16},
+    "densenet": ("densenet", {"blocks": [6, 12, 32, 32], "growth": 8, "res": 16},
                  "vision, 200+ executables"),
 }
 
