@@ -32,6 +32,20 @@ SOURCES = "executable-sources"
 TARGETS = "executable-targets"
 
 
+def own_context() -> Any:
+    """A fresh ``ir.Context`` whose verifier runs on the calling thread.
+    ``ir.Module.parse`` holds the GIL while it verifies; with MLIR's thread
+    pool, a diagnostic from a worker thread (IR that fails verification:
+    IREE's output for a program IREE cannot compile, translated without
+    per-pass verification) waits for the GIL in the bindings' error
+    capture, and the build hangs (seen on a bf16 model for vmvx)."""
+    from iree.compiler import ir
+
+    context = ir.Context()
+    context.enable_multithreading(False)
+    return context
+
+
 @dataclass(frozen=True)
 class Environment:
     """What a worker process must be set up with."""
@@ -143,7 +157,7 @@ def translate(task: TranslateTask) -> TranslateResult:
         # iree_api.Invocation.bytecode).
         from iree.compiler import ir
 
-        with ir.Context():
+        with own_context():
             module = ir.Module.parse(translated).operation
             body = module.regions[0].blocks[0]
             # The pipeline adds device globals to an executable-only module;
@@ -261,8 +275,8 @@ def _translate_together(members: list[TranslateTask]) -> dict[str, TranslateResu
     prepare(env)
     started = time.perf_counter()
     names: dict[str, tuple[TranslateTask, str]] = {}  # batch name -> (member, own name)
-    scratch = ir.Context()
-    with ir.Context(), ir.Location.unknown():
+    scratch = own_context()
+    with own_context(), ir.Location.unknown():
         batch = ir.Module.parse("module {\n}")
         for i, member in enumerate(members):
             # Each member's locations: positions in its own text, under its
@@ -307,7 +321,7 @@ def _split(translated: bytes, names: dict[str, tuple[TranslateTask, str]]
     from iree.compiler import ir
 
     found: dict[str, tuple[str, str]] = {}
-    with ir.Context():
+    with own_context():
         module = ir.Module.parse(translated).operation
         for op in list(module.regions[0].blocks[0].operations):
             batch_name = (op.operation.attributes["sym_name"].value
@@ -408,7 +422,7 @@ def serialize_group(task: GroupTask) -> GroupResult:
         # The group is built, and its result read, in contexts of this
         # process's own (freed; see iree_api.Invocation.bytecode), and goes
         # to and from IREE's session as bytecode (every location kept).
-        with ir.Context(), ir.Location.unknown():
+        with own_context(), ir.Location.unknown():
             group = ir.Module.parse(f"module @{task.name} {{\n}}")
             for name, text in task.members:
                 part = ir.Module.parse(denormalize(text, name))
@@ -433,7 +447,7 @@ def serialize_group(task: GroupTask) -> GroupResult:
             serialized = inv.bytecode()
             warnings = tuple(m.text for m in inv.messages
                              if m.severity == iree_api.Severity.WARNING)
-        with ir.Context():
+        with own_context():
             module = ir.Module.parse(serialized).operation
             binaries = []
             for op in module.regions[0].blocks[0].operations:
