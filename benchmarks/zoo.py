@@ -168,15 +168,23 @@ def variant_of(step: str, exports: Path) -> Path:
     return exports / f"v{EDITS.index(step) + 1 if index is None else index}"
 
 
-def compare(run_dir: Path, variant: Path, runs: bool) -> str:
+def compare(run_dir: Path, variant: Path, runs: bool) -> tuple[str, str]:
+    """(check, detail): plain's and halflow's outputs, bitwise; a module
+    of plain's that does not run is a skip (IREE's runtime), halflow's a
+    failure."""
     if not runs:
-        return "compiled"
-    try:
-        same = (rm.outputs_of(run_dir / "plain.vmfb", variant, run_dir)
-                == rm.outputs_of(run_dir / "halflow.vmfb", variant, run_dir))
-    except SystemExit as e:
-        return f"RUN FAILED: {str(e).strip().splitlines()[-1][:200]}"
-    return "bitwise" if same else "DIFFERENT"
+        return "compiled", ""
+    outputs = []
+    for label in ("plain", "halflow"):
+        try:
+            outputs.append(rm.outputs_of(run_dir / f"{label}.vmfb", variant, run_dir))
+        except SystemExit as e:
+            lines = [ln for ln in str(e).splitlines() if ln.strip()]
+            why = next((ln for ln in lines if "RESOURCE" in ln or "error" in ln.lower()),
+                       lines[-1] if lines else "")[:200]
+            return ("skipped", f"plain's module does not run: {why}") if label == "plain" \
+                else ("RUN FAILED", why)
+    return ("bitwise" if outputs[0] == outputs[1] else "DIFFERENT"), ""
 
 
 def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str],
@@ -215,12 +223,14 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
             print(format_row(row), flush=True)
             return rows
         fill(row, json.loads(report.read_text()))
-        row.check = ("up-to-date" if row.mode == "up-to-date" else "NOT up-to-date") \
-            if step == "noop" else compare(run_dir, variant, runs)
+        if step == "noop":
+            row.check = "up-to-date" if row.mode == "up-to-date" else "NOT up-to-date"
+        else:
+            row.check, row.detail = compare(run_dir, variant, runs)
         print(format_row(row), flush=True)
         if bundle is not None and bundled and step in ("cold", "act") and not row.failed:
             keep(bundle, name, step, run_dir, variant)
-        if row.failed:
+        if row.failed or row.check == "skipped":
             break
     return rows
 
@@ -294,7 +304,7 @@ def summary(rows: list[Row], skipped: dict[str, str]) -> list[str]:
         edits = [r.ratio for r in rs if r.step in EDITS and not r.failed]
         bad = [r for r in rs if r.failed]
         result = ("FAIL: " + f"{bad[0].step} {bad[0].check}" if bad
-                  else "skipped: " + rs[-1].detail if rs[-1].check == "skipped" else "ok")
+                  else "skipped: " + rs[-1].detail[:110] if rs[-1].check == "skipped" else "ok")
 
         def ratio(step: str, by: dict[str, Row] = by) -> str:
             return f"{by[step].ratio:5.2f}x" if step in by and not by[step].failed else "     -"
