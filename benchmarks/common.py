@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import compileall
+import os
 import sys
 from pathlib import Path
 
 import halflow
+
+# Benchmarks run strict (as the tests do): a failure of the drop-in's own
+# path is an error, never hidden by its fallback to the real iree-compile.
+os.environ.setdefault("HALFLOW_STRICT", "1")
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -70,3 +75,30 @@ class Servers:
         from support.build_server import stop_servers
 
         stop_servers(self.runtime)
+
+
+def dropin_scratch(prefix: str) -> tuple[Path, dict[str, str], Path]:
+    """For the drop-in's benchmarks: a scratch folder, an environment whose
+    cache and ``XDG_CACHE_HOME`` are in it (this checkout on
+    ``PYTHONPATH``), and the masquerade directory made there (``halflow
+    shim-dir``)."""
+    import os
+    import subprocess
+    import tempfile
+
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(work / "xdg"),
+           "HALFLOW_CACHE_DIR": str(work / "cache")}
+    shims = subprocess.run([sys.executable, "-m", "halflow", "shim-dir"], env=env, check=True,
+                           capture_output=True, text=True).stdout.strip()
+    return work, env, Path(shims)
+
+
+def dropin_counts(env: dict[str, str]) -> str:
+    """The drop-in's lines of ``halflow cache stats`` (the run's cache)."""
+    import subprocess
+
+    stats = subprocess.run([sys.executable, "-m", "halflow", "cache", "stats"], env=env,
+                           check=True, capture_output=True, text=True).stdout
+    return "".join(line + "\n" for line in stats.splitlines()
+                   if "drop-in" in line or line.startswith("    "))

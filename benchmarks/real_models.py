@@ -20,6 +20,12 @@ re-export (``reexport``). Then, in one run, interleaved:
   the dirty executables (two at a time) + serializing only them, as one group
   of their own + the final link.
 
+``--via shim``: halflow's builds are plain's own command line (``iree-compile
+MODEL FLAGS -o OUT``) run by the masquerade ``iree-compile`` of ``halflow
+shim-dir`` (the drop-in, strict: a failure of halflow's own path stops the
+run), its cache and report named by ``HALFLOW_CACHE_DIR`` and
+``HALFLOW_DROPIN_REPORT``.
+
 ``--server``: halflow builds through a build server of the run's own
 runtime directory (``server-vmfb``); the first cold build runs locally and
 starts it. A served build's memory is the server's fork's, outside the
@@ -74,6 +80,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXPORTER = Path(__file__).resolve().parent / "real_models_export.py"
 MODELS_PY = ROOT.parent / "shared" / "corpus" / "gen" / "models.py"
 TURBINE_PYTHON = Path("/work/venv-turbine/bin/python")
+MODELS_PY_USED = [MODELS_PY]  # set by --models-py
 
 EDITS = ("act", "const", "width", "layer", "output", "reexport")
 
@@ -196,7 +203,8 @@ def export(name: str, model: Model, work: Path, python: Path) -> Path:
         raise SystemExit(f"no export venv at {python}: create it as the docstring of "
                          f"{Path(__file__).name} says, or pass --turbine-python")
     print(f"exporting {name} ({len(variants)} variants) ...", file=sys.stderr, flush=True)
-    subprocess.run([str(python), str(EXPORTER), str(MODELS_PY), spec, str(out)], check=True)
+    subprocess.run([str(python), str(EXPORTER), str(MODELS_PY_USED[0]), spec, str(out)],
+                   check=True)
     (out / "done").write_text(spec)
     return out
 
@@ -251,7 +259,7 @@ def _translations(report: dict, store_dir: Path, wanted: list[str]) -> list[tupl
     ``wanted`` (symbols), from the cache; [] if one is missing."""
     from halflow.codegen import DiskStore
     from halflow.codegen.groups import decode_interfaces
-    from halflow.store.artifacts import decode_entry
+    from halflow.store.codegen_entries import decode_entry
 
     names = {m["executable"]: m["binary_name"] for g in report["groups"] for m in g["members"]}
     keys = {e["executable"]: e["key"] for e in report["codegen"]}
@@ -272,7 +280,8 @@ def serialize_alone(members: list[tuple[str, str, str]], iree_flags: list[str]) 
     this process."""
     from halflow.codegen import flags as flags_mod
     from halflow.codegen.pipeline import environment_for
-    from halflow.codegen.worker import GroupTask, serialize_group
+    from halflow.codegen.serialize import serialize_group
+    from halflow.codegen.tasks import GroupTask
 
     linked = members[0][0] if len(members) == 1 else "hf_alone_linked"
     env = environment_for(flags_mod.parse(iree_flags))
@@ -322,9 +331,28 @@ def group_cost(name: str, report: dict, store_dir: Path, iree_flags: list[str]) 
               f"of translated text")
 
 
+def halflow_command(via: str | None, source: Path, run_dir: Path, cache: Path,
+                    jobs: int | None, iree_flags: list[str], env: dict[str, str]
+                    ) -> tuple[list[str], dict[str, str]]:
+    """halflow's build of ``source`` and its environment: ``halflow build
+    --to vmfb``, or (``via`` a masquerade directory) the ``iree-compile`` of
+    that directory with plain's own command line, its cache and report
+    named by the environment."""
+    out = str(run_dir / "halflow.vmfb")
+    if via is None:
+        return [sys.executable, "-m", "halflow", "build", str(source), "--to", "vmfb", "-o", out,
+                "--cache-dir", str(cache), "--report", str(run_dir / "report.json"),
+                *(["-j", str(jobs)] if jobs else []), "--", *iree_flags], env
+    return [str(Path(via) / "iree-compile"), str(source), *iree_flags, "-o", out], {
+        **env, "HALFLOW_CACHE_DIR": str(cache),
+        "HALFLOW_DROPIN_REPORT": str(run_dir / "report.json"),
+        **({"HALFLOW_JOBS": str(jobs)} if jobs else {})}
+
+
 def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | None,
                 env: dict[str, str], costs: bool = False, edits: int = len(EDITS),
-                reference: bool = True, servers: Servers | None = None) -> list[Row]:
+                reference: bool = True, servers: Servers | None = None,
+                via: str | None = None) -> list[Row]:
     exports = export(name, model, work, python)
     run_dir = work / "runs" / (name if TARGET[0] == "llvm-cpu" else f"{name}-{TARGET[0]}")
     shutil.rmtree(run_dir, ignore_errors=True)
@@ -332,10 +360,7 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
     cache = run_dir / "cache"
     source = run_dir / f"{name}.mlir"  # the file the developer's exports overwrite
     iree_flags = flags()
-    halflow = [sys.executable, "-m", "halflow", "build", str(source), "--to", "vmfb",
-               "-o", str(run_dir / "halflow.vmfb"), "--cache-dir", str(cache),
-               "--report", str(run_dir / "report.json"), *(["-j", str(jobs)] if jobs else []),
-               "--", *iree_flags]
+    halflow, halflow_env = halflow_command(via, source, run_dir, cache, jobs, iree_flags, env)
     plain = [tool("iree-compile"), str(source), *iree_flags, "-o", str(run_dir / "plain.vmfb")]
     rows = []
     for i, edit in enumerate(("cold", *EDITS[:edits])):
@@ -345,7 +370,7 @@ def bench_model(name: str, model: Model, work: Path, python: Path, jobs: int | N
         order = [("plain", plain), ("halflow", halflow)]
         runs = {}
         for label, command in order if i % 2 == 0 else order[::-1]:
-            runs[label] = timed(command, env)
+            runs[label] = timed(command, halflow_env if label == "halflow" else env)
             if runs[label].returncode != 0:
                 raise SystemExit(f"{label} failed on {name} {edit}:\n{runs[label].stderr}")
         report = json.loads((run_dir / "report.json").read_text())
@@ -493,6 +518,9 @@ def main() -> None:
     ap.add_argument("--turbine-python", type=Path, default=TURBINE_PYTHON,
                     help="the export venv's python (see the docstring)")
     ap.add_argument("--work", type=Path, default=Path("/tmp/halflow-real-models"))
+    ap.add_argument("--models-py", type=Path, default=MODELS_PY,
+                    help="the corpus's model definitions (default: ../shared/corpus/gen/"
+                         "models.py beside the checkout)")
     ap.add_argument("-j", "--jobs", type=int, default=None)
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--group-cost", action="store_true",
@@ -508,8 +536,13 @@ def main() -> None:
                     help="halflow's builds through its build server (server-vmfb), one of the "
                          "run's own runtime directory: the cold build starts it and runs "
                          "locally, the edits run in it; default: off")
+    ap.add_argument("--via", choices=["build", "shim"], default="build",
+                    help="shim: halflow's builds are plain's own iree-compile command line run "
+                         "by the masquerade iree-compile of `halflow shim-dir` (the drop-in, "
+                         "strict); default: `halflow build --to vmfb`")
     a = ap.parse_args()
     TARGET[0] = a.target
+    MODELS_PY_USED[0] = a.models_py
     known = {**MODELS, **LARGE}
     names = [n for n in a.models.split(",") if n] + (list(LARGE) if a.large else [])
     for n in names:
@@ -518,15 +551,20 @@ def main() -> None:
     compile_package()
     servers = Servers(Path(tempfile.mkdtemp(prefix="halflow-bench-runtime-")))
     env = servers.env({**os.environ, "PYTHONPATH": str(ROOT)}, on=a.server)
+    via = None
+    if a.via == "shim":
+        via = subprocess.run([sys.executable, "-m", "halflow", "shim-dir"], env=env, check=True,
+                             capture_output=True, text=True).stdout.strip()
     print(f"# load {os.getloadavg()[0]:.2f} at start; {os.cpu_count()} CPUs; flags {flags()}"
-          f"{'; through the build server' if a.server else ''}")
+          f"{'; through the build server' if a.server else ''}"
+          f"{f'; via the shim {via} (strict)' if via else ''}")
     print(HEADER)
     rows: list[Row] = []
     try:
         for n in names:
             rows += bench_model(n, known[n], a.work, a.turbine_python, a.jobs, env,
                                 a.group_cost, a.edits, not a.no_reference,
-                                servers if a.server else None)
+                                servers if a.server else None, via)
     finally:
         servers.stop()
         shutil.rmtree(servers.runtime, ignore_errors=True)

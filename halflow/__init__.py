@@ -34,6 +34,7 @@ _EXPORTS = {
     "build_vmfb": "halflow.codegen.pipeline",
     "BuildResult": "halflow.library.build_mlir",
     "HalflowError": "halflow.core.diagnostics",
+    "intercept": "halflow.cli.dropin_intercept",
     "Watcher": "halflow.watch",
     "WatchEvent": "halflow.watch",
     "Workspace": "halflow.engine",
@@ -43,6 +44,7 @@ __all__ = sorted([*_EXPORTS, "watch"])
 
 if TYPE_CHECKING:
     # Re-exports for type checkers (``X as X``: the explicit re-export form).
+    from halflow.cli.dropin_intercept import intercept as intercept
     from halflow.codegen.pipeline import build_vmfb as build_vmfb
     from halflow.core.diagnostics import HalflowError as HalflowError
     from halflow.core.version import __version__ as __version__

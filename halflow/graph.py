@@ -7,7 +7,10 @@ Node ids are stable, readable symbol paths:
     dispatch:@main/@ex::@e    the dispatch of export @ex::@e in @main
     dispatch:@main/@ex::@e#2  its second dispatch in @main (walk order
                               among the dispatches of that export only)
-    host                      analysis of the host program (devices, sites)
+    devices                   the module's device globals (and legacy
+                              targets, existing hal.executable exports)
+    host:@main                the dispatch sites of one top-level host op
+                              (``host:util.initializer#0`` without a symbol)
     targets:@ex               executable targets the executable needs
     variants:@ex              its hal.executable.variant plan
     layout:@ex::@entry        pipeline layout of one export
@@ -37,10 +40,12 @@ from typing import Any
 EXECUTABLE_KINDS = ("executable", "targets", "variants", "convert")
 EXPORT_KINDS = ("export", "layout", "interface")
 SITE_KINDS = ("dispatch", "annotate")
+# Node kinds of one top-level host op (besides its sites').
+HOST_OP_KINDS = ("host", "print")
 
 # -- node ids: the only place they are spelled -------------------------------------
 
-HOST = "host"
+DEVICES = "devices"
 SHELL = "shell"
 MODULE = "module"
 
@@ -134,6 +139,11 @@ def print_op(owner: str) -> str:
     return "print:" + owner
 
 
+def host_op(owner: str) -> str:
+    """The analysis node of host op ``owner`` (its dispatch sites)."""
+    return "host:" + owner
+
+
 def rename_executable(old: str, new: str) -> Callable[[str], str]:
     """Maps node ids of executable ``old`` to those of executable ``new``."""
 
@@ -149,7 +159,8 @@ def rename_executable(old: str, new: str) -> Callable[[str], str]:
 
 # -- group ids: nodes that change together (see halflow.engine) -----------------------
 
-HOST_GROUP = "host"
+DEVICES_GROUP = "devices"
+HOST_OP_GROUP = "host:"  # prefix of host op analysis groups
 SHELL_GROUP = "shell"
 MODULE_GROUP = "module"
 EXEC_GROUP = "exec:@"  # prefix of executable groups (hot loops test it inline)
@@ -158,6 +169,11 @@ EXEC_GROUP = "exec:@"  # prefix of executable groups (hot loops test it inline)
 def exec_group(name: str) -> str:
     """The group of executable ``name`` (its facts, plan and conversion)."""
     return EXEC_GROUP + name
+
+
+def host_group(owner: str) -> str:
+    """The analysis group of host op ``owner`` (its dispatch sites)."""
+    return HOST_OP_GROUP + owner
 
 
 def op_group(owner: str) -> str:
@@ -265,11 +281,11 @@ def _owner_end(rest: str) -> int:
 
 def function_of(node: str) -> str | None:
     """The host op (``@main``, ``util.initializer#0``) that a dispatch
-    site, its annotation or a printed host op belongs to."""
+    site, its annotation, a host op's analysis or its print belongs to."""
     prefix, kind, rest = node_parts(node)
     if kind in SITE_KINDS:
         return prefix + rest[: _owner_end(rest)]
-    if kind == "print":
+    if kind in HOST_OP_KINDS:
         return prefix + rest
     return None
 
@@ -292,7 +308,7 @@ def what_changed(nodes: Iterable[str]) -> Changes:
         kind = node_kind(node)
         if kind in ("executable", "convert"):
             executables[executable_of(node) or node] = None
-        elif kind in (*SITE_KINDS, "print"):
+        elif kind in (*SITE_KINDS, *HOST_OP_KINDS):
             owner = function_of(node)
             if owner is not None:
                 host_ops[owner] = None

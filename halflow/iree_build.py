@@ -106,9 +106,9 @@ class _CompileAction(_HalflowAction):
 
     def _run(self, output: Path) -> None:
         from halflow.codegen.pipeline import build_vmfb
-        from halflow.store.artifacts import open_store
+        from halflow.store.opener import open_artifacts
 
-        store = open_store(self.cache_dir)
+        store = open_artifacts(self.cache_dir)
         try:
             self.result = build_vmfb(self.source_path, output, self.flags, store=store,
                                      jobs=self.jobs, progress=False)

@@ -58,6 +58,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # forces the incremental path; tests/test_codegen_plain.py sets the
     # strategy itself.
     os.environ["HALFLOW_VMFB_STRATEGY"] = "incremental"
+    # The drop-in (halflow iree-compile, the masquerade directory) runs
+    # strict: a failure of halflow's own path is an error, never hidden by
+    # the fallback to the real iree-compile (tests/test_dropin.py turns it
+    # off where it tests the fallback).
+    os.environ["HALFLOW_STRICT"] = "1"
     # Nor the user's shared cache: the tests that use one start their own.
     for name in [n for n in os.environ if n.startswith("HALFLOW_REMOTE_")]:
         os.environ.pop(name)

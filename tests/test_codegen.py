@@ -19,7 +19,7 @@ import pytest
 from halflow.codegen import DiskStore, build_vmfb, codegen_stats
 from halflow.codegen.pipeline import CodegenError, CodegenResult
 from halflow.core.diagnostics import HalflowError
-from halflow.store.artifacts import decode_entry
+from halflow.store.codegen_entries import decode_entry
 
 PROGRAMS = Path(__file__).parent / "codegen_programs"
 FLAGS = [

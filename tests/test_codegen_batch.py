@@ -1,4 +1,4 @@
-"""Translations in batches (``worker.translate_batch``): the missing
+"""Translations in batches (``translate.translate_batch``): the missing
 executables of one group are translated by one IREE invocation, and each
 comes out, text for text, as it does translated alone, so the cache
 entries, every later build and the ``.vmfb`` are those of one-by-one
@@ -23,19 +23,21 @@ from test_codegen_groups import DATA, units_of
 from test_codegen_groups import FLAGS as TURBINE_FLAGS
 from test_codegen_nodes import assert_bitwise_equal
 
-from halflow.codegen import DiskStore, build_vmfb, groups, model, pipeline, worker
+from halflow.codegen import DiskStore, build_vmfb, executables, groups, model, pipeline
+from halflow.codegen import translate as translating
 from halflow.codegen.executables import Unit
 from halflow.codegen.executors import LANE_FROM, LocalExecutor
-from halflow.store.artifacts import decode_entry
+from halflow.codegen.tasks import Environment, TranslateBatch, TranslateTask
+from halflow.store.codegen_entries import decode_entry
 
 
-def tasks_of(units: list[Unit], env: worker.Environment) -> tuple[worker.TranslateTask, ...]:
-    return tuple(worker.TranslateTask(u.key, u.symbol, u.source(), u.buffer_name, env)
+def tasks_of(units: list[Unit], env: Environment) -> tuple[TranslateTask, ...]:
+    return tuple(TranslateTask(u.key, u.symbol, u.source(), u.buffer_name, env)
                  for u in units)
 
 
-def alone(task: worker.TranslateTask) -> tuple[str, str]:
-    result = worker.translate(task)
+def alone(task: TranslateTask) -> tuple[str, str]:
+    result = translating.translate(task)
     assert result.ok, result.messages
     return result.text, result.interface
 
@@ -60,7 +62,7 @@ def test_a_batch_gives_each_member_what_it_gives_alone(turbine: list[Unit]) -> N
     batches.append(with_blobs + batches[0][:2])
     for members in batches:
         tasks = tasks_of(members, env)
-        result = worker.translate_batch(worker.TranslateBatch("b", tasks))
+        result = translating.translate_batch(TranslateBatch("b", tasks))
         assert [r.key for r in result.results] == [t.key for t in tasks]
         assert all(r.ok for r in result.results)
         expected = [t.key for t in tasks if t.key not in {u.key for u in with_blobs[1:]}]
@@ -81,11 +83,11 @@ def test_a_member_iree_rejects_is_translated_alone_and_named(tmp_path: Path) -> 
     materialized = model.materialize(bad.read_bytes(), str(bad), env.session_flags)
     try:
         module = materialized.module
-        units = pipeline._module_units(module, module.get_asm(), flags.key)
+        units = executables.module_units(module, module.get_asm(), flags.key)
     finally:
         materialized.close()
     tasks = tasks_of(units, env)
-    result = worker.translate_batch(worker.TranslateBatch("b", tasks))
+    result = translating.translate_batch(TranslateBatch("b", tasks))
     assert result.together == ()
     failed = [r.executable for r in result.results if not r.ok]
     assert failed == ["@main_dispatch_2"]
@@ -184,8 +186,8 @@ def test_misses_go_out_heaviest_group_first_in_batches_of_at_most_eight(
     schedule = _Schedule(Inputs(turbine, plan, members, "", (), env, MemoryStore(), sink,
                                 lambda: None), {})
     jobs = schedule.translate_jobs(False, True)
-    keys = [[t.key for t in (task.members if name == "translate_batch" else [task])]
-            for name, task in jobs]
+    keys = [[t.key for t in (job.members if isinstance(job, TranslateBatch) else [job])]
+            for job in jobs]
     assert sorted(k for job in keys for k in job) == sorted({u.key for u in turbine})
     weight = {u.key: len(u.text) for u in turbine}
     group_of = {m.key: g for g in reversed(plan) for m in g.members}  # its first group

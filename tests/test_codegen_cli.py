@@ -258,3 +258,60 @@ def test_iree_warnings_reach_stderr_as_iree_compile_prints_them(tmp_path: Path) 
                            tmp_path / "cache", "--", *flags)
         assert proc.returncode == 0
         assert proc.stderr == plain.stderr
+
+
+def _linker_files(tmp: Path) -> list[Path]:
+    """IREE's linker files (``hf_g*_linked-*.o``/``.so``) anywhere under ``tmp``."""
+    return sorted(p for p in tmp.rglob("hf_g*_linked-*") if p.is_file())
+
+
+def test_the_linker_files_of_a_killed_vmfb_build_are_removed_by_the_next(tmp_path: Path) -> None:
+    """A ``--to vmfb`` build SIGKILLed (with its workers) while IREE's
+    linker writes a group's objects into ``$TMPDIR``: the next build
+    removes them (their process is gone), and leaves none of its own."""
+    import os
+    import time
+
+    from support.engine import halflow_cmd, subprocess_env
+
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = subprocess_env(TMPDIR=str(tmp))
+    model = corpus_file("mlp_s.mlir")
+    for attempt in range(8):  # (the linker's files live for a moment: catch one)
+        proc = subprocess.Popen(
+            halflow_cmd("build", model, "--to", "vmfb", "-o", tmp_path / "k.vmfb",
+                        "--cache-dir", tmp_path / f"c{attempt}", "--", *FLAGS),
+            env=env, start_new_session=True, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        while proc.poll() is None and not _linker_files(tmp):
+            time.sleep(0.001)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            break
+    else:
+        pytest.fail("no build was caught linking")
+    deadline = time.monotonic() + 30
+    while any(os.path.exists(f"/proc/{pid}") for pid in _group(proc.pid)):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert _linker_files(tmp), "the killed build left nothing to remove"
+    ok(run_halflow("build", model, "--to", "vmfb", "-o", tmp_path / "next.vmfb", "--cache-dir",
+                   tmp_path / "next", "--", *FLAGS, env=env))
+    assert _linker_files(tmp) == [] and list(tmp.iterdir()) == []
+
+
+def _group(pgid: int) -> list[int]:
+    """The live processes of process group ``pgid``."""
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.getpgid(int(entry)) == pgid:
+                    found.append(int(entry))
+            except OSError:
+                continue
+    return found

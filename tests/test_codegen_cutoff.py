@@ -128,7 +128,7 @@ def test_the_cutoff_serializes_less_than_a_rebuild_without_it(tmp_path: Path) ->
 
     from halflow.codegen import flags as flags_mod
     from halflow.codegen.pipeline import _manifest_key
-    from halflow.store.artifacts import Entry, decode_entry, encode_entry
+    from halflow.store.codegen_entries import Entry, decode_entry, encode_entry
 
     model = tmp_path / "model.mlir"
     results = []
@@ -167,7 +167,7 @@ def test_previous_groups_gone_from_the_cache_are_serialized_again(
     model, out = tmp_path / "model.mlir", tmp_path / "model.vmfb"
     model.write_bytes((DATA / "llama_serving_l2.mlir").read_bytes())
     build_vmfb(model, out, FLAGS, store=store, progress=False)
-    from halflow.store.artifacts import cache_key
+    from halflow.store.keys import codegen_key as cache_key
 
     groups = store.cache.keys(cache_key("group-"))
     assert groups

@@ -241,7 +241,7 @@ def worker_cpu(pid: int) -> float:
 
 
 def test_later_work_runs_after_the_jobs_before_it_are_sent(tmp_path: Path) -> None:
-    """A result's LATER work (the host's text, storing translations) runs in
+    """A result's deferred work (the host's text, storing translations) runs in
     the build process once the jobs returned before it are sent: while it
     runs, the worker is already translating (its CPU time grows), and the
     job it returns (here a second translation) runs too. The translations
@@ -250,8 +250,8 @@ def test_later_work_runs_after_the_jobs_before_it_are_sent(tmp_path: Path) -> No
     from test_codegen_groups import DATA, units_of
     from test_codegen_groups import FLAGS as TURBINE_FLAGS
 
-    from halflow.codegen import worker
-    from halflow.codegen.executors import LATER, LocalExecutor
+    from halflow.codegen import tasks as worker
+    from halflow.codegen.executors import LocalExecutor
 
     units = list({u.key: u for u in units_of(DATA / "llama_serving_l2.mlir", tmp_path)
                   if not u.resources}.values())
@@ -267,31 +267,31 @@ def test_later_work_runs_after_the_jobs_before_it_are_sent(tmp_path: Path) -> No
         time.sleep(0.3)
     seen: dict[str, float] = {}
 
-    def later() -> list[tuple[str, object]]:
+    def later() -> list[worker.Job]:
         seen["before"] = worker_cpu(pid)
         deadline = time.monotonic() + 20  # the batch takes ~1 s of CPU
         while worker_cpu(pid) < seen["before"] + 0.1 and time.monotonic() < deadline:
             time.sleep(0.02)
         seen["after"] = worker_cpu(pid)
-        return [("translate", tasks[-1])]
+        return [tasks[-1]]
 
     results: list[str] = []
 
-    def on_result(function: str, result: object) -> list[tuple[str, object]]:
-        results.append(function)
-        if function == "translate_batch":
+    def on_result(task: worker.Task, result: object) -> list[worker.Job]:
+        results.append(task.kind)
+        if task.kind == "translate_batch":
             assert isinstance(result, worker.BatchResult) and all(r.ok for r in result.results)
             return []
         assert isinstance(result, worker.TranslateResult) and result.ok
         return []
 
     try:
-        failures = executor.run([("translate_batch", worker.TranslateBatch("b", tasks[:-1])),
-                                 (LATER, later)], on_result)
+        failures = executor.run([worker.TranslateBatch("b", tasks[:-1]),
+                                 worker.Deferred(later)], on_result)
     finally:
         executor.close()
     assert failures == []
-    assert seen["after"] > seen["before"], seen  # translating while LATER ran
+    assert seen["after"] > seen["before"], seen  # translating while the deferred work ran
     assert results == ["translate_batch", "translate"]
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from halflow.codegen import executables, groups, model
 from halflow.codegen import flags as flags_mod
-from halflow.codegen import groups, model, pipeline
 from halflow.codegen.executables import Unit
 
 DATA = Path(__file__).parent / "data" / "turbine"
@@ -35,7 +35,7 @@ def units_of(source: Path, scratch: Path, flags: flags_mod.IreeFlags = FLAGS) ->
     materialized = model.parse_materialized(out.read_bytes(), str(source), ())
     try:
         module = materialized.module
-        return pipeline._module_units(module, module.get_asm(), flags.key)
+        return executables.module_units(module, module.get_asm(), flags.key)
     finally:
         materialized.close()
 

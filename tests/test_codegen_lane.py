@@ -14,15 +14,25 @@ end and one lane. Each ``.vmfb`` runs bitwise equal to a plain
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import subprocess
+import sys
+import threading
+import time
+import types
 from pathlib import Path
 
+import pytest
 from codegen_programs import layers
+from support.engine import halflow_cmd, run_halflow, subprocess_env
 from test_codegen import FLAGS, plain_compile
 from test_codegen_nodes import assert_bitwise_equal
 
 from halflow.codegen import DiskStore, build_vmfb
-from halflow.codegen.executors import LANE_FROM
+from halflow.codegen import flags as flags_mod
+from halflow.codegen.executors import LANE_FROM, LocalExecutor, _Lane
+from halflow.codegen.pipeline import environment_for
 
 WIDTHS = [8 + 4 * i for i in range(19)]  # 18 layers, one executable each
 
@@ -49,3 +59,68 @@ def test_long_runs_run_tasks_in_the_build_process(tmp_path: Path) -> None:
         again = build_vmfb(model, out, FLAGS, store=store, jobs=2, progress=False)
         assert again.compiled == [] and again.host is not None
         assert_bitwise_equal(out, tmp_path / "plain2.vmfb", WIDTHS)
+
+
+def _interrupting_thread_starts(frame: types.FrameType, event: str, arg: object) -> None:
+    """A trace function: Ctrl-C (KeyboardInterrupt) as ``Thread.start``
+    begins, before the thread is under way, where a real one can land."""
+    if event == "call" and frame.f_code is threading.Thread.start.__code__:
+        raise KeyboardInterrupt
+    return None
+
+
+def test_a_lane_whose_thread_start_was_interrupted_closes(tmp_path: Path) -> None:
+    """Ctrl-C inside a lane's ``Thread.start`` (the build is then aborted):
+    the pool's clean-up closes the lane without joining a thread that
+    never started (RuntimeError, a traceback in place of ``Aborted!``)."""
+    lane = _Lane()
+    sys.settrace(_interrupting_thread_starts)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            lane.send("translate", None)
+    finally:
+        sys.settrace(None)
+    lane.close()
+
+
+def test_a_preload_whose_thread_start_was_interrupted_closes(tmp_path: Path) -> None:
+    executor = LocalExecutor(environment_for(flags_mod.parse(FLAGS)), 1)
+    sys.settrace(_interrupting_thread_starts)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            executor.preload(list)
+    finally:
+        sys.settrace(None)
+    executor.close()
+
+
+def test_ctrl_c_during_a_vmfb_build_with_lanes_ends_with_aborted(tmp_path: Path) -> None:
+    """SIGINT to a cold ``--to vmfb`` build of a model long enough for
+    lanes (threads of the build process), at several moments: ``Aborted!``,
+    exit 1, no traceback (or, landing after the end, the finished build)."""
+    model = tmp_path / "deep.mlir"
+    model.write_text(layers.program(WIDTHS, [0.5 + i / 32 for i in range(18)]))
+    args = ["build", model, "--to", "vmfb", "--jobs", "2", "--", *FLAGS]
+    started = time.monotonic()
+    ok = run_halflow(*args[:4], "-o", tmp_path / "calibrate.vmfb", "--cache-dir",
+                     tmp_path / "calibrate", *args[4:])
+    assert ok.returncode == 0, ok.stderr.decode()[-3000:]
+    duration = time.monotonic() - started
+    aborted = 0
+    for k, share in enumerate((0.35, 0.6, 0.85)):
+        out = tmp_path / f"out{k}.vmfb"
+        proc = subprocess.Popen(halflow_cmd(*args[:4], "-o", out, "--cache-dir",
+                                            tmp_path / f"c{k}", *args[4:]),
+                                env=subprocess_env(), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        time.sleep(share * duration)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+        text = err.decode(errors="replace")
+        if proc.returncode == 0:  # finished before the signal landed
+            assert out.stat().st_size > 0
+            continue
+        assert proc.returncode == 1 and text.endswith("Aborted!\n"), text[-3000:]
+        assert "Traceback" not in text and not out.exists(), text[-3000:]
+        aborted += 1
+    assert aborted, "every build ended before its signal"

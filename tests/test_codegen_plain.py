@@ -101,8 +101,16 @@ def test_forced_plain_and_the_environment(program: Path, plain: Path, tmp_path: 
 
 def test_the_size_threshold_decides() -> None:
     auto = strategy_mod.Strategy.AUTO
-    assert strategy_mod.plain_reason(auto, strategy_mod.PLAIN_BELOW - 1) is not None
-    assert strategy_mod.plain_reason(auto, strategy_mod.PLAIN_BELOW) is None
+    bytecode = b"ML\xefR"
+    below = bytecode.ljust(strategy_mod.PLAIN_BELOW - 1, b"\0")
+    assert strategy_mod.plain_reason(auto, below) is not None
+    assert strategy_mod.plain_reason(auto, below + b"\0") is None
+    # A text front end (dense_resource literals) is measured by its
+    # executables, whatever its literals weigh.
+    weights = b"{-#\n  dialect_resources: {builtin: {w: \"0x" + b"00" * 10**6 + b"\"}}\n#-}\n"
+    few = b"  hal.executable private @e {\n  }\n" * (strategy_mod.PLAIN_BELOW_EXECUTABLES - 1)
+    assert "executables" in (strategy_mod.plain_reason(auto, few + weights) or "")
+    assert strategy_mod.plain_reason(auto, few + few[:33] + weights) is None
     before = strategy_mod.before_front_end
     assert before(auto, True, True, "").may_be_plain
     assert before(auto, True, True, "plain").may_be_plain

@@ -97,3 +97,26 @@ def test_a_failed_iree_run_keeps_every_error_line_of_iree(
     for line in errors:
         message = line.split("error: ", 1)[-1].strip()
         assert message in rendered, line
+
+
+def test_a_small_program_with_the_literal_compiles_whole(program: Path, tmp_path: Path) -> None:
+    """A small program whose module would travel as text is compiled whole
+    by the user's own command (no front end: a split would print and parse
+    its resources' data twice more), byte-identical to plain; its IR is
+    measured without its resources' data, however much they weigh."""
+    out = tmp_path / "out.vmfb"
+    weights = tmp_path / "heavy.mlir"
+    text = program.read_text()
+    # The same program with 2 MB more of resource data (unused).
+    end = '"\n    }\n  }\n#-}'
+    assert text.count(end) == 1
+    heavy = text.replace(end, '",\n      unused: "0x04000000' + "00" * 2**21 + end)
+    with DiskStore(tmp_path / "cache") as store:
+        result = build_vmfb(program, out, FLAGS, store=store, strategy="auto", progress=False)
+        assert result.mode == "plain" and "besides its resources' data" in result.plain
+        assert out.read_bytes() == plain_compile(program, tmp_path / "plain.vmfb").read_bytes()
+        assert result.report["codegen_timings"].get("frontend") is None
+    assert model.text_program_size(program) == text.index("\n{-#")
+    weights.write_text(heavy)
+    assert model.text_program_size(weights) == model.text_program_size(program)
+    assert not model.text_program_size(PROGRAMS / "mlp.mlir")

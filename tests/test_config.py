@@ -115,7 +115,7 @@ def test_config_prints_values_and_sources(tmp_path: Path, home: dict[str, str]) 
     assert list(rows) == ["cache-dir", "max-size", "cache-read-only", "executor", "scheduler",
                           "scheduler-timeout", "jobs", "iree-flags", "remote-cache",
                           "remote-read-only", "remote-ttl", "remote-timeout", "remote-secret",
-                          "server", "server-vmfb", "server-idle-timeout"]
+                          "server", "server-vmfb", "server-idle-timeout", "strict"]
     assert rows["server-idle-timeout"].split() == ["600.0", "default"]
     assert rows["remote-secret"].split() == ["none", "default"]
     assert rows["max-size"].split() == ["2.0", "GiB", str(tmp_path / "halflow.toml")]

@@ -52,9 +52,9 @@ def test_dry_run_lists_what_the_build_runs_and_writes_nothing(tmp_path: Path) ->
     cold_plan, _ = ok(run_halflow("build", "-n", src, "-o", out, "--cache-dir", cache))
     assert not cache.exists() and not out.exists()
     assert cold_plan.splitlines()[-1] == (
-        f"halflow: would build {src} whole: 75 nodes (no cache entry); would write {out}")
+        f"halflow: would build {src} whole: 78 nodes (no cache entry); would write {out}")
     _, err = ok(run_halflow("build", src, "-o", out, "--cache-dir", cache, "--explain"))
-    assert would_run(cold_plan) == explained(err) and len(explained(err)) == 75
+    assert would_run(cold_plan) == explained(err) and len(explained(err)) == 78
 
     # Up to date: nothing would run, and nothing is touched.
     before, output = cache_state(cache), (out.read_bytes(), out.stat().st_mtime_ns)
@@ -71,7 +71,7 @@ def test_dry_run_lists_what_the_build_runs_and_writes_nothing(tmp_path: Path) ->
         "module (module): input changed: pieces, convert:@main$async_dispatch_3",
     ]
     assert plan.splitlines()[-1] == (
-        f"halflow: would rebuild {src}: 3 of 75 nodes; would write {out}")
+        f"halflow: would rebuild {src}: 3 of 78 nodes; would write {out}")
     assert cache_state(cache) == before, "a dry run wrote to the cache"
     assert (out.read_bytes(), out.stat().st_mtime_ns) == output
     history = (cache / "builds.jsonl").read_text().splitlines()

@@ -721,7 +721,8 @@ def test_build_history_survives_damage_and_stays_bounded(tmp_path: Path) -> None
 
 
 NODE_SHAPES = {
-    "host": r"host",
+    "devices": r"devices",
+    "host": r"host:(@[\w$.\-]+|[\w.]+#\d+)",
     "shell": r"shell",
     "module": r"module",
     "executable": r"executable:@[\w$.\-]+",
@@ -772,7 +773,7 @@ def test_graph_json_is_the_build_dag(name: str, tmp_path: Path) -> None:
         assert g.has_edge(f"executable:@{ex}", f"convert:@{ex}")
         assert g.has_edge(f"convert:@{ex}", "module")
     for site in sites:
-        assert site.node in g and g.has_edge("host", site.node)
+        assert site.node in g and g.has_edge(f"host:{site.owner}", site.node)
         assert f"annotate:{site.node[len('dispatch:') :]}" in g
         assert g.has_edge(f"print:{site.owner}", "module")
     # Each export's layout reads its function (the export) and every site
@@ -828,7 +829,8 @@ def test_graph_split_input_file_prefixes_cases(tmp_path: Path, conformance_file:
     cases = {n.split("/", 1)[0] for n in g}
     assert all(re.fullmatch(r"case\d+", c) for c in cases) and len(cases) > 1
     for case in cases:
-        assert f"{case}/module" in g and f"{case}/host" in g
+        assert f"{case}/module" in g and f"{case}/devices" in g
+        assert any(n.startswith(f"{case}/host:@") for n in g)  # one per host function
     assert not any(a.split("/")[0] != b.split("/")[0] for a, b in g.edges)
 
 

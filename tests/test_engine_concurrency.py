@@ -297,15 +297,15 @@ def flip_db_bytes(cache: Path, rng: random.Random) -> None:
 
 def flip_db_entries(cache: Path, rng: random.Random) -> None:
     """Flip a byte inside every entry stored in the index itself."""
-    from halflow.store import diskformat
+    from halflow.store import codec
 
     db = cache / "cache.db"
     data = bytearray(db.read_bytes())
-    for magic in (diskformat.MAGIC_JSON, diskformat.MAGIC_BLOB):
+    for magic in (codec.MAGIC_JSON, codec.MAGIC_BLOB):
         i = data.find(magic)
         while i >= 0:
             # A byte of the checksum or of the first bytes of the payload.
-            data[i + len(magic) + rng.randrange(diskformat.DIGEST + 8)] ^= 0xFF
+            data[i + len(magic) + rng.randrange(codec.DIGEST + 8)] ^= 0xFF
             i = data.find(magic, i + len(magic))
     db.write_bytes(bytes(data))
 

@@ -299,7 +299,7 @@ def test_access_change_flips_readonly(name: str, work: Path) -> None:
     same_nodes(
         executed(result),
         [
-            "host",
+            f"host:{owner_of(node)}",
             node,
             f"layout:@{ex}::@{entry}",
             f"interface:@{ex}::@{entry}",
@@ -311,7 +311,7 @@ def test_access_change_flips_readonly(name: str, work: Path) -> None:
     # Each reason names what changed: the host's text, then the values
     # that flowed from it.
     reasons = {run["node"]: run["reason"] for run in result.report["executed"]}
-    assert reasons["host"] == "input changed: text"
+    assert reasons[f"host:{owner_of(node)}"] == "input changed: text"
     for node_id, reason in reasons.items():
         assert reason.startswith("input changed: "), (node_id, reason)
     assert f"layout:@{ex}::@{entry}" in reasons[f"interface:@{ex}::@{entry}"]
@@ -338,7 +338,8 @@ def test_access_change_cut_off_while_another_site_reads_only(name: str, work: Pa
         result = lib_build(path, cache_dir=work / "cache")
         flipped = count == len(peers)
         assert readonly_flags(Module.parse(text), ex, entry)[j] is not flipped
-        expected = ["host", site, f"layout:@{ex}::@{entry}", f"print:{owner_of(site)}", "module"]
+        expected = [f"host:{owner_of(site)}", site, f"layout:@{ex}::@{entry}",
+                    f"print:{owner_of(site)}", "module"]
         if flipped:
             expected += [f"interface:@{ex}::@{entry}", f"convert:@{ex}"]
         same_nodes(executed(result), expected)
@@ -357,7 +358,8 @@ def test_access_change_wo_to_rw_is_cut_off_at_layout(work: Path) -> None:
     result = lib_build(path, cache_dir=work / "cache")
     same_nodes(
         executed(result),
-        ["host", site.node, f"layout:@{ex}::@{entry}", f"print:{owner_of(site.node)}", "module"],
+        [f"host:{site.owner}", site.node, f"layout:@{ex}::@{entry}", f"print:{site.owner}",
+         "module"],
     )
     assert_correct(path, result.text)
 
@@ -376,7 +378,7 @@ def rename_expectation(module: Module, old: str, new: str) -> list[str]:
         r"stream\.executable\.export (?:public |private )?@([\w$.\-]+)", module.op(old).text
     )
     return [
-        "host",
+        *sorted({f"host:{s.owner}" for s in sites}),
         *[s.node for s in sites],
         *[f"export:@{new}::@{new + e[len(old) :]}" for e in exports],
         *[f"annotate:{s.node[len('dispatch:') :]}" for s in sites],

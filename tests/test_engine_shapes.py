@@ -206,7 +206,7 @@ def test_shape_host_edit_reprints_that_function(shape: str, tmp_path: Path) -> N
         path.write_text(make(base))
         result = lib_build(path, cache_dir=cache)
         assert result.report["mode"] == "incremental", result.report.get("fallback")
-        assert executed(result) == ["host", f"print:@{fn}", "module"]
+        assert executed(result) == [f"host:@{fn}", f"print:@{fn}", "module"]
         assert_correct(path, result.text)
 
 

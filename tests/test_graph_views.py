@@ -268,7 +268,7 @@ def test_svg_of_too_many_nodes_is_refused(tmp_path: Path) -> None:
                       "--cache-dir", tmp_path / "c")
     err = run.stderr.decode()
     assert run.returncode == 1 and "Traceback" not in err, err
-    assert err.startswith("halflow:0:0: error: --format svg of 1,827 nodes: too many"), err
+    assert err.startswith("halflow:0:0: error: --format svg of 1,830 nodes: too many"), err
     assert "--view summary" in err and not out.exists()
     dot = ok(run_halflow("graph", src, "--view", "nodes", "--cache-dir", tmp_path / "c"))
     assert dot.startswith("digraph")

@@ -109,14 +109,15 @@ def test_a_translation_that_inflates_without_bound_is_a_miss() -> None:
     was read), where it was inflated whole."""
     import zlib
 
-    from halflow.store import artifacts as store
+    from halflow.store import codec
+    from halflow.store import codegen_entries as store
 
     good = store.Entry("k", "module {}\n" * 1000, 1.0)
     assert store.decode_entry("k", store.encode_entry(good)) == good
     sealed = store.encode_entry(store.Entry("k", "", 1.0))
     meta_end = len(sealed) - len(zlib.compress(b"", 6))
     bomb = zlib.compress(b" " * (300 << 20), 9)
-    body = sealed[len(store._MAGIC) + store._DIGEST:meta_end]
+    body = sealed[len(codec.ENVELOPE) + codec.ENVELOPE_DIGEST:meta_end]
     import hashlib
     import json
 
@@ -125,5 +126,6 @@ def test_a_translation_that_inflates_without_bound_is_a_miss() -> None:
     header["bytes"] = len(bomb)
     head = json.dumps(header, sort_keys=True).encode()
     body = len(head).to_bytes(4, "little") + head + bomb
-    forged = store._MAGIC + hashlib.blake2b(body, digest_size=store._DIGEST).digest() + body
+    digest = hashlib.blake2b(body, digest_size=codec.ENVELOPE_DIGEST).digest()
+    forged = codec.ENVELOPE + digest + body
     assert store.decode_entry("k", forged) is None

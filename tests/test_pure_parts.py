@@ -151,7 +151,8 @@ def test_node_ids_round_trip() -> None:
     ) == ["@main", "util.initializer#0", "util.initializer#1"]
     rename = graph.rename_executable("ex_0", "ex_9")
     assert rename(graph.layout("ex_0", "ex_0_e")) == graph.layout("ex_9", "ex_9_e")
-    assert rename(graph.HOST) == graph.HOST
+    assert rename(graph.DEVICES) == graph.DEVICES
+    assert graph.function_of(graph.host_op("util.initializer#0")) == "util.initializer#0"
 
 
 @pytest.mark.parametrize("module", [graph, states, anchors], ids=lambda m: m.__name__)

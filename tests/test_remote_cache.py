@@ -330,7 +330,7 @@ def test_group_worker_reports_members_the_shared_cache_lost(redis_server) -> Non
     damaged) is not serialized: the worker names the members, and the client
     translates them again (halflow.codegen.backend)."""
     from halflow.codegen.remote_workers import serialize_group_shared
-    from halflow.codegen.worker import Environment, GroupTask
+    from halflow.codegen.tasks import Environment, GroupTask
 
     server = redis_server()
     server.client().set(namespace() + "codegen:bbb", b"HFR1 not really")

@@ -582,3 +582,304 @@ def test_a_server_that_does_not_answer_means_a_local_build(runtime: Path, tmp_pa
     before = builds_of(runtime)
     ok(halflow("build", src, "-o", tmp_path / "again.out", env=env_for(runtime), cwd=tmp_path))
     assert builds_of(runtime) == before + 1
+
+
+# -- the server as users leave it: removed directories, LANG=C, stray sockets, a stopped server --
+
+
+def _launcher(tmp_path: Path) -> Path:
+    """A script that runs the command as the installed ``halflow`` script
+    does: its ``sys.path`` names no working directory (``python -m`` puts
+    it there, so a removed one would make the client build locally)."""
+    script = tmp_path / "launch" / "halflow_script.py"
+    script.parent.mkdir(exist_ok=True)
+    script.write_text("import sys\nfrom halflow.cli.entry import main\nsys.exit(main())\n")
+    return script
+
+
+def test_a_build_from_a_removed_directory_is_served_as_the_local_one(runtime: Path,
+                                                                     tmp_path: Path) -> None:
+    script = _launcher(tmp_path)
+    src, cache = tmp_path / "in.mlir", tmp_path / "c"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), src)
+    ok(subprocess.run([sys.executable, script, "build", src, "-o", tmp_path / "first.out",
+                       "--cache-dir", cache], env=env_for(runtime), cwd=tmp_path,
+                      capture_output=True, timeout=300))
+    wait_for_servers(runtime)
+    original = src.read_text()
+    src.write_text(body_edit(original, Module.parse(original).executables()[0]))
+    ends = {}
+    for on in (True, False):
+        gone = tmp_path / f"gone-{on}"
+        gone.mkdir()
+        out = tmp_path / f"out-{on}.mlir"
+        # The shell's working directory is removed before the command starts in it.
+        command = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
+        run = subprocess.run(["sh", "-c", command, "sh", gone, sys.executable, script, "build",
+                              src, "-o", out, "--cache-dir", cache],
+                             env=env_for(runtime, on=on), cwd=tmp_path, capture_output=True,
+                             timeout=300, stdin=subprocess.DEVNULL)
+        ends[on] = (run.returncode, run.stdout, run.stderr, out.read_bytes())
+        assert not gone.exists()
+        if on:
+            assert builds_of(runtime) == 1, "the server's child did not run the build"
+    assert ends[True] == ends[False] and ends[True][0] == 0, ends[True][2].decode()[-3000:]
+
+
+@pytest.mark.parametrize("on", [True, False], ids=["served", "local"])
+def test_a_full_stdout_is_a_one_line_diagnostic(runtime: Path, tmp_path: Path, on: bool,
+                                                iree_opt_path: str) -> None:
+    """``halflow build IN > /dev/full``: what ``-o /dev/full`` says, for
+    ``<stdout>``, exit 1 (as ``iree-opt``), served or not."""
+    _started_server(runtime, tmp_path)
+    src = tmp_path / "warmup.mlir"
+    with open("/dev/full", "wb") as full:
+        run = subprocess.run(halflow_cmd("build", src), env=env_for(runtime, on=on),
+                             cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, timeout=300,
+                             stdin=subprocess.DEVNULL)
+        oracle = subprocess.run([iree_opt_path, "--iree-hal-materialize-interfaces", src],
+                                stdout=full, stderr=subprocess.DEVNULL, timeout=300)
+    assert run.returncode == oracle.returncode == 1
+    assert run.stderr.decode() == (
+        "<stdout>:0:0: error: cannot write output: No space left on device\n")
+    assert builds_of(runtime) == (1 if on else 0)
+
+
+@pytest.mark.parametrize("lang", ["C", None], ids=["LANG=C", "env -i"])
+def test_the_server_starts_and_serves_in_the_c_locale(runtime: Path, tmp_path: Path,
+                                                      lang: str | None) -> None:
+    """Under ``env -i [LANG=C]`` (cron, CI containers) Python coerces the C
+    locale (``LC_CTYPE=C.UTF-8``, which the server inherits) and turns
+    UTF-8 mode on in the client; the server it starts must be the same
+    installation (its fingerprint) and serve the next build, which is the
+    local build's bytes."""
+    bare = {"PYTHONPATH": str(REPO), "HALFLOW_RUNTIME_DIR": str(runtime)}
+    if lang is not None:
+        bare["LANG"] = lang
+    src = tmp_path / "in.mlir"
+    original = corpus_file("mlp_s.mlir").read_text()
+    src.write_text(original)
+    local = {**bare, "HALFLOW_SERVER": "0"}
+    for name, env in (("first", bare), ("served", bare), ("local", local)):
+        if name != "first":
+            src.write_text(body_edit(original, Module.parse(original).executables()[0]))
+        ok(subprocess.run(halflow_cmd("build", src, "-o", tmp_path / f"{name}.out", "--cache-dir",
+                                      tmp_path / f"c-{name}"),
+                          env=env, cwd=tmp_path, capture_output=True, timeout=300,
+                          stdin=subprocess.DEVNULL))
+        if name == "first":
+            wait_for_servers(runtime, timeout=30)
+        elif name == "served":
+            assert builds_of(runtime) == 1, "the server's child did not run the build"
+    assert (tmp_path / "served.out").read_bytes() == (tmp_path / "local.out").read_bytes()
+
+
+def _lock_record(runtime: Path) -> tuple[str, int]:
+    (lock,) = runtime.glob("s-*.lock")
+    return lock.read_text(), lock.stat().st_mtime_ns
+
+
+def test_a_server_that_cannot_start_is_not_started_again_for_a_while(tmp_path: Path) -> None:
+    """A server that cannot listen (here: its socket's path is longer than
+    a Unix socket's, as real as a directory out of inodes) says why in its
+    lock file; builds then run locally without starting another until
+    ``RETRY_AFTER`` seconds have passed."""
+    from halflow.cli import server_identity
+
+    runtime = tmp_path / ("r" * 110)
+    src = tmp_path / "in.mlir"
+    shutil.copyfile(corpus_file("mlp_s.mlir"), src)
+    failed = before = ("", 0)
+    try:
+        for n in range(3):
+            if n == 2:  # a while later
+                (lock,) = runtime.glob("s-*.lock")
+                old = time.time() - server_identity.RETRY_AFTER - 1
+                os.utime(lock, (old, old))
+                before = _lock_record(runtime)
+            ok(halflow("build", src, "-o", tmp_path / f"{n}.out", env=env_for(runtime),
+                       cwd=tmp_path))
+            if n == 1:
+                assert _lock_record(runtime) == failed, "another server was started"
+                continue
+            deadline = time.monotonic() + 60
+            while not runtime.is_dir() or not list(runtime.glob("s-*.lock")) or not (
+                    _lock_record(runtime)[0].startswith("failed")):
+                assert time.monotonic() < deadline, "the server did not say why it stopped"
+                time.sleep(0.05)
+            failed = _lock_record(runtime)
+            assert "AF_UNIX path too long" in failed[0]
+            if n == 2:
+                assert failed[1] != before[1], "not tried again"
+        assert servers(runtime) == [] and not list(runtime.glob("*.sock"))
+        status = halflow("server", "status", env=env_for(runtime), cwd=tmp_path)
+        assert status.returncode == 1
+        lines = status.stdout.decode().splitlines()
+        assert lines[0] == "no build server of this installation is running"
+        assert lines[1].startswith("the last start failed: OSError: AF_UNIX path too long (")
+    finally:
+        stop_servers(runtime)
+
+
+def test_a_server_whose_socket_is_removed_is_found_and_stopped(runtime: Path,
+                                                               tmp_path: Path) -> None:
+    """A cleaned-up runtime directory: the server makes its socket again;
+    ``halflow server status`` and ``stop`` reach it at once; builds use it."""
+    server = _started_server(runtime, tmp_path)
+    (sock,) = runtime.glob("s-*.sock")
+    sock.unlink()
+    status = ok(halflow("server", "status", "--json", env=env_for(runtime), cwd=tmp_path))
+    assert json.loads(status.stdout)["pid"] == server["pid"]
+    assert sock.exists()
+    src = tmp_path / "warmup.mlir"
+    ok(halflow("build", src, "-o", tmp_path / "again.out", env=env_for(runtime), cwd=tmp_path))
+    assert builds_of(runtime) == 1
+    stop = ok(halflow("server", "stop", env=env_for(runtime), cwd=tmp_path))
+    assert stop.stdout.decode() == f"stopping build server {server['pid']}\n"
+    assert wait_gone(server["pid"], timeout=30)
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def test_a_server_stopped_mid_build_does_not_hold_the_build_up(runtime: Path,
+                                                               tmp_path: Path) -> None:
+    """SIGSTOP to the server while its child builds: the child finishes and
+    writes the output; the command, told nothing by the stopped server
+    ``ANSWER_TIMEOUT`` seconds after the build's process ended, builds
+    again here (input and output are files: doing it again changes
+    nothing): the same output, exit 0 (docs/usage.md, "a server that stops
+    answering")."""
+    from halflow.cli import server_client
+
+    server = _started_server(runtime, tmp_path)["pid"]
+    src = tmp_path / "big.mlir"  # a cold build of seconds: the server is stopped during it
+    shutil.copyfile(corpus_file("llama_serving.mlir"), src)
+    for attempt in range(3):
+        out = tmp_path / f"big{attempt}.out"
+        proc = subprocess.Popen(halflow_cmd("build", src, "-o", out, "--cache-dir",
+                                            tmp_path / f"c{attempt}"),
+                                env=env_for(runtime), cwd=tmp_path, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        while not (children := _children(server)):
+            assert proc.poll() is None, proc.communicate()
+        os.kill(server, signal.SIGSTOP)
+        if alive(child := children[0]):
+            break
+        os.kill(server, signal.SIGCONT)  # done already: again, on a cold cache
+        ok(subprocess.CompletedProcess(proc.args, proc.wait(), b"", proc.stderr.read()))
+    else:
+        pytest.fail("every build ended before the server was stopped")
+    try:
+        assert wait_gone(child, timeout=120)
+        ended = time.monotonic()
+        try:
+            _, err = proc.communicate(timeout=server_client.ANSWER_TIMEOUT + 120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError("the command waits for the stopped server") from None
+        assert _state(server) == "T", "the server was continued"
+    finally:
+        os.kill(server, signal.SIGCONT)
+    assert proc.returncode == 0 and err == b"", err.decode()[-3000:]
+    assert time.monotonic() - ended >= server_client.ANSWER_TIMEOUT
+    local = ok(halflow("build", src, "-o", tmp_path / "local.out", "--cache-dir",
+                       tmp_path / "c-local", env=env_for(runtime, on=False), cwd=tmp_path))
+    assert local.returncode == 0 and out.read_bytes() == (tmp_path / "local.out").read_bytes()
+
+
+@pytest.mark.parametrize("fifo", ["input", "output"])
+def test_a_server_stopped_mid_build_of_a_pipe_says_so(runtime: Path, tmp_path: Path,
+                                                      fifo: str) -> None:
+    """As above, but the input or the output is a FIFO: the input cannot
+    be read again, the output would get the module twice. The command says
+    that the server did not report the end, exit 1; what the build wrote
+    is complete."""
+    _started_server(runtime, tmp_path)
+    if fifo == "input":
+        proc, child = _blocked_build(runtime, tmp_path, on=True)
+    else:
+        pipe = tmp_path / "out.fifo"
+        os.mkfifo(pipe)
+        proc = subprocess.Popen(halflow_cmd("build", tmp_path / "warmup.mlir", "-o", pipe),
+                                env=env_for(runtime), cwd=tmp_path, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while not ((found := servers(runtime)) and found[0]["running"]
+                   and _wchan(child := found[0]["running"][0]) == "wait_for_partner"):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.02)
+    (server,) = [s["pid"] for s in servers(runtime)]
+    os.kill(server, signal.SIGSTOP)
+    try:
+        if fifo == "input":
+            (tmp_path / "fifo.mlir").write_bytes(corpus_file("mlp_s.mlir").read_bytes())
+        else:
+            written = pipe.read_bytes()
+        assert wait_gone(child, timeout=60)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError("the command waits for the stopped server") from None
+    finally:
+        os.kill(server, signal.SIGCONT)
+    assert (proc.returncode, out, err.decode()) == (
+        1, b"", "halflow: error: the build server did not say how the build ended (its output "
+        "is complete or untouched); run the build again\n")
+    if fifo == "input":
+        written = (tmp_path / "f.out").read_bytes()
+    assert written == (tmp_path / "warmup.out").read_bytes()
+
+
+def test_a_server_whose_runtime_directory_is_removed_stops(runtime: Path,
+                                                           tmp_path: Path) -> None:
+    """The whole runtime directory removed (its lock file with it): the
+    server is no longer the installation's and stops; the server the next
+    build starts in the new directory keeps its socket and serves."""
+    from halflow.cli import server_identity
+
+    old = _started_server(runtime, tmp_path)["pid"]
+    os.kill(old, signal.SIGSTOP)  # (it looks again only once the new one listens)
+    try:
+        shutil.rmtree(runtime)
+        src = tmp_path / "warmup.mlir"
+        ok(halflow("build", src, "-o", tmp_path / "a.out", env=env_for(runtime), cwd=tmp_path))
+        (new,) = wait_for_servers(runtime)
+    finally:
+        os.kill(old, signal.SIGCONT)
+    assert wait_gone(old, timeout=30), "the server of the removed directory runs on"
+    time.sleep(2 * server_identity.CHECK_SOCKET + 0.5)
+    ok(halflow("build", src, "-o", tmp_path / "b.out", env=env_for(runtime), cwd=tmp_path))
+    assert [(s["pid"], s["builds"]) for s in servers(runtime)] == [(new["pid"], 1)]
+
+
+def test_the_report_gives_the_memory_of_the_fork_that_built(warm: tuple[Path, Path]) -> None:
+    """Through the server, ``--report``'s ``memory`` is the peak resident
+    memory of the server's fork that ran the build (what the server reaps),
+    not the client's (which never loads MLIR: ~15 MB)."""
+    runtime, cwd = warm
+    src = corpus_file("llama_l2.mlir")
+    report = cwd / "mem.json"
+    client = _client_peak_kb("build", src, "-o", cwd / "mem.mlir", "--cache-dir", cwd / "cm",
+                             "--report", report, env=env_for(runtime), cwd=cwd)
+    memory = load_report(report)["memory"]
+    (status,) = servers(runtime)
+    assert 0 < memory["peak_rss_kb"] <= status["last_maxrss_kb"]
+    assert memory["peak_rss_kb"] > 2 * client, (memory, client)
+
+
+def _client_peak_kb(*args: object, env: dict[str, str], cwd: Path) -> int:
+    """Run ``halflow ARGS`` as the only child of a fresh Python: its peak
+    resident memory (KiB)."""
+    measure = ("import resource, subprocess, sys; "
+               "subprocess.run(sys.argv[1:], check=True, stdin=subprocess.DEVNULL); "
+               "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    run = subprocess.run([sys.executable, "-c", measure, *halflow_cmd(*map(str, args))],
+                         env=env, cwd=cwd, capture_output=True, timeout=300)
+    assert run.returncode == 0, run.stderr.decode(errors="replace")[-4000:]
+    return int(run.stdout.split()[-1])

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import halflow.nodes
-from halflow.engine import pass_groups, providers
+from halflow.engine import host_groups, pass_groups, providers
 from halflow.engine.evaluator import ir_key, tracked_key
 from halflow.nodes import (
     Stage,
@@ -132,6 +132,7 @@ def test_a_private_executable_does_not_read_the_devices() -> None:
 
 # The IR stages and the modules that declare them (beside their functions).
 IR_STAGES = {
+    host.DEVICES: host,
     host.ANALYSIS: host,
     facts.FACTS: facts,
     executable.CONVERT: executable,
@@ -148,9 +149,9 @@ def test_every_ir_node_of_the_build_script_is_declared() -> None:
                 if isinstance(v, IrStage)}
     assert declared == set(IR_STAGES)
     names = {d.stage.name for d in declared}
-    assert names == {"host", "executable", "convert", "print", "shell"}
-    tree = ast.parse(inspect.getsource(pass_groups))
-    calls = [c for c in ast.walk(tree) if isinstance(c, ast.Call)
+    assert names == {"devices", "host", "executable", "convert", "print", "shell"}
+    calls = [c for m in (pass_groups, host_groups)
+             for c in ast.walk(ast.parse(inspect.getsource(m))) if isinstance(c, ast.Call)
              and isinstance(c.func, ast.Attribute) and c.func.attr in ("node", "read_ir")]
     by_hand = [ast.unparse(c.args[0]) for c in calls if c.func.attr == "node"  # type: ignore[attr-defined]
                and not any(k.arg == "derived" for k in c.keywords)]

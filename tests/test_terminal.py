@@ -300,3 +300,58 @@ def test_no_cache_builds_end_with_the_line(tmp_path: Path) -> None:
     run = run_halflow("build", src, "-o", tmp_path / "p.mlir", "--no-cache")
     assert (run.returncode, run.stderr) == (0, b"")
     assert out.read_bytes() == (tmp_path / "p.mlir").read_bytes()
+
+
+def _closing(streams: str, *args: object, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    """``python -m halflow ARGS`` with ``streams`` (``>&-``, ``2>&-``, ``<&-``) closed
+    by the shell, as a user or a build tool leaves them; the build server
+    on (a command with a closed stream builds locally)."""
+    return subprocess.run(["sh", "-c", f'exec "$@" {streams}', "sh", sys.executable, "-m",
+                           "halflow", *map(str, args)],
+                          capture_output=True, cwd=cwd, timeout=300,
+                          env=subprocess_env(HALFLOW_SERVER="1",
+                                             HALFLOW_RUNTIME_DIR=str(cwd / "rt")))
+
+
+def test_closed_stdout_or_stderr_cost_only_their_own_output(tmp_path: Path,
+                                                            iree_materialize: object) -> None:
+    """As ``iree-opt``: with ``-o``, a closed stdout or stderr changes
+    nothing (exit 0, the output written, a no-op too); a build to a closed
+    stdout cannot write its output: one line, exit 1."""
+    src = corpus_file("mlp_s.mlir")
+    oracle = iree_materialize(src)  # type: ignore[operator]
+    assert oracle.returncode == 0
+    cache = tmp_path / "c"
+    for streams in (">&-", "2>&-", ">&- 2>&-"):
+        out = tmp_path / f"out{len(streams)}.mlir"
+        for _ in range(2):  # a build, then the up-to-date no-op
+            run = _closing(streams, "build", src, "-o", out, "--cache-dir", cache, cwd=tmp_path)
+            assert run.returncode == 0, (streams, run.stderr.decode()[-3000:])
+            assert out.read_text() == oracle.stdout
+            assert run.stdout == run.stderr == b""
+    run = _closing(">&-", "build", src, "--cache-dir", cache, cwd=tmp_path)
+    assert (run.returncode, run.stderr.decode()) == (
+        1, "<stdout>:0:0: error: cannot write output: Bad file descriptor\n")
+    assert not (tmp_path / "rt").exists() or not list((tmp_path / "rt").glob("*.sock"))
+    # other commands' stdout: what they print is lost, nothing else
+    run = _closing(">&-", "--version", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, b"")
+    bad = Path(__file__).parent / "data" / "export_of_missing_function.mlir"
+    run = _closing("2>&-", "build", bad, "-o", tmp_path / "bad.mlir", cwd=tmp_path)
+    assert run.returncode == 1 and not (tmp_path / "bad.mlir").exists()
+    # a closed stdin as the input: what a file that cannot be opened gets
+    run = _closing("<&-", "build", "-", "-o", tmp_path / "stdin.mlir", cwd=tmp_path)
+    assert (run.returncode, run.stderr.decode()) == (
+        1, "<stdin>:0:0: error: cannot open input file '-': Bad file descriptor\n")
+    assert not (tmp_path / "stdin.mlir").exists()
+
+
+def test_a_vmfb_build_with_closed_stdout_and_stderr_writes_its_module(tmp_path: Path) -> None:
+    src = corpus_file("mlp_s.mlir")
+    flags = ["--iree-hal-target-device=local",
+             "--iree-hal-local-target-device-backends=llvm-cpu",
+             "--iree-llvmcpu-target-cpu=host"]
+    run = _closing(">&- 2>&-", "build", src, "--to", "vmfb", "-o", tmp_path / "m.vmfb",
+                   "--cache-dir", tmp_path / "c", "--", *flags, cwd=tmp_path)
+    assert run.returncode == 0
+    assert (tmp_path / "m.vmfb").stat().st_size > 0

@@ -22,6 +22,7 @@ from pathlib import Path
 from support.engine import corpus_file, reference_output, run_halflow
 
 from halflow.core import uptodate
+from halflow.store import keys
 
 MODEL = corpus_file("mlp_s.mlir")
 
@@ -172,7 +173,7 @@ def test_statuses_of_an_earlier_boot_are_not_trusted(tmp_path: Path) -> None:
     src, out, cache = _setup(tmp_path)
     _build_until_nothing_is_read(src, out, cache)
     store = Cache(cache)
-    where = uptodate.marker_key(out)
+    where = keys.marker_key(out)
     recorded = store.get(where)
     assert isinstance(recorded, list) and recorded[5]["output"][6] == uptodate.boot_id() != ""
     recorded[5]["output"][6] = recorded[5]["input"][7] = "an-earlier-boot"

@@ -50,8 +50,9 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 
     from halflow.codegen.report import build_line
     from halflow.core.output import write_reported
-    from halflow.session.vmfb_builder import open_store, report_data, show
+    from halflow.session.vmfb_builder import report_data, show
     from halflow.source.inputs import EXAMPLE
+    from halflow.store.opener import open_artifacts
 
     model = EXAMPLE if input is None else input
     if model == "-":
@@ -61,22 +62,27 @@ def build_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
 
     store: ArtifactStore
     if read_only and not no_cache:
-        from halflow.library.build_mlir import open_cache
         from halflow.store.artifacts import DiskStore
+        from halflow.store.opener import open_entries
 
-        shared = open_cache(cache_dir=cache_dir, remote=remote, read_only=True)
+        shared = open_entries(cache_dir=cache_dir, remote=remote, read_only=True)
         store = DiskStore(cache=shared)
     else:
         from halflow.store import size_limit
 
         shared = None
-        store = open_store(cache_dir, no_cache, remote)
+        store = open_artifacts(cache_dir, no_cache, remote)
         size_limit.apply(store.backing_cache(), max_size)
     try:
+        from halflow.cli.process import own_temp_dir
         from halflow.codegen.pipeline import build_vmfb
 
-        result = build_vmfb(model, output, list(iree_flags), store=store, executor=executor,
-                            scheduler=scheduler, jobs=jobs)
+        # The front end the entry point started (halflow.cli.entry), if any.
+        checked = click.get_current_context().obj
+        early = checked.early if checked is not None else None
+        with own_temp_dir():  # (IREE's linker files: none left by a killed build)
+            result = build_vmfb(model, output, list(iree_flags), store=store,
+                                executor=executor, scheduler=scheduler, jobs=jobs, early=early)
         if shared is None:
             size_limit.apply(store.backing_cache(), max_size)
     except HalflowError as err:
@@ -116,9 +122,9 @@ def dry_run_vmfb(input: str | None, output: str, iree_flags: tuple[str, ...], *,
     if no_cache:
         store = MemoryStore()
     else:
-        from halflow.library.build_mlir import open_cache
+        from halflow.store.opener import open_entries
 
-        store = DiskStore(cache=open_cache(cache_dir=cache_dir, remote=remote, read_only=True))
+        store = DiskStore(cache=open_entries(cache_dir=cache_dir, remote=remote, read_only=True))
     try:
         from halflow.codegen.pipeline import plan_vmfb
 

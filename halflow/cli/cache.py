@@ -12,6 +12,7 @@ from halflow.cli.common_options import human_size, load_settings
 from halflow.cli.mlir_build import fail as _fail
 from halflow.core.config import parse_age, parse_size
 from halflow.core.diagnostics import Diagnostic, HalflowError
+from halflow.store.diskformat import dropin_counter
 
 T = TypeVar("T")
 TYPE_CHECKING = False
@@ -128,12 +129,18 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
             f"{remote['misses']} misses, {remote['errors']} errors, "
             f"{human_size(remote['bytes_fetched'])} fetched, {remote['writes']} written "
             f"({human_size(remote['bytes_written'])})")
+    for line in dropin_lines(stats.get("dropin") or {}):
+        click.echo(line)
     codegen = stats["codegen"]
     click.echo(f"compile seconds saved: {codegen['seconds_saved']:.1f} by "
                f"{codegen['reuses']} reuses; {codegen['entries']} executables cached")
     if history:
         click.echo("last builds (newest last):")
         for h in history[-10:]:
+            if h.get("mode") == "iree-compile":
+                click.echo(f"  {h.get('input') or 'iree-compile'}: iree-compile, "
+                           f"{dropin_counter(h).replace(':', ': ', 1)}")
+                continue
             noop = " (up to date)" if h.get("mode") == "vmfb" and h.get("noop") else ""
             click.echo(
                 f"  {h.get('input', '?')}: mode {h.get('mode')}{noop}, "
@@ -147,6 +154,39 @@ def cache_stats(cache_dir: str | None, as_json: bool, zero: bool) -> None:
                     f"misses, {human_size(remote.get('bytes_fetched', 0))} fetched, "
                     f"{remote.get('errors', 0)} errors, {remote.get('writes', 0)} written"
                 )
+
+# The drop-in's outcomes (halflow.cli.dropin_counts), as cache stats words them.
+_SERVED = (("up-to-date", "up to date"), ("plain", "plainly"), ("groups", "incrementally"),
+           ("fallback", "incrementally, linked whole"), ("materialize", "materialize (iree-opt)"))
+
+
+def dropin_lines(counts: dict[str, int]) -> list[str]:
+    """``halflow iree-compile`` (and the masquerade directory) since
+    ``--zero``: calls served by halflow, by how; passed through to the real
+    tool, by reason; fallbacks after an internal failure, by cause; errors
+    IREE diagnosed."""
+    if not counts:
+        return []
+
+    def part(prefix: str) -> dict[str, int]:
+        return {k.split(":", 1)[1] if ":" in k else "": v for k, v in counts.items()
+                if k == prefix or k.startswith(prefix + ":")}
+
+    served, passed = part("served"), part("passed")
+    fallback, strict = part("fallback"), part("strict-failure")
+    from halflow.core.wording import plural
+
+    lines = [f"  iree-compile (drop-in): {plural(sum(counts.values()), 'call')}"]
+    words = [f"{served[k]} {w}" for k, w in _SERVED if k in served]
+    lines.append(f"    served by halflow: {sum(served.values())}"
+                 + (f" ({', '.join(words)})" if words else ""))
+    for title, group in (("passed through", passed), ("fallbacks", fallback),
+                         ("strict failures", strict)):
+        lines.append(f"    {title}: {sum(group.values())}")
+        lines += [f"      {v} {k}" for k, v in sorted(group.items(), key=lambda kv: -kv[1])]
+    lines.append(f"    errors diagnosed by IREE: {counts.get('error', 0)}")
+    return lines
+
 
 def _parsed(text: str | None, parse: Callable[[str], T], expected: str, option: str) -> T | None:
     """``parse(text)``; None for None; a value it refuses is a usage error."""

@@ -51,6 +51,10 @@ def main() -> None:
 
     Shell completion (click's): eval "$(_HALFLOW_COMPLETE=bash_source halflow)"
     in ~/.bashrc (zsh_source for ~/.zshrc, fish_source for fish).
+
+    As a drop-in for IREE's tools: 'halflow iree-compile ARGS' and 'halflow
+    iree-opt ARGS' take their own command lines; export
+    IREE_TOOL_PATH=$(halflow shim-dir) puts halflow under an existing flow.
     """
 
 

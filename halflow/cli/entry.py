@@ -18,7 +18,8 @@ options, paths the command line would reject, any doubt) is handed to the
 full command line (:mod:`halflow.cli.commandline`).
 
 The output key and the written-output marker are defined once, in
-:mod:`halflow.core.uptodate`, for this check and for every build.
+:mod:`halflow.store.keys` and :mod:`halflow.store.markers`, for this check
+and for every build.
 """
 
 from __future__ import annotations
@@ -30,22 +31,15 @@ from collections.abc import Sequence
 from stat import S_ISREG
 
 # What the up-to-date check compares (shared with the library build).
-from halflow.core.blobs import read_bytes
-from halflow.core.uptodate import (
-    input_fingerprint,
-    input_stamp,
-    marker_key,
-    options_fingerprint,
-    output_key,
-    output_status,
-    recorded_input_hash,
-    refreshed,
-    vmfb_output_key,
-)
+from halflow.core.blobs import read_snapshot
+from halflow.core.uptodate import input_fingerprint, input_stamp, options_fingerprint
+from halflow.store import markers
+from halflow.store.keys import marker_key, output_key, vmfb_output_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from halflow.core.blobs import InputBytes
+    from halflow.codegen.model import Early
+    from halflow.core.blobs import Snapshot
     from halflow.core.config import Config
     from halflow.core.options import RemoteCache
 
@@ -197,9 +191,9 @@ class Checked:
     read) and the settings (``settings``, the configuration without flags)
     are read once."""
 
-    __slots__ = ("cache_dir", "current", "data", "input", "settings", "stale")
+    __slots__ = ("cache_dir", "current", "data", "early", "input", "settings", "stale")
 
-    def __init__(self, input: str, cache_dir: str | None, data: InputBytes | None,
+    def __init__(self, input: str, cache_dir: str | None, data: Snapshot | None,
                  settings: Config | None = None):
         self.input = input
         self.cache_dir = cache_dir
@@ -207,6 +201,9 @@ class Checked:
         self.settings = settings
         self.current = False
         self.stale = False  # a .vmfb build known to have work to do (any form)
+        # The .vmfb build's front end, started before the command line loads
+        # (halflow.codegen.model.start_early), for the build to take.
+        self.early: Early | None = None
 
 
 def check(form: BuildForm) -> Checked:
@@ -214,7 +211,7 @@ def check(form: BuildForm) -> Checked:
     the build is then recorded in the cache's history, as every build is),
     and what was read to say so. Only a :attr:`BuildForm.plain` form is
     checked. The input is not read when the marker's record of it still
-    matches its status (:func:`halflow.core.uptodate.recorded_input_hash`),
+    matches its status (:func:`halflow.store.markers.recorded_input_hash`),
     nor the output when its status is the one recorded; a check that had
     to read either records their present status for the next one."""
     start = time.perf_counter()
@@ -234,11 +231,12 @@ def check(form: BuildForm) -> Checked:
     from halflow.store import diskformat
 
     directory = form.cache_dir if form.cache_dir is not None else cachedir.default_cache_dir()
-    recorded = diskformat.read_json_entry(directory, marker_key(form.output))
-    fingerprint = recorded_input_hash(recorded, form.input)
+    where = marker_key(form.output)
+    recorded = markers.OutputMarker.from_json(diskformat.read_json_entry(directory, where))
+    fingerprint = markers.recorded_input_hash(recorded, form.input)
     if fingerprint is None:
         try:
-            checked.data = read_bytes(form.input)
+            checked.data = read_snapshot(form.input)
         except OSError:
             return checked
         fingerprint = input_fingerprint(checked.data)
@@ -246,19 +244,19 @@ def check(form: BuildForm) -> Checked:
         key = vmfb_output_key(fingerprint, form.input, form.iree_flags)
     else:
         key = output_key(fingerprint, options_fingerprint(False))
-    how = output_status(recorded, key, stat, form.output)
+    how = markers.status(recorded, key, stat, form.output)
     if form.to == "vmfb":
         checked.stale = how is None
         if not form.plain:
             return checked
     if how is None:
         return checked
-    assert isinstance(recorded, list)
+    assert recorded is not None
     if how == "bytes" or checked.data is not None:
         source = input_stamp(checked.data) if checked.data is not None else None
-        new = refreshed(recorded, stat, seen_ns, source)
+        new = markers.refreshed(recorded, stat, seen_ns, source)
         if new is not None:
-            diskformat.replace_json_entry(directory, marker_key(form.output), recorded, new)
+            diskformat.replace_json_entry(directory, where, recorded.to_json(), new.to_json())
     diskformat.append_history(directory, {
         "time": time.time(),
         "hits": 1,
@@ -270,7 +268,7 @@ def check(form: BuildForm) -> Checked:
         "mode": "vmfb" if form.to == "vmfb" else "up-to-date",
         "noop": True,  # counted apart from hits and misses (cache stats)
         "executed": 0,
-        "reused": recorded[3],
+        "reused": recorded.total,
         "seconds": round(time.perf_counter() - start, 6),
         # what was read to say so (tests, --explain): the input's bytes or
         # none, the output's bytes or its status only
@@ -287,6 +285,11 @@ def main() -> None:
 
     process.configure()  # before anything loads numpy
     argv = sys.argv[1:]
+    if argv[:1] and argv[0] in ("iree-compile", "iree-opt", "shim-dir"):
+        # The drop-in (iree-compile's own command line): not click's.
+        from halflow.cli import dropin
+
+        dropin.main(argv)
     try:
         form = parse(argv)
         checked = check(form) if form is not None else None
@@ -301,7 +304,7 @@ def main() -> None:
 
         code = server_client.build(sys.argv, form is not None,
                                    checked is not None and checked.stale,
-                                   form.settings if form is not None else None)
+                                   form.settings if form is not None else None, form)
         if code is not None:
             server_client.exit_as(code)
     run(form, checked)
@@ -344,11 +347,13 @@ def run(form: BuildForm | None, checked: Checked | None) -> None:
             # The front end runs while the command line and IREE's bindings load.
             from halflow.codegen.model import start_early
 
-            start_early(form.input, form.iree_flags)
+            checked.early = start_early(form.input, form.iree_flags)
         from halflow.cli.commandline import main as command_line
 
         command_line(obj=checked)
     except SystemExit as e:
+        if checked is not None and checked.early is not None:
+            checked.early.frontend.close()  # no build took it (closing twice is harmless)
         exit_now(e.code)  # returns when the process must end the usual way
         raise
 
@@ -384,9 +389,6 @@ def exit_now(code: object) -> None:
     exits normally. Everything a command writes (outputs, cache entries) is
     complete before it returns: files are closed or renamed, cache
     transactions committed."""
-    model = sys.modules.get("halflow.codegen.model")
-    if model is not None:  # a front end started early that no build took
-        model.discard_early()
     if code is None:
         code = 0
     if not isinstance(code, int) or isinstance(code, bool):
@@ -399,8 +401,9 @@ def exit_now(code: object) -> None:
     if multiprocessing is not None and multiprocessing.active_children():
         return
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # (None: closed when the process started)
+                stream.flush()
     except (OSError, ValueError):  # a closed pipe: let the usual exit report it
         return
     os._exit(code)

@@ -308,6 +308,7 @@ def _restricted(summary: Summary, selection: BuildGraph) -> Summary:
 # facts yellow, planning green (targets, variants) and teal (layout,
 # interface), conversion orange, assembly grey.
 _STYLE = {
+    "devices": 'shape=cylinder, style=filled, fillcolor="#c9daf8"',
     "host": 'shape=box, style="rounded,filled", fillcolor="#cfe2f3"',
     "dispatch": 'shape=ellipse, style=filled, fillcolor="#deebf7"',
     "annotate": 'shape=ellipse, style=filled, fillcolor="#9ecae1"',

@@ -11,6 +11,7 @@ Both paths call the same function, so they cannot disagree.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -19,7 +20,7 @@ from halflow.core.output import write_stderr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from halflow.core.blobs import InputBytes
+    from halflow.core.blobs import Snapshot
     from halflow.core.diagnostics import Diagnostic, HalflowError
     from halflow.core.options import BuildOptions
     from halflow.library.build_mlir import BuildResult
@@ -112,7 +113,7 @@ def build_to_mlir(
     output: str | None,
     options: BuildOptions,
     *,
-    content: InputBytes | None = None,
+    content: Snapshot | None = None,
 ) -> None:
     """``halflow build`` to MLIR: the output to ``output`` (stdout when
     None); a diagnosed input error exits with status 1. ``content``: the
@@ -191,18 +192,32 @@ def dry_run_to_mlir(input: str | None, output: str | None, options: BuildOptions
 
 def _write_stdout(result: BuildResult) -> None:
     """The output on stdout, chunk by chunk (an output with large weights
-    is never joined into one string; see ``BuildResult.chunks``)."""
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        sys.stdout.write(result.text)
-    else:
-        from halflow.core.blobs import FileSpan
+    is never joined into one string; see ``BuildResult.chunks``). A
+    stdout that cannot take it (a full device, a closed descriptor) is
+    reported as an output file that cannot be written is:
+    ``<stdout>:0:0: error: cannot write output: REASON``, exit 1."""
+    try:
+        if sys.__stdout__ is None:  # closed when the process started (cli.process)
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None:
+            sys.stdout.write(result.text)
+        else:
+            from halflow.core.blobs import FileSpan
 
+            sys.stdout.flush()
+            for chunk in result.chunks():
+                buffer.write(chunk.view if isinstance(chunk, FileSpan) else chunk)
+            buffer.flush()
         sys.stdout.flush()
-        for chunk in result.chunks():
-            buffer.write(chunk.view if isinstance(chunk, FileSpan) else chunk)
-        buffer.flush()
-    sys.stdout.flush()
+    except OSError as e:
+        from halflow.core.diagnostics import Diagnostic, HalflowError
+
+        # What it holds could not be written and never will: dropped (the
+        # exit's flush would fail again).
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - the process's stdout from now on
+        fail(HalflowError(Diagnostic("<stdout>", 0, 0,
+                                     f"cannot write output: {e.strerror or e}")))
 
 
 def change_line(report: dict[str, object], input: str | None, wrote: str | None = None) -> str:
@@ -235,7 +250,7 @@ def change_line(report: dict[str, object], input: str | None, wrote: str | None 
 
 
 def _clean_build(
-    input: str | None, output: str | None, split_input_file: bool, content: InputBytes | None
+    input: str | None, output: str | None, split_input_file: bool, content: Snapshot | None
 ) -> None:
     """``build --no-cache`` without --report/--trace/--explain: the
     reference driver (:func:`halflow.library.build_mlir.materialize_text`), which
@@ -249,7 +264,7 @@ def _clean_build(
     try:
         with exit_on_interrupt():
             if content is not None and input is not None and input != "-":
-                data = source_mod.InputData(input, content)
+                data = source_mod.InputData.of(input, content)
             else:
                 data = source_mod.read_input(input)
             warnings = source_mod.split_warnings(data) if split_input_file else ()

@@ -63,16 +63,41 @@ memory, 0.39 GB either way). Reference counting still frees everything
 that is not a cycle, and the build's own ``gc.collect()`` (before it
 decodes a whole-module output, ``engine.providers.release_memory``) still
 runs. A long-lived process (``halflow watch``, the server itself) keeps
-the collector on."""
+the collector on.
+
+**Standard descriptors closed at start** (``>&-``, ``2>&-``): each one
+closed is opened on ``/dev/null`` (:func:`standard_streams`), so that no
+file the command opens later takes its number (where a tool it runs, or
+a ``print``, would write into it). Its Python stream, which the
+interpreter left ``None``, is made: what goes to stdout or stderr goes
+nowhere (a closed stream costs its own output only: a build with ``-o``
+succeeds, as with ``iree-opt``); reading stdin fails as a closed
+descriptor does (``EBADF``). ``sys.__stdout__`` and the others stay
+``None``, Python's record that the descriptor was closed: a build whose
+result is stdout itself then reports that it cannot write its output and
+exits 1, as ``iree-opt`` does (:mod:`halflow.cli.mlir_build`), and the
+build server is not used (:mod:`halflow.cli.server_client`).
+
+**A temporary folder of its own for a ``.vmfb`` build** (:func:`own_temp_dir`):
+IREE's linker writes each group's objects (``hf_g*_linked-*.o``, ``.so``)
+into ``$TMPDIR``, from this process (a lane) and from its workers; a build
+that is killed (SIGKILL) leaves them. So the build's ``TMPDIR`` is a
+folder ``halflow-build-<pid>-XXXXXXXX`` in the system's temporary folder,
+removed when the build ends, and by the next build once its process is
+gone (:func:`halflow.core.output.temp_folder`)."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib.machinery
 import importlib.util
+import io
 import os
 import sys
 import threading
 import types
+from collections.abc import Iterator
 
 # OpenBLAS reads the first of these that is set, when the library loads.
 _THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
@@ -83,10 +108,69 @@ DEFERRED = ("numpy",)
 
 def configure() -> None:
     """Called first by the ``halflow`` command (``cli/entry.main``)."""
+    standard_streams()
     if not any(name in os.environ for name in _THREAD_VARIABLES):
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
     for name in DEFERRED:
         defer(name)
+
+
+def standard_streams() -> None:
+    """Descriptors 0, 1 and 2 that were closed when the process started:
+    on ``/dev/null``, and their Python streams made (see above)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+            continue  # open (sys.__stdout__ None but fd 1 open: another file's now)
+        except OSError:
+            pass
+        null = os.open(os.devnull, os.O_RDWR)  # the lowest free number: ``fd``
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(_ClosedInput(), write_through=True)
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), write_through=True)
+    if sys.stderr is None:
+        sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False),
+                                      errors="backslashreplace", write_through=True)
+
+
+class _ClosedInput(io.RawIOBase):
+    """Standard input whose descriptor was closed at start: reading it
+    fails as it would have (EBADF)."""
+
+    name = "<stdin>"
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: object) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+@contextlib.contextmanager
+def own_temp_dir() -> Iterator[None]:
+    """``$TMPDIR`` a new private folder while the block runs (see above);
+    Python's own temporary files stay where they were."""
+    import shutil
+    import tempfile
+
+    from halflow.core.output import temp_folder
+
+    tempfile.gettempdir()  # (fixed now: Python's tempfile keeps the system's)
+    folder = temp_folder("halflow-build")
+    before = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(folder)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TMPDIR", None)
+        else:
+            os.environ["TMPDIR"] = before
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def one_build() -> None:

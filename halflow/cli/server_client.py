@@ -3,15 +3,21 @@ warm server of this installation, or start one for the next build.
 
 :mod:`halflow.cli.entry` calls :func:`build` once the up-to-date check has
 declined (the no-op never gets here). When a server of this installation
-(:mod:`halflow.cli.server_identity`) listens, the command line, working
-directory, environment, umask and the process's descriptors 0, 1 and 2 go
-to it; it runs the build in a fork of itself (:mod:`halflow.cli.server_process`)
+(:mod:`halflow.cli.server_identity`) listens, the command line,
+environment, umask and the process's descriptors 0, 1 and 2 and one of
+its working directory (which reaches it even once removed) go to it; it
+runs the build in a fork of itself (:mod:`halflow.cli.server_process`)
 and this process waits for that fork's exit status, forwarding SIGINT,
 SIGTERM, SIGHUP and SIGQUIT to it, and exits with the same status (a build
 killed by a signal: this process ends by the same signal). Ctrl-Z (SIGTSTP)
 stops the build with this process, and ``fg`` (SIGCONT) resumes both, as
-job control does a local build's processes. When none
-listens, a server is started, detached, and :func:`build` returns None: the
+job control does a local build's processes. A server that goes away, or
+says nothing for :data:`ANSWER_TIMEOUT` seconds once the build's process
+has ended (stopped: SIGSTOP), is left: the build runs again here when
+that changes nothing, else the command says so and fails
+(:func:`_unseen_end`). When none
+listens, a server is started, detached (not again for a while if it could
+not start: :func:`start`), and :func:`build` returns None: the
 caller builds locally, as it would with no server at all. Every failure to
 reach or understand a server also returns None. Imports: the standard
 library's _socket (socket's C core), json, os and signal, and blake3, which
@@ -27,13 +33,16 @@ from halflow.cli import server_identity, server_wire
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from halflow.cli.entry import BuildForm
     from halflow.core.config import Config
 
 FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 SERVER_MODULE = "halflow.cli.server_process"
 # Seconds a server may take to accept a build and fork it (it takes
 # milliseconds); past them the client builds locally (the server, seeing
-# the client gone, ends the build it may have forked by then).
+# the client gone, ends the build it may have forked by then). Also the
+# seconds it may take to report a build's end once the build's process
+# has ended (:func:`_outcome`).
 ANSWER_TIMEOUT = 10.0
 
 
@@ -100,11 +109,13 @@ def connect(directory: str, print_: str) -> server_wire.Socket | None:
 
 
 def build(argv: list[str], recognized: bool, stale: bool,
-          settings: Config | None) -> int | None:
+          settings: Config | None, form: BuildForm | None = None) -> int | None:
     """Run the command ``argv`` (``sys.argv``) in the server; its exit code
     (negative: killed by that signal), or None to build locally.
     ``recognized``, ``stale``: what the entry point's parse and check found
-    (:func:`halflow.cli.entry.after_check`)."""
+    (:func:`halflow.cli.entry.after_check`); ``form``: the parse's form,
+    which names the build's files (a build whose end the server does not
+    report is run again here only if they allow it: :func:`_unseen_end`)."""
     on, idle = enabled(argv, settings)
     if not on or sys.__stdin__ is None or sys.__stdout__ is None or sys.__stderr__ is None:
         return None  # (started with 0, 1 or 2 closed: that number may be any file's now)
@@ -116,13 +127,19 @@ def build(argv: list[str], recognized: bool, stale: bool,
         start(where[0], where[1], idle)
         return None
     try:
-        return _run(sock, argv, recognized, stale)
+        cwd = os.open(".", os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        sock.close()
+        return None
+    try:
+        return _run(sock, cwd, argv, recognized, stale, form)
     finally:
+        os.close(cwd)
         sock.close()
 
 
-def _run(sock: server_wire.Socket, argv: list[str], recognized: bool,
-         stale: bool) -> int | None:
+def _run(sock: server_wire.Socket, cwd: int, argv: list[str], recognized: bool,
+         stale: bool, form: BuildForm | None) -> int | None:
     import signal
 
     ignored = [int(getattr(signal, name)) for name in FORWARDED
@@ -131,7 +148,9 @@ def _run(sock: server_wire.Socket, argv: list[str], recognized: bool,
     os.umask(umask)
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
-    request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
+    # The working directory goes as a descriptor (``cwd``), which reaches
+    # it even when it has been removed; its name is for messages only.
+    request = {"argv": argv, "cwd": _cwd_name(), "env": dict(os.environ), "umask": umask,
                "recognized": recognized, "stale": stale, "ignored": ignored,
                # what the program's name is made of (click's usage lines)
                "main": {"package": getattr(main, "__package__", None),
@@ -175,14 +194,14 @@ def _run(sock: server_wire.Socket, argv: list[str], recognized: bool,
         server_wire.send(sock, server_wire.BUILD, request)
         kind, _ = server_wire.receive(sock)
         if kind == server_wire.READY:  # it answers: now the descriptors
-            server_wire.send(sock, server_wire.DESCRIPTORS, None, [0, 1, 2])
+            server_wire.send(sock, server_wire.DESCRIPTORS, None, [0, 1, 2, cwd])
             kind, pid = server_wire.receive(sock)
         if kind == server_wire.PID and isinstance(pid, int):
             started = True
             sock.settimeout(None)  # the build takes what it takes
             for signum in pending:
                 server_wire.send(sock, server_wire.SIGNAL, signum)
-            outcome = server_wire.receive(sock)
+            outcome = _outcome(sock, pid)
     except (OSError, server_wire.ProtocolError):
         pass
     if outcome is not None and outcome[0] == server_wire.EXIT and isinstance(outcome[1], int):
@@ -191,26 +210,79 @@ def _run(sock: server_wire.Socket, argv: list[str], recognized: bool,
     for signum, handler in previous.items():
         signal.signal(signum, handler)
     if started and (outcome is None or outcome[0] != server_wire.LOCAL):
-        # The server went away during the build: wait for its fork to end,
-        # then build here (a finished build is then found up to date).
         assert isinstance(pid, int)
-        _wait_for(pid)
+        return _unseen_end(pid, form)
     for signum in pending if not started else ():
         signal.raise_signal(signum)  # came before any build started: as a local one takes it
     return None
 
 
-def _wait_for(pid: int) -> None:
+def _repeatable(form: BuildForm) -> bool:
+    """Whether a build of ``form`` can run again with the same result: its
+    input a file (not standard input or a pipe, which the first run
+    read), each file it writes a file or absent (not a pipe or a device,
+    which would get everything twice)."""
+    import stat
+
+    try:
+        if not stat.S_ISREG(os.stat(form.input).st_mode):
+            return False
+        for path in (form.output, form.report, form.trace):
+            if path is not None and os.path.lexists(path) and not stat.S_ISREG(
+                    os.stat(path).st_mode):
+                return False
+    except OSError:
+        return False
+    return True
+
+
+def _cwd_name() -> str | None:
+    try:
+        return os.getcwd()
+    except OSError:  # removed: the descriptor still reaches it
+        return None
+
+
+def _outcome(sock: server_wire.Socket, pid: int) -> tuple[bytes, object]:
+    """The server's last word on the build ``pid``: it is given
+    :data:`ANSWER_TIMEOUT` seconds from the end of the build's process (a
+    stopped server says nothing: OSError, and :func:`_unseen_end`)."""
     import select
 
     try:
         fd = os.pidfd_open(pid)
-    except OSError:
-        return
+    except OSError:  # ended and reaped already: the server has answered
+        fd = -1
     try:
-        select.select([fd], [], [])
+        if fd >= 0 and sock.fileno() not in select.select([sock.fileno(), fd], [], [])[0]:
+            sock.settimeout(ANSWER_TIMEOUT)  # the build ended: its status is due
+        return server_wire.receive(sock)
     finally:
-        os.close(fd)
+        if fd >= 0:
+            os.close(fd)
+
+
+def _unseen_end(pid: int, form: BuildForm | None) -> int | None:
+    """The server went away or stopped answering during the build ``pid``:
+    wait for that process to end (its output is then complete or
+    untouched: outputs are renamed into place), then build here (a
+    finished build is found done: the same output and exit status) if
+    doing it again changes nothing (:func:`_repeatable`); else say so and
+    fail (None: build here; else the exit code)."""
+    import select
+
+    with contextlib.suppress(OSError):
+        fd = os.pidfd_open(pid)
+        try:
+            select.select([fd], [], [])
+        finally:
+            os.close(fd)
+    if form is not None and _repeatable(form):
+        return None
+    with contextlib.suppress(OSError):
+        os.write(2, b"halflow: error: the build server did not say how the build ended "
+                    b"(its output is complete or untouched); run the build again\n")
+    return 1
 
 
 def exit_as(code: int) -> None:
@@ -231,7 +303,9 @@ def exit_as(code: int) -> None:
 def start(directory: str, print_: str, idle: float) -> None:
     """Start the server of ``print_`` detached (its own session, no
     descriptor of this process: it never holds a caller's pipes open),
-    unless one is starting already (it holds the lock)."""
+    unless one is starting already (it holds the lock), or one was started
+    less than :data:`server_identity.RETRY_AFTER` seconds ago and did not
+    come up (its lock file says so: :func:`server_identity.record`)."""
     import fcntl
 
     try:
@@ -241,6 +315,10 @@ def start(directory: str, print_: str, idle: float) -> None:
         return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if server_identity.failed_recently(fd):
+            return
+        with contextlib.suppress(OSError):
+            server_identity.record(fd, server_identity.STARTING)
     except OSError:
         return  # held: a server is starting or running
     finally:
@@ -253,6 +331,11 @@ def start(directory: str, print_: str, idle: float) -> None:
     # The interpreter's flags as it was started with them (the server checks
     # that its fingerprint, sys.flags included, is the client's).
     flags: list[str] = getattr(subprocess, "_args_from_interpreter_flags", list)()
+    if "utf8" not in getattr(sys, "_xoptions", {}):
+        # UTF-8 mode as this process has it: Python turns it on by itself
+        # in the C locale, whose coercion (LC_CTYPE=C.UTF-8, inherited)
+        # would leave it off in the server (server_identity.fingerprint).
+        flags += ["-X", f"utf8={sys.flags.utf8_mode}"]
     args = [sys.executable, *flags, "-c", launcher,
             json.dumps(sys.path), directory, print_, repr(idle)]
     with contextlib.suppress(OSError):
@@ -263,11 +346,19 @@ def start(directory: str, print_: str, idle: float) -> None:
 
 def question(op: str) -> object | None:
     """Ask this installation's server (``status``, ``stop``); None when no
-    server of this installation runs."""
+    server of this installation runs. One that holds its lock but has no
+    socket (removed under it, or starting) is given the time it takes to
+    make one (``server_identity.CHECK_SOCKET``)."""
+    import time
+
     where = address()
     if where is None:
         return None
     sock = connect(*where)
+    deadline = time.monotonic() + server_identity.CHECK_SOCKET + 1.0
+    while sock is None and time.monotonic() < deadline and server_identity.lock_held(*where):
+        time.sleep(0.05)
+        sock = connect(*where)
     if sock is None:
         return None
     try:
@@ -278,3 +369,26 @@ def question(op: str) -> object | None:
     finally:
         sock.close()
     return answer if kind == server_wire.ANSWER else None
+
+
+def failure() -> str | None:
+    """Why this installation's server last failed to start, and how long
+    ago (its lock file's record), or None."""
+    import time
+
+    where = address()
+    if where is None:
+        return None
+    try:
+        fd = os.open(server_identity.lock_path(*where), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        state, when = server_identity.recorded(fd)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if not state.startswith("failed"):
+        return None
+    return f"the last start {state} ({time.time() - when:.0f} s ago)"

@@ -32,6 +32,9 @@ def status(as_json: bool) -> None:
         click.echo(json.dumps(answer))
     elif not isinstance(answer, dict):
         click.echo("no build server of this installation is running")
+        why = server_client.failure()
+        if why is not None:
+            click.echo(why)
     else:
         import time
 

@@ -6,8 +6,9 @@ only a server whose code, interpreter and import path are exactly its own,
 or a build would run old code (editable installs: developers edit halflow).
 So the socket's name carries a fingerprint (:func:`fingerprint`) of the
 interpreter (``sys.executable``, ``sys.version``, ``sys.flags``, its ``-X``
-and ``-W`` options, ``sys.path``, the variables Python, the loader and the
-C library read when the process starts), of the process (credentials,
+options but ``utf8`` (its effect is in ``sys.flags``), its ``-W`` options,
+``sys.path``, the variables Python, the loader and the C library read
+when the process starts), of the process (credentials,
 capabilities, limits, CPUs, namespaces, root: what a fork child keeps from
 the server; see :func:`process_context`), of every file of the halflow
 package and of IREE's compiler package's key files (path, size,
@@ -96,9 +97,12 @@ def fingerprint() -> str:
             h.update(repr(part).encode("utf-8", "surrogateescape"))
             h.update(b"\0")
 
+    # (-X utf8 left out of the options: its effect is sys.flags.utf8_mode,
+    # which a client started in the C locale has without it and the server
+    # it starts is given with it: server_client.start)
+    xoptions = sorted((k, v) for k, v in getattr(sys, "_xoptions", {}).items() if k != "utf8")
     add(family, sys.executable, sys.version, tuple(sys.flags), sys.path,
-        sys.implementation.cache_tag, sorted(getattr(sys, "_xoptions", {}).items()),
-        sys.warnoptions)
+        sys.implementation.cache_tag, xoptions, sys.warnoptions)
     add(family, sorted((k, v) for k, v in os.environ.items()
                        if k.startswith(_STARTUP_PREFIXES) or k in _STARTUP_VARIABLES))
     add(family, process_context())
@@ -172,6 +176,58 @@ def _tree(top: str, recursive: bool = True) -> list[tuple[str, int, int]]:
         except OSError:
             continue
     return found
+
+
+# A server's lock file says what became of the last start (:func:`record`):
+STARTING, SERVING = "starting", "serving"  # (and "failed: REASON")
+# A server looks this often whether its socket is still there (and makes
+# it again if not): one whose socket was removed is reached again by then.
+CHECK_SOCKET = 2.0
+# A start that did not come up (it failed, or never said so) is not tried
+# again for this many seconds: each try costs a Python start and imports.
+RETRY_AFTER = 60.0
+
+
+def record(fd: int, state: str) -> None:
+    """Write ``state`` (``starting``, ``serving PID``, ``failed: REASON``)
+    into the lock file ``fd``, whose lock the caller holds (no new inode
+    needed: it records even a directory out of inodes)."""
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, state.encode("utf-8", "backslashreplace") + b"\n", 0)
+
+
+def recorded(fd: int) -> tuple[str, float]:
+    """What the lock file ``fd`` records and when it was written."""
+    return (os.pread(fd, 4096, 0).decode("utf-8", "replace").strip(),
+            os.fstat(fd).st_mtime)
+
+
+def failed_recently(fd: int) -> bool:
+    """Whether the lock file ``fd``, which no server holds, records a start
+    that did not come up (``starting``: it ended before it served, or is
+    starting now; ``failed``), less than :data:`RETRY_AFTER` seconds ago."""
+    import time
+
+    state, when = recorded(fd)
+    return (state == STARTING or state.startswith("failed")) and (
+        abs(time.time() - when) < RETRY_AFTER)
+
+
+def lock_held(directory: str, print_: str) -> bool:
+    """Whether a server of ``print_`` holds its lock (it runs, or starts)."""
+    import fcntl
+
+    try:
+        fd = os.open(lock_path(directory, print_), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False
 
 
 def socket_path(directory: str, print_: str) -> str:

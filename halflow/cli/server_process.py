@@ -20,8 +20,10 @@ the client forwards goes to the child's process group (its own, as a
 terminal's Ctrl-C reaches a local build and the tools it runs); a client
 that goes away takes its build with it (SIGTERM, then SIGKILL after
 :data:`GRACE` seconds). No builds and no connection for the idle timeout:
-the server removes its socket and exits. A new server stops the older
-servers of its family (:func:`stop_older`)."""
+the server removes its socket and exits. A socket removed under it is made
+again within ``server_identity.CHECK_SOCKET`` seconds
+(:meth:`Server.keep_socket`). A new server stops the older servers of its
+family (:func:`stop_older`)."""
 
 from __future__ import annotations
 
@@ -88,12 +90,24 @@ class Server:
     # -- set-up and teardown ---------------------------------------------------------------
 
     def listen(self) -> None:
+        self._bind()
+        for sock in (self.wake_r, self.wake_w):
+            sock.setblocking(False)
+        self.selector.register(self.wake_r, selectors.EVENT_READ, "wake")
+        signal.set_wakeup_fd(self.wake_w.fileno())
+        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(signum, self._on_signal)
+
+    def _bind(self) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.path)  # a crashed server's: the lock says none lives
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         old = os.umask(0o177)
         try:
             listener.bind(self.path)
+        except OSError:
+            listener.close()
+            raise
         finally:
             os.umask(old)
         listener.listen(BACKLOG)
@@ -101,12 +115,39 @@ class Server:
         self.inode = os.stat(self.path).st_ino
         self.listener = listener
         self.selector.register(listener, selectors.EVENT_READ, "accept")
-        for sock in (self.wake_r, self.wake_w):
-            sock.setblocking(False)
-        self.selector.register(self.wake_r, selectors.EVENT_READ, "wake")
-        signal.set_wakeup_fd(self.wake_w.fileno())
-        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(signum, self._on_signal)
+
+    def keep_socket(self) -> None:
+        """Make the socket again if it is gone (removed, replaced: a
+        cleaned-up directory): a server no client can reach would run on
+        unseen, holding its lock, until its idle timeout. A server whose
+        lock file is gone too (or another now: a new server may hold it)
+        is no longer the installation's, and stops; so does one whose
+        socket cannot be made again."""
+        try:
+            if os.stat(self.path).st_ino == self.inode:
+                return
+        except OSError:
+            pass
+        if not self._holds_lock_file():
+            self.stopping = True
+            return
+        if self.listener is not None:
+            self.selector.unregister(self.listener)
+            self.listener.close()
+            self.listener = None
+        try:
+            self._bind()
+        except OSError:
+            self.stopping = True
+
+    def _holds_lock_file(self) -> bool:
+        """Whether the lock file at its path is the one this server locked."""
+        try:
+            at_path = os.stat(server_identity.lock_path(self.directory, self.print_))
+            held = os.fstat(self.lock_fd)
+        except OSError:
+            return False
+        return (at_path.st_dev, at_path.st_ino) == (held.st_dev, held.st_ino)
 
     def _on_signal(self, signum: int, frame: object) -> None:
         self.stopping = True
@@ -144,11 +185,15 @@ class Server:
     # -- the loop ------------------------------------------------------------------------------
 
     def serve(self) -> None:
+        check_at = 0.0
         while True:
             now = time.monotonic()
             busy = bool(self.builds or self.children)
             if busy:
                 self.last = now
+            if not self.stopping and now >= check_at:
+                self.keep_socket()
+                check_at = now + server_identity.CHECK_SOCKET
             if self.stopping:
                 self.unlisten()
                 if not busy:
@@ -156,6 +201,8 @@ class Server:
             elif not busy and now - self.last >= self.idle:
                 return
             deadlines = [b.kill_at for b in self.children.values() if b.kill_at is not None]
+            if not self.stopping:
+                deadlines.append(check_at)
             if not busy:
                 deadlines.append(self.last + self.idle)
             timeout = max(0.0, min(deadlines) - now) if deadlines else None
@@ -274,8 +321,8 @@ class Server:
 
     def _fork(self, build: _Build, request: dict[str, object]) -> None:
         assert build.conn is not None
-        if len(build.fds) != server_wire.FDS or not os.path.isdir(str(request["cwd"])):
-            raise server_wire.ProtocolError("no descriptors or no working directory")
+        if len(build.fds) != server_wire.FDS:
+            raise server_wire.ProtocolError("no descriptors")
         assert_single_threaded()
         ready, done = os.pipe2(os.O_CLOEXEC)
         pid = os.fork()
@@ -365,20 +412,21 @@ def _child(server: Server, build: _Build, request: dict[str, object], done: int)
     exit with its status. Never returns."""
     try:
         os.setpgid(0, 0)
-        fds = list(build.fds)
+        *stdio, cwd = build.fds
         build.fds.clear()
         server.close_in_child()
         for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGCHLD):
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        for target, fd in enumerate(fds):
+        os.fchdir(cwd)  # (removed or not, as the client has it)
+        os.close(cwd)
+        for target, fd in enumerate(stdio):
             os.dup2(fd, target)
             os.close(fd)
         env = request["env"]
         assert isinstance(env, dict)
         os.environ.clear()
         os.environ.update(env)
-        os.chdir(str(request["cwd"]))
         umask = request["umask"]
         assert isinstance(umask, int)
         os.umask(umask)
@@ -498,16 +546,41 @@ def _stream(fd: int, encoding: str, errors: str | None, buffered: bool) -> io.Te
 
 
 def main(argv: list[str]) -> None:
-    """The server process (see the module docstring)."""
+    """The server process (see the module docstring). What became of its
+    start is written into its lock file (``serving PID``, or ``failed:
+    REASON``: clients then do not start another for a while;
+    :func:`halflow.cli.server_identity.failed_recently`)."""
     directory, print_, idle = argv[0], argv[1], float(argv[2])
-    if server_identity.fingerprint() != print_ or not server_identity.is_private(directory):
-        return  # not the installation the client saw: serve nothing
+    if not server_identity.is_private(directory):
+        return  # not the directory the client saw: touch nothing there
     lock_fd = os.open(server_identity.lock_path(directory, print_),
                       os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
         fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return  # another server of this installation runs
+    try:
+        server = _set_up(directory, print_, idle, lock_fd)
+    except Exception as e:
+        with contextlib.suppress(OSError):
+            server_identity.record(lock_fd, f"failed: {type(e).__name__}: {e}")
+        return
+    with contextlib.suppress(OSError):
+        server_identity.record(lock_fd, f"{server_identity.SERVING} {os.getpid()}")
+    stop_older(directory, print_)
+    try:
+        server.serve()
+    finally:
+        server.unlisten()
+        with contextlib.suppress(OSError):
+            server_identity.record(lock_fd, "stopped")
+
+
+def _set_up(directory: str, print_: str, idle: float, lock_fd: int) -> Server:
+    """Everything before serving: the fingerprint checked, the imports,
+    the socket; raises what went wrong."""
+    if server_identity.fingerprint() != print_:
+        raise RuntimeError("not the installation its client saw (another fingerprint)")
     from halflow.cli import process
 
     process.configure()
@@ -520,8 +593,4 @@ def main(argv: list[str]) -> None:
     assert_single_threaded()
     server = Server(directory, print_, idle, lock_fd)
     server.listen()
-    stop_older(directory, print_)
-    try:
-        server.serve()
-    finally:
-        server.unlisten()
+    return server

@@ -4,8 +4,9 @@ JSON payload, both ways on one Unix socket.
 Client to server: ``B`` (a build: ``argv``, ``cwd``, ``env``, ``umask``,
 ``recognized``, ``stale``, ``ignored`` (the forwarded signals the client ignores),
 ``main`` (its ``__main__``'s package, file and spec name)), ``F`` (once
-the server said ``R``: the client's descriptors 0, 1 and 2, as SCM_RIGHTS,
-so that a stuck server never holds them), ``Q`` (a question:
+the server said ``R``: the client's descriptors 0, 1 and 2 and one of its
+working directory (``O_PATH``: it reaches a removed directory too), as
+SCM_RIGHTS, so that a stuck server never holds them), ``Q`` (a question:
 ``{"op": "status"}`` or ``{"op": "stop"}``), ``S`` (a signal number to
 forward to the build). Server to client: ``R`` (ready for the
 descriptors), ``P`` (the
@@ -26,7 +27,7 @@ HEADER_SIZE = 5  # kind, then the payload's length (4 bytes, big-endian)
 MAX_PAYLOAD = 64 << 20
 BUILD, DESCRIPTORS, QUESTION, SIGNAL = b"B", b"F", b"Q", b"S"
 READY, PID, EXIT, LOCAL, ANSWER = b"R", b"P", b"X", b"L", b"A"
-FDS = 3  # stdin, stdout, stderr
+FDS = 4  # stdin, stdout, stderr, the working directory
 Socket = _socket.socket  # the type ``socket.socket`` derives from
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import click
@@ -96,8 +97,12 @@ def watch(
             max_size=settings["max-size"],
             remote=remote,
         )
-        code = run_command(input, output, options, debounce=debounce, vmfb=vmfb,
-                           quiet=command.VERBOSITY < 0)
+        from halflow.cli.process import own_temp_dir
+
+        # (IREE's linker files: none left by a killed watch)
+        with own_temp_dir() if vmfb is not None else contextlib.nullcontext():
+            code = run_command(input, output, options, debounce=debounce, vmfb=vmfb,
+                               quiet=command.VERBOSITY < 0)
     except UsageError as e:
         raise click.UsageError(str(e)) from None
     except HalflowError as err:  # the session could not start (e.g. no Dask scheduler)

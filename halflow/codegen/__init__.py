@@ -25,15 +25,22 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
     with Workers(flags) as workers:     # halflow watch: keep worker processes warm
         build_vmfb(model, out, flags, workers=workers)
 
-Modules: ``pipeline`` (``build_vmfb``; its no-op check is
-:mod:`halflow.core.uptodate`, shared with the MLIR build), ``model`` (MODEL ->
-materialized module), ``executables`` (units, keys, name normalization),
-``groups`` (group membership, names in binaries, stubs, host text),
-``backend`` (running the dirty translation, group and host nodes),
+Modules, by job: ``pipeline`` (``build_vmfb`` and its dry run
+``plan_vmfb``, the build's steps; the up-to-date check and the manifest
+are records of :mod:`halflow.store.markers` and :mod:`halflow.store.manifests`),
+``results`` (what a build did, its report), ``errors`` (its diagnostics),
+``reasons`` (why a node runs), ``overlay`` (the overlay's cost model),
+``model`` (MODEL -> materialized module), ``executables`` (units, keys,
+name normalization), ``groups`` (group membership, names in binaries,
+stubs, host text), ``backend`` (scheduling the dirty translation, group and
+host nodes), ``tasks`` (the typed tasks and results, the runner protocol),
+``executors`` (the runners: local pool, Dask, the dry run's recorder),
+``environment`` (what a process running tasks is set up with),
+``translate``, ``serialize``, ``host_compile``, ``link`` (one module per
+job a task runs), ``worker`` (the local worker process's serve loop),
+``dask_cluster`` (the LocalCluster started without a scheduler),
 ``strategy`` (plain or incremental: a small program compiles plainly),
 ``plain`` (the plain path: one ``iree-compile`` of the back end),
-``worker`` (what worker processes run), ``executors`` (local pool, Dask),
-``dask_cluster`` (the LocalCluster started without a scheduler),
 ``report`` (what a build shows), ``remote_workers`` (Dask workers writing to
 the shared cache), ``flags`` (IREE flag policy), ``iree_api`` (the in-process
 compiler). The store of translations is :mod:`halflow.store.artifacts`, the
@@ -62,12 +69,12 @@ __all__ = [
 ]
 
 _EXPORTS = {
-    "Action": "halflow.codegen.pipeline",
-    "CodegenError": "halflow.codegen.pipeline",
-    "CodegenResult": "halflow.codegen.pipeline",
-    "ExecutableReport": "halflow.codegen.pipeline",
+    "Action": "halflow.codegen.results",
+    "CodegenError": "halflow.codegen.errors",
+    "CodegenResult": "halflow.codegen.results",
+    "ExecutableReport": "halflow.codegen.results",
     "build_vmfb": "halflow.codegen.pipeline",
-    "Workers": "halflow.codegen.pipeline",
+    "Workers": "halflow.codegen.executors",
     "CodegenStats": "halflow.store.artifacts",
     "DiskStore": "halflow.store.artifacts",
     "MemoryStore": "halflow.store.artifacts",

@@ -5,7 +5,7 @@ binaries, the host, and the link that puts them together.
 (or on Dask): every missing translation; a group as soon as the last of its
 members is translated (so groups serialize next to the remaining
 translations); the host as soon as every interface is known. Results are
-stored as they arrive. The caller links (:func:`halflow.codegen.worker.link_module`).
+stored as they arrive. The caller links (:func:`halflow.codegen.link.link_module`).
 
 Node keys (each beside what it covers):
 
@@ -30,63 +30,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from halflow.codegen import groups as groups_mod
+from halflow.codegen.environment import Environment
 from halflow.codegen.executables import Unit
-from halflow.codegen.executors import LATER
-from halflow.codegen.worker import (
+from halflow.codegen.tasks import (
     BatchResult,
-    Binary,
-    Environment,
+    Deferred,
     GroupResult,
     GroupTask,
     HostResult,
     HostTask,
+    Job,
+    Result,
+    Runner,
+    Task,
+    ThroughShared,
     TranslateBatch,
     TranslateResult,
     TranslateTask,
 )
 from halflow.core.fingerprint import fingerprint
 from halflow.core.progress import Event, Kind, Sink
-from halflow.store.artifacts import Entry, encode_entry, seal, unseal
+from halflow.store.codegen_entries import Entry, GroupEntry, HostEntry, encode_entry
 from halflow.store.protocol import ArtifactStore
-
-GROUP_KIND = "codegen.group"
-HOST_KIND = "codegen.host"
-
-
-def encode_group(key: str, binary: Binary, seconds: float, warnings: Sequence[str]) -> bytes:
-    return seal(key, GROUP_KIND, {"seconds": round(seconds, 6), "variant": binary.variant,
-                                  "binary_format": binary.format, "mime_type": binary.mime_type,
-                                  "warnings": list(warnings)},
-                binary.data)
-
-
-def decode_group(key: str, raw: bytes | None) -> tuple[Binary, float, tuple[str, ...]] | None:
-    """(binary, seconds it took, IREE's warnings then: replayed on reuse)."""
-    opened = unseal(key, GROUP_KIND, raw) if raw is not None else None
-    if opened is None:
-        return None
-    meta, data = opened
-    try:
-        binary = Binary(str(meta["variant"]), str(meta["binary_format"]),
-                        str(meta["mime_type"]), data)
-        return binary, float(meta["seconds"]), tuple(str(w) for w in meta["warnings"])
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-def encode_host(key: str, text: str, seconds: float) -> bytes:
-    return seal(key, HOST_KIND, {"seconds": round(seconds, 6)}, text.encode("utf-8"))
-
-
-def decode_host(key: str, raw: bytes | None) -> tuple[str, float] | None:
-    opened = unseal(key, HOST_KIND, raw) if raw is not None else None
-    if opened is None:
-        return None
-    meta, data = opened
-    try:
-        return data.decode("utf-8"), float(meta["seconds"])
-    except (KeyError, TypeError, ValueError, UnicodeDecodeError):
-        return None
 
 
 @dataclass(frozen=True)
@@ -106,10 +71,9 @@ class Outcome:
     """What :func:`run_nodes` did (mutable while it runs)."""
 
     translated: dict[str, TranslateResult] = field(default_factory=dict)
-    # group key -> (binary, seconds, warnings)
-    binaries: dict[str, tuple[Binary, float, tuple[str, ...]]] = field(default_factory=dict)
+    binaries: dict[str, GroupEntry] = field(default_factory=dict)  # by group key
     compiled_groups: dict[str, GroupResult] = field(default_factory=dict)
-    host: tuple[str, float] | None = None  # compiled host text, seconds
+    host: HostEntry | None = None  # the compiled host
     host_result: HostResult | None = None
     host_key: str = ""
     host_error: str = ""  # why the host could not be compiled (-> fallback)
@@ -134,8 +98,6 @@ class Outcome:
         return seen
     spans: list[Span] = field(default_factory=list)
 
-
-Job = tuple[str, Any]  # (worker function name, its task)
 
 # The most translations one IREE invocation is given (a group's misses are
 # batched: ~0.015 s saved per invocation; more in one would keep one lane
@@ -177,6 +139,7 @@ class Inputs:
     serves: Mapping[tuple[str, str], groups_mod.Group] | None = None  # see groups.overlay
     cut_off: CutOff | None = None  # only with ``serves``
     digests: Mapping[str, str] = field(default_factory=dict)  # the previous build's
+    shared: Any = None  # the runner's shared cache (RemoteCache), or None
 
 
 class _Schedule:
@@ -202,7 +165,7 @@ class _Schedule:
                 self.interfaces[key] = iface
                 self.texts[key] = entry.text
         for group in inputs.groups:
-            hit = decode_group(group.key, inputs.store.get(group.key))
+            hit = GroupEntry.decode(group.key, inputs.store.get(group.key))
             if hit is not None:
                 self.out.binaries[group.key] = hit
         # Translations go out group by group (a group's members one after the
@@ -232,7 +195,7 @@ class _Schedule:
         self.submitted: set[str] = set()
         self.host_submitted = False
         # Translations received, to be stored once the jobs they made ready
-        # are sent (a LATER job: see ready_jobs).
+        # are sent (deferred work: see ready_jobs).
         self.unstored: list[TranslateResult] = []
 
     def group_job(self, group: groups_mod.Group) -> Job:
@@ -241,20 +204,24 @@ class _Schedule:
         task = GroupTask(group.key, group.name, group.linked, group.variant, members,
                          self.inputs.env)
         if all(text for _, text in members):
-            return ("serialize_group", task)
+            return task
         # Some texts are only in the shared cache (halflow.codegen.remote_workers).
-        return ("serialize_group_shared",
-                dataclasses.replace(task, member_keys=tuple(m.key for m in group.members)))
+        return ThroughShared(
+            dataclasses.replace(task, member_keys=tuple(m.key for m in group.members)),
+            self.inputs.shared)
+
+    def translate_task(self, unit: Unit) -> TranslateTask:
+        return TranslateTask(unit.key, unit.symbol, unit.source(), unit.buffer_name,
+                             self.inputs.env)
 
     def translate_job(self, unit: Unit, through_shared: bool) -> Job:
-        task = TranslateTask(unit.key, unit.symbol, unit.source(), unit.buffer_name,
-                             self.inputs.env)
-        return ("translate_shared" if through_shared else "translate", task)
+        task = self.translate_task(unit)
+        return ThroughShared(task, self.inputs.shared) if through_shared else task
 
     def translate_jobs(self, shared: bool, batches: bool) -> list[Job]:
         """The jobs of every missing translation, in plan order. With
         ``batches``, the misses of one group are one job (one IREE
-        invocation: :func:`halflow.codegen.worker.translate_batch`); through
+        invocation: :func:`halflow.codegen.translate.translate_batch`); through
         a shared cache, one job each."""
         misses = list(self.misses.values())
         if shared or not batches:
@@ -273,8 +240,8 @@ class _Schedule:
                 for run in runs]
 
     def batch_job(self, units: Sequence[Unit]) -> Job:
-        tasks = tuple(self.translate_job(u, False)[1] for u in units)
-        return ("translate_batch", TranslateBatch(batch_key([t.key for t in tasks]), tasks))
+        tasks = tuple(self.translate_task(u) for u in units)
+        return TranslateBatch(batch_key([t.key for t in tasks]), tasks)
 
     def host_job(self) -> list[Job]:
         inputs, out = self.inputs, self.out
@@ -285,30 +252,30 @@ class _Schedule:
             out.host_error = str(e)
             return []
         out.host_key = groups_mod.host_key(text, inputs.compile_flags)
-        hit = decode_host(out.host_key, inputs.store.get(out.host_key))
+        hit = HostEntry.decode(out.host_key, inputs.store.get(out.host_key))
         if hit is not None:
             out.host = hit
             return []
         inputs.host_ready()
-        return [("compile_host", HostTask(out.host_key, text, tuple(inputs.compile_flags),
-                                          inputs.env.verify))]
+        return [HostTask(out.host_key, text, tuple(inputs.compile_flags), inputs.env.verify)]
 
     def ready_jobs(self) -> list[Job]:
-        """The groups whose members are all translated, then, as LATER work
-        of this process (after those are sent to workers: the groups do not
-        wait for it), the host's text once every interface is known (it
-        gives the host's job) and the storing of the translations received."""
+        """The groups whose members are all translated, then, as work of
+        this process deferred until those are sent to workers (the groups
+        do not wait for it), the host's text once every interface is known
+        (it gives the host's job) and the storing of the translations
+        received."""
         ready = [g for g in self.dirty if not self.waiting[g.key] and g.key not in self.submitted]
-        jobs = []
+        jobs: list[Job] = []
         for group in ready:
             cut = self.cut_off(group)
             if cut is not None:
                 jobs.append(self.group_job(cut))
         if not self.host_submitted and all(u.key in self.interfaces for u in self.inputs.units):
             self.host_submitted = True
-            jobs.append((LATER, self.host_job))
+            jobs.append(Deferred(self.host_job))
         if self.unstored:
-            jobs.append((LATER, self.store_translations))
+            jobs.append(Deferred(self.store_translations))
         return jobs
 
     def cut_off(self, group: groups_mod.Group) -> groups_mod.Group | None:
@@ -350,7 +317,7 @@ class _Schedule:
         self.submitted.add(smaller.key)
         for member in rest:
             serves[(member.key, group.variant)] = smaller
-        stored = decode_group(smaller.key, self.inputs.store.get(smaller.key))
+        stored = GroupEntry.decode(smaller.key, self.inputs.store.get(smaller.key))
         if stored is not None:
             self.out.binaries[smaller.key] = stored
             return None
@@ -371,7 +338,7 @@ class _Schedule:
             return None
         self.taken[old.key] = False
         entries = self.inputs.cut_off.load(old)
-        hit = decode_group(old.key, self.inputs.store.get(old.key)) if entries else None
+        hit = GroupEntry.decode(old.key, self.inputs.store.get(old.key)) if entries else None
         if hit is None or entries is None:
             return None
         for key, entry in entries.items():
@@ -401,21 +368,22 @@ class _Schedule:
                 Entry(result.key, result.text, result.seconds, result.interface)))
         return []
 
-    def on_result(self, function: str, result: Any) -> list[Job]:
-        function = function.removesuffix("_shared")
-        if function == "translate_batch":
+    def on_result(self, task: Task, result: Result) -> list[Job]:
+        """Take in the result of ``task``; the jobs it made ready."""
+        if isinstance(result, BatchResult):
             for r in result.results:
                 self.on_translation(r, result)
             return self.ready_jobs()
-        if function == "translate":
+        if isinstance(result, TranslateResult):
             self.on_translation(result)
             return self.ready_jobs()
-        if function == "serialize_group":
+        if isinstance(result, GroupResult):
             return self.on_group(result)
         return self.on_host(result)
 
     def on_translation(self, result: TranslateResult, batch: BatchResult | None = None) -> None:
-        """Take in one translation (its interface and text; stored LATER)."""
+        """Take in one translation (its interface and text; stored by
+        deferred work)."""
         out, sink = self.out, self.inputs.sink
         now = time.perf_counter()
         unit = self.misses[result.key]
@@ -454,7 +422,7 @@ class _Schedule:
             # translate them again, their texts coming back here.
             self.waiting[result.key] = set(result.missing)
             self.submitted.discard(result.key)
-            return [self.translate_job(self.misses[key], False) for key in result.missing]
+            return [self.translate_task(self.misses[key]) for key in result.missing]
         now = time.perf_counter()
         out.spans.append(Span(f"group @{_group_name(groups, result.key)}", "group",
                               now - result.seconds, now, result.worker))
@@ -463,9 +431,9 @@ class _Schedule:
                                  if result.messages else "IREE gave no reason",
                                  result.messages[1:]))
             return []
-        self.inputs.store.put(result.key, encode_group(result.key, result.binary,
-                                                       result.seconds, result.messages))
-        out.binaries[result.key] = (result.binary, result.seconds, result.messages)
+        entry = GroupEntry(result.binary, result.seconds, tuple(result.messages))
+        self.inputs.store.put(result.key, entry.encode(result.key))
+        out.binaries[result.key] = entry
         out.compiled_groups[result.key] = result
         self.inputs.sink(Event(Kind.GROUP, detail=_group_name(groups, result.key),
                                seconds=result.seconds))
@@ -479,8 +447,9 @@ class _Schedule:
         if not result.ok:
             out.host_error = "IREE's host pipeline failed: " + " ".join(result.messages)[:2000]
             return []
-        self.inputs.store.put(result.key, encode_host(result.key, result.text, result.seconds))
-        out.host = (result.text, result.seconds)
+        host = HostEntry(result.text, result.seconds)
+        self.inputs.store.put(result.key, host.encode(result.key))
+        out.host = host
         return []
 
 
@@ -494,7 +463,7 @@ def run_nodes(
     compile_flags: Sequence[str],
     env: Environment,
     store: ArtifactStore,
-    runner: Any,
+    runner: Runner,
     sink: Sink,
     host_ready: Callable[[], None] = lambda: None,
     serves: Mapping[tuple[str, str], groups_mod.Group] | None = None,
@@ -504,31 +473,29 @@ def run_nodes(
     """Translate misses, serialize dirty groups and compile the host if its
     key has no entry; results are stored as they arrive. Failed tasks are in
     ``outcome.failures`` as (function, task, reason, IREE messages)."""
-    schedule = _Schedule(Inputs(units, groups, members, host_program, compile_flags, env,
-                                store, sink, host_ready, serves, cut_off, digests or {}),
-                         cached)
-    out, misses = schedule.out, schedule.misses
     # With a shared cache Dask workers write to themselves, translations go
     # from worker to worker through it, not through this process
     # (halflow.codegen.remote_workers).
-    shared = getattr(runner, "shared", None)
-    jobs = schedule.translate_jobs(shared is not None, runner.batches)
+    schedule = _Schedule(Inputs(units, groups, members, host_program, compile_flags, env,
+                                store, sink, host_ready, serves, cut_off, digests or {},
+                                runner.shared), cached)
+    out, misses = schedule.out, schedule.misses
+    jobs = schedule.translate_jobs(runner.shared is not None, runner.batches)
     sink(Event(Kind.PLAN, total=len(units), reused=len(units) - len(misses),
                groups=len(schedule.dirty)))
     jobs += schedule.ready_jobs()
     if jobs:
         for failure in runner.run(jobs, schedule.on_result):
             task = failure.task
-            function = failure.function.removesuffix("_shared")
-            if function == "translate_batch":
+            if isinstance(task, TranslateBatch):
                 out.failures.extend(("translate", misses[t.key], failure.reason, ())
                                     for t in task.members)
                 continue
-            subject = misses[task.key] if function == "translate" else task.key
-            if function == "compile_host":
+            subject = misses[task.key] if task.kind == "translate" else task.key
+            if isinstance(task, HostTask):
                 out.host_error = failure.reason
             else:
-                out.failures.append((function, subject, failure.reason, ()))
+                out.failures.append((task.kind, subject, failure.reason, ()))
     out.groups, out.serves = schedule.groups, schedule.serves
     for group in out.groups:  # for the next build's cutoffs
         for member in group.members:

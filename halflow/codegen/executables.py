@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from halflow.core.fingerprint import environment, fingerprint
 
@@ -161,3 +162,31 @@ def make_unit(name: str, location: str, text: str, blobs: Mapping[str, str],
     return Unit(name, location, normalized, body, resources,
                 unit_key(body, normalized, resources, key_flags),
                 cacheable=_OBJECT_BY_PATH.search(body) is None)
+
+
+def module_units(
+    module: Any, module_text: str, key_flags: Sequence[str]
+) -> list[Unit]:
+    """The units of every ``hal.executable`` of the materialized ``module``
+    (printed as ``module_text``)."""
+    blobs = resource_blobs(module_text)
+    units = []
+    for op in module.regions[0].blocks[0].operations:
+        operation = op.operation
+        if operation.name != "hal.executable":
+            continue
+        text = operation.get_asm(assume_verified=True, use_local_scope=True)
+        units.append(make_unit(
+            operation.attributes["sym_name"].value, str(operation.location), text, blobs,
+            key_flags,
+        ))
+    return units
+
+
+def host_program(module: Any) -> str:
+    """The materialized module without its executables, printed with
+    locations (the host the stubs go into). Erases them from ``module``."""
+    for op in list(module.regions[0].blocks[0].operations):
+        if op.operation.name == "hal.executable":
+            op.operation.erase()
+    return str(module.get_asm(enable_debug_info=True, assume_verified=True))

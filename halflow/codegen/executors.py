@@ -1,11 +1,13 @@
 """Running the nodes of a build in parallel: a local process pool, or a Dask
 cluster.
 
-Both run jobs (a worker function's name and its task: a translation, a
-group serialization, the host) and deliver each result to a callback on the
-calling thread as it arrives, so the caller writes the cache and updates
-progress itself (the cache never leaves the machine that runs the build);
-the callback may return further jobs that became ready.
+Both are runners (:class:`halflow.codegen.tasks.Runner`): they run jobs
+(:mod:`halflow.codegen.tasks`: a translation, a group serialization, the
+host, deferred work of the build process) and deliver each result, with
+its task, to a callback on the calling thread as it arrives, so the caller
+writes the cache and updates progress itself (the cache never leaves the
+machine that runs the build); the callback may return further jobs that
+became ready.
 
 Failures:
 
@@ -33,34 +35,38 @@ import threading
 import uuid
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from halflow.codegen import worker
-from halflow.codegen.worker import Environment
+from halflow.codegen import flags, worker
+from halflow.codegen.environment import Environment, environment_for
+from halflow.codegen.tasks import (
+    AssembleResult,
+    AssembleTask,
+    Deferred,
+    HostTask,
+    Job,
+    LinkTask,
+    OnResult,
+    PreloadTask,
+    Task,
+    TaskFailure,
+    TranslateBatch,
+    TranslateTask,
+    Work,
+    run_task,
+    tasks_in,
+)
 
 if TYPE_CHECKING:
     from halflow.codegen.dask_cluster import OwnCluster
-
-# A job is (worker function name, task); every task has a ``key``. The
-# callback gets (function name, result) and may return further jobs (a
-# group becomes ready when the last of its members is translated).
-Job = tuple[str, Any]
-OnResult = Callable[[str, Any], "list[Job] | None"]
-
-# A job (LATER, fn) is work of the calling process that need not delay the
-# jobs before it: the executor sends those to their workers first, then
-# calls fn(), which returns further jobs. (A group made ready by a
-# translation goes out before the build process builds the host's text
-# and stores the translations: 0.1-0.5 s on real models.)
-LATER = "later"
+    from halflow.codegen.host_compile import HostRun
 
 
-def _split_later(jobs: Sequence[Job] | None) -> tuple[list[Job], list[Job]]:
-    """``jobs`` as (those for workers, the LATER ones), each in order."""
-    now = [j for j in jobs or () if j[0] != LATER]
-    return now, [j for j in jobs or () if j[0] == LATER]
+def _split_deferred(jobs: Sequence[Job] | None) -> tuple[list[Work], list[Deferred]]:
+    """``jobs`` as (those for workers, the deferred work), each in order."""
+    now = [j for j in jobs or () if not isinstance(j, Deferred)]
+    return now, [j for j in jobs or () if isinstance(j, Deferred)]
 
 
 # At most this many tasks run in the calling process (see LocalExecutor).
@@ -76,22 +82,6 @@ INLINE_JOBS = 2
 # compiler crash in a lane ends the build.
 LANE_FROM = 16
 LANES = 2
-
-
-def tasks_in(jobs: Sequence[Job]) -> int:
-    """How many tasks ``jobs`` hold: a batch of translations counts each
-    (and a LATER job one: it usually brings the host)."""
-    return sum(len(task.members) if name == "translate_batch" else 1 for name, task in jobs)
-
-
-@dataclass(frozen=True)
-class TaskFailure:
-    """A task that could not be run at all (as opposed to one IREE rejected,
-    which is a failed result)."""
-
-    task: Any
-    reason: str
-    function: str = "translate"
 
 
 def _describe_exit(code: int | None) -> str:
@@ -129,7 +119,7 @@ class _WorkerProcess:
         self.ready = False
         self.failure = ""  # why it could not start, once known
         self.task: Any = None
-        self.job: Job | None = None
+        self.job: Task | None = None
         self.preloading = False  # sent a preload whose answer is not read yet
         self.id = ""
         # A worker that died at once shows as EOF on its first reply.
@@ -139,11 +129,11 @@ class _WorkerProcess:
     def fileno(self) -> int:
         return self.stdout.fileno()
 
-    def send(self, name: str, task: Any) -> bool:
+    def send(self, task: Task) -> bool:
         """Send a task; False if the worker is gone (see :meth:`death`)."""
         self.task = task
         try:
-            worker.write_message(self.stdin, (name, task))
+            worker.write_message(self.stdin, task)
         except OSError:  # broken pipe: the process died
             return False
         return True
@@ -189,17 +179,17 @@ class _Lane:
 
     def __init__(self) -> None:
         self._read, self._write = os.pipe()
-        self.job: Job | None = None
+        self.job: Task | None = None
         self._reply: tuple[str, Any] = ("error", "no task")
         self._thread: threading.Thread | None = None
 
     def fileno(self) -> int:
         return self._read
 
-    def send(self, name: str, task: Any) -> bool:
+    def send(self, task: Task) -> bool:
         def work() -> None:
             try:
-                self._reply = ("ok", getattr(worker, name)(task))
+                self._reply = ("ok", task.run())
             except Exception as e:  # unfit for the task, as a worker says
                 self._reply = ("error", f"{type(e).__name__}: {e}")
             os.write(self._write, b".")
@@ -215,11 +205,25 @@ class _Lane:
         return self._reply
 
     def close(self) -> None:
-        """Wait for a task still running (an interrupted build), then close."""
-        if self._thread is not None:
-            self._thread.join()
-        os.close(self._read)
-        os.close(self._write)
+        """Wait for a task still running (an interrupted build), then close
+        (not a pipe a thread that may yet run could write to)."""
+        if join_started(self._thread):
+            os.close(self._read)
+            os.close(self._write)
+
+
+def join_started(thread: threading.Thread | None) -> bool:
+    """Join ``thread`` if it was started; whether it has ended (None: no
+    thread, True). A Ctrl-C (KeyboardInterrupt) can end ``start()`` before
+    the thread is under way, and joining it then raises RuntimeError:
+    False, it may be starting still."""
+    if thread is None:
+        return True
+    try:
+        thread.join()
+    except RuntimeError:  # "cannot join thread before it is started"
+        return False
+    return True
 
 
 class LocalExecutor:
@@ -232,6 +236,7 @@ class LocalExecutor:
     """
 
     batches = True  # a group's missing translations go out as one task
+    shared = None  # no shared cache between workers: results come back whole
 
     def __init__(self, env: Environment, jobs: int, retries: int = 2, *, start: bool = True,
                  inline: bool = False):
@@ -292,7 +297,7 @@ class LocalExecutor:
                 chosen = []
             if not chosen or not self._wait_ready(w):
                 return
-            if w.send("preload", worker.PreloadTask(tuple(chosen), self.env)):
+            if w.send(PreloadTask(tuple(chosen), self.env)):
                 w.preloading = True
 
         self._preloader = w
@@ -304,7 +309,8 @@ class LocalExecutor:
         w, thread = self._preloader, self._preload_thread
         if w is None or thread is None:
             return
-        thread.join()
+        if not join_started(thread):
+            return  # interrupted while it started: the worker stays with it
         self._preloader = self._preload_thread = None
         if w.preloading:  # read its answer to the preload
             try:
@@ -367,18 +373,17 @@ class LocalExecutor:
                   lanes: list[_Lane]) -> list[TaskFailure]:
         failures: list[TaskFailure] = []
         attempts: dict[tuple[str, str], int] = {}
-        pending = deque(jobs)
+        pending: deque[Job] = deque(jobs)
         busy: list[_WorkerProcess | _Lane] = []
 
-        def retry_or_fail(job: Job, reason: str, crashed: bool = False) -> None:
-            name, task = job
-            if crashed and name == "translate_batch" and len(task.members) > 1:
+        def retry_or_fail(job: Work, reason: str, crashed: bool = False) -> None:
+            if crashed and isinstance(job, TranslateBatch) and len(job.members) > 1:
                 # One member may crash the compiler: alone, each is named.
-                pending.extendleft(reversed([("translate", t) for t in task.members]))
+                pending.extendleft(reversed(job.members))
                 return
-            attempts[(name, task.key)] = tries = attempts.get((name, task.key), 0) + 1
+            attempts[(job.kind, job.key)] = tries = attempts.get((job.kind, job.key), 0) + 1
             if tries > self.retries:
-                failures.append(TaskFailure(task, f"{reason} ({tries} tries)", name))
+                failures.append(TaskFailure(job, f"{reason} ({tries} tries)"))
             else:
                 pending.appendleft(job)
 
@@ -388,17 +393,16 @@ class LocalExecutor:
             self._idle.insert(0, _WorkerProcess(self.env))
         # The host runs in an iree-opt process of its own, started from here
         # as soon as it is ready (not queued behind groups for a worker).
-        hosts: list[worker.HostRun] = []
+        hosts: list[HostRun] = []
         try:
             while pending or busy or hosts:
-                for job in [j for j in pending if j[0] == "compile_host"]:
-                    pending.remove(job)
-                    hosts.append(worker.start_host(job[1]))
-                sendable, later = _split_later(pending)
+                for host_task in [j for j in pending if isinstance(j, HostTask)]:
+                    pending.remove(host_task)
+                    hosts.append(host_task.start())
+                sendable, later = _split_deferred(pending)
                 pending = deque(sendable)
                 while pending and len(busy) < self.jobs:
-                    job = pending.popleft()
-                    task = job[1]
+                    job = cast(Work, pending.popleft())
                     w: _WorkerProcess | _Lane
                     free = [lane for lane in lanes if lane not in busy]
                     try:
@@ -406,7 +410,7 @@ class LocalExecutor:
                     except RuntimeError as e:
                         retry_or_fail(job, str(e))
                         continue
-                    if not w.send(job[0], task):  # only a worker process fails to
+                    if not w.send(job):  # only a worker process fails to
                         assert isinstance(w, _WorkerProcess)
                         reason = w.death()
                         w.close()
@@ -417,17 +421,17 @@ class LocalExecutor:
                 if later:  # what the jobs just sent did not wait for, one at a time
                     # (the host the first brings starts before the next runs)
                     pending.extendleft(reversed(later[1:]))
-                    pending.extendleft(reversed(later[0][1]() or ()))
+                    pending.extendleft(reversed(later[0].work() or ()))
                     continue
                 for host in [h for h in hosts if h.done() or not (busy or pending)]:
                     hosts.remove(host)
-                    pending.extendleft(reversed(on_result("compile_host", host.result()) or ()))
+                    pending.extendleft(reversed(on_result(host.task, host.result()) or ()))
                 if not busy:
                     continue
                 readable, _, _ = select.select(busy, [], [], 0.01 if hosts else None)
                 for w in readable:
                     busy.remove(w)
-                    job = cast(Job, w.job)  # a busy worker holds its job
+                    job = cast(Work, w.job)  # a busy worker holds its job
                     try:
                         status, value = w.receive()
                     except EOFError:  # only a worker process dies
@@ -442,7 +446,7 @@ class LocalExecutor:
                     if status == "ok":
                         # Work a result made ready (a group, the host) goes
                         # first: it waited for the translations queued behind.
-                        pending.extendleft(reversed(on_result(job[0], value) or ()))
+                        pending.extendleft(reversed(on_result(job, value) or ()))
                     else:  # the worker raised: unfit for the task
                         retry_or_fail(job, str(value))
         finally:
@@ -458,45 +462,45 @@ class LocalExecutor:
         """``jobs`` in this process, one at a time, except the host: its
         ``iree-opt`` process is started as soon as the host is ready and
         collected when nothing else is left (it overlaps a group)."""
-        pending: deque[Job] = deque()
-        hosts: deque[worker.HostRun] = deque()
+        pending: deque[Task] = deque()
+        hosts: deque[HostRun] = deque()
         failures: list[TaskFailure] = []
 
         def take(ready: Sequence[Job] | None) -> None:
-            # LATER work at once: the jobs before it wait here anyway, and
+            # Deferred work at once: the jobs before it wait here anyway, and
             # the host it brings starts before the group this process runs.
             for job in ready or ():
-                if job[0] == LATER:
-                    take(job[1]())
-                elif job[0] == "compile_host":
-                    hosts.append(worker.start_host(job[1]))
+                if isinstance(job, Deferred):
+                    take(job.work())
+                elif isinstance(job, HostTask):
+                    hosts.append(job.start())
                 else:
                     pending.append(job)
 
         take(jobs)
         while pending or hosts:
             if not pending:
-                take(on_result("compile_host", hosts.popleft().result()))
+                host = hosts.popleft()
+                take(on_result(host.task, host.result()))
                 continue
-            name, task = pending.popleft()
+            task = pending.popleft()
             try:
-                result = getattr(worker, name)(task)
+                result = task.run()
             except Exception as e:  # this process cannot run it: say why
-                failures.append(TaskFailure(task, f"{type(e).__name__}: {e}", name))
+                failures.append(TaskFailure(task, f"{type(e).__name__}: {e}"))
                 continue
-            take(on_result(name, result))
+            take(on_result(task, result))
         return failures
 
-    def assemble(self, task: worker.AssembleTask | worker.LinkTask,
-                 function: str = "assemble") -> worker.AssembleResult:
+    def assemble(self, task: AssembleTask | LinkTask) -> AssembleResult:
         """The final compile in a worker (retried on a fresh worker if it
         dies), preferably the one that preloaded translations. ``task``
         carries every text anyway (8 MB cost ~30 ms to send), so which worker
         holds what never decides correctness. Raises RuntimeError if it keeps
         failing."""
         self._finish_preload()
-        if function == "link_module" and self._run_inline():
-            return worker.link_module(task)  # type: ignore[arg-type]
+        if isinstance(task, LinkTask) and self._run_inline():
+            return task.run()
         reason = ""
         for _ in range(self.retries + 1):
             held = self._preloaded_by
@@ -510,7 +514,7 @@ class LocalExecutor:
                 reason = str(e)
                 continue
             try:
-                if not w.send(function, task):
+                if not w.send(task):
                     raise EOFError
                 status, value = w.receive()
             except EOFError:
@@ -523,6 +527,58 @@ class LocalExecutor:
                 return value
             reason = str(value)
         raise RuntimeError(f"the final compile failed in its worker process ({reason})")
+
+
+# What a build gives a runner to parse translations ahead of the final
+# compile (:meth:`LocalExecutor.preload`).
+Preloader = Callable[[Callable[[], list[tuple[str, str, bool, bytes]]]], None]
+
+
+class Recorder:
+    """A runner that runs nothing (Ninja's ``-n``): it records the tasks it
+    is given (:attr:`tasks`) and does the deferred work of the build
+    process (building the host's text, which says whether the host is
+    stored), so that a dry run is the build's own steps. No task has a
+    result, so nothing a result would make ready is asked for; nothing is
+    stored. One translation per task, none through a shared cache."""
+
+    batches = False
+    shared = None
+
+    def __init__(self) -> None:
+        self.tasks: list[Work] = []
+
+    def run(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
+        pending = list(jobs)
+        while pending:
+            job = pending.pop(0)
+            if isinstance(job, Deferred):
+                pending[:0] = job.work() or ()
+            else:
+                self.tasks.append(job)
+        return []
+
+    def preload(self, items: Callable[[], list[tuple[str, str, bool, bytes]]]) -> None:
+        pass  # nothing runs: nothing to parse ahead
+
+
+class Workers:
+    """Local worker processes kept across builds (``halflow watch``): later
+    builds skip their start-up. Use as a context manager; pass to
+    :func:`halflow.codegen.pipeline.build_vmfb` with the same ``iree_flags``."""
+
+    def __init__(self, iree_flags: Sequence[str], jobs: int | None = None, retries: int = 2):
+        self.env = environment_for(flags.parse(iree_flags))
+        self.executor = LocalExecutor(self.env, jobs or os.cpu_count() or 1, retries)
+
+    def close(self) -> None:
+        self.executor.close()
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 class DaskExecutor:
@@ -597,39 +653,32 @@ class DaskExecutor:
         from distributed import as_completed
 
         failures: list[TaskFailure] = []
-        futures: dict[Any, Job] = {}
+        futures: dict[Any, Task] = {}
 
-        def submit(job: Job) -> Any:
-            name, task = job
-            if name.endswith("_shared"):
-                from halflow.codegen import remote_workers as shared
-
-                args: tuple[Any, ...] = (getattr(shared, name), task, self.shared)
-            else:
-                args = (getattr(worker, name), task)
+        def submit(task: Task) -> Any:
             future = self.client.submit(
-                *args,
-                key=f"halflow-{name}-{task.key[:20]}-{uuid.uuid4().hex[:8]}",
+                run_task, task,
+                key=f"halflow-{task.kind}-{task.key[:20]}-{uuid.uuid4().hex[:8]}",
                 pure=False, retries=self.retries,
                 # Groups and the host before queued translations (as locally).
-                priority=0 if name == "translate" else 1,
+                priority=0 if isinstance(task, TranslateTask) else 1,
             )
-            futures[future] = job
+            futures[future] = task
             return future
 
         running = as_completed()
 
         def add(ready: Sequence[Job] | None) -> None:
-            now, later = _split_later(ready)
-            for job in now:
-                running.add(submit(job))
-            for _, later_work in later:
-                add(later_work())
+            now, later = _split_deferred(ready)
+            for task in now:
+                running.add(submit(task))
+            for deferred in later:
+                add(deferred.work())
 
         add(jobs)
         notes = _SharedNotes()
         for future in running:
-            name, task = futures.pop(future)
+            task = futures.pop(future)
             try:
                 result = notes.take(future.result())
             except Exception as e:  # KilledWorker, or the task kept raising
@@ -637,11 +686,11 @@ class DaskExecutor:
                 if kind == "KilledWorker":
                     failures.append(TaskFailure(
                         task, "the Dask workers running it died (the compiler crashed on "
-                        "it, or a worker was lost) until the scheduler gave up", name))
+                        "it, or a worker was lost) until the scheduler gave up"))
                 else:
-                    failures.append(TaskFailure(task, f"{kind}: {e}", name))
+                    failures.append(TaskFailure(task, f"{kind}: {e}"))
                 continue
-            add(on_result(name, result))
+            add(on_result(task, result))
         if self.shared is not None:
             notes.say(self.shared.where, self.notes)
         return failures

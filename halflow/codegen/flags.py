@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from halflow.core.diagnostics import Diagnostic, HalflowError
+from halflow.core.localflags import LOCAL_PATH_FLAGS
 
 # Phases before materialize-interfaces, in pipeline order.
 FRONTEND_PHASES = (
@@ -75,6 +76,8 @@ NOT_IN_KEY: tuple[tuple[str, str], ...] = (
     ("--mlir-elide-", "printing only"),
     ("--compile-from", "halflow's own phase choice"),
     ("--output-format", "output only (must be vm-bytecode)"),
+    *((name, "a local path: the same output wherever it points (halflow.core.localflags)")
+      for name in LOCAL_PATH_FLAGS),
 )
 
 

@@ -57,6 +57,8 @@ from dataclasses import dataclass
 from halflow.codegen.executables import Unit, denormalize
 from halflow.core import safejson
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
+from halflow.core.localflags import travelling
+from halflow.store import keys
 
 # Bump when what a group binary or host entry holds, or how it is made, changes.
 GROUP_VERSION = 1
@@ -292,7 +294,7 @@ def _group_of(members: Sequence[Member], variant_name: str, lane: str, linked_su
     gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,
                                  tuple(m.name for m in ordered))[:16]
     linked = ordered[0].name if len(ordered) == 1 else gname + linked_suffix
-    key = "group-" + fingerprint("halflow.codegen.group", GROUP_VERSION, environment(),
+    key = keys.GROUP + fingerprint("halflow.codegen.group", GROUP_VERSION, environment(),
                                  tuple(key_flags), lane, gname,
                                  tuple((m.key, m.name) for m in ordered))
     return Group(gname, linked, variant_name, ordered, key)
@@ -559,6 +561,6 @@ def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
 
 
 def host_key(text: str, flags: Sequence[str]) -> str:
-    return "host-" + fingerprint("halflow.codegen.host", HOST_VERSION, environment(),
-                                 tuple(flags), text)
+    return keys.HOST + fingerprint("halflow.codegen.host", HOST_VERSION, environment(),
+                                   travelling(flags), text)
 

@@ -28,21 +28,25 @@ it.
 from __future__ import annotations
 
 import mmap
+import os
 import re
 import shutil
 import subprocess
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from halflow.codegen import iree_api, tools
+from halflow.codegen import iree_api, strategy, tools
 from halflow.codegen.flags import IreeFlags
 from halflow.core import output
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
 
 BYTECODE_MAGIC = b"ML\xefR"
+_DENSE_RESOURCE = b"dense_resource<"
+_RESOURCES = b"\n{-#"  # the start of a module's trailer of resource data
 _PRE_MATERIALIZE = re.compile(rb"^\s*(?:stream\.executable|hal\.executable\.source)\b", re.M)
 _DIAGNOSTIC = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note): (.*)$")
 # An error line without a column (``<unknown>:0: error: ...``) or position.
@@ -64,7 +68,12 @@ def detect_kind(data: bytes) -> ModelKind:
     if not data.startswith(BYTECODE_MAGIC):
         # A program may hold hal.executable.source ops too (custom
         # dispatches); only a pre-materialize module dispatches through stream.
-        pre = _PRE_MATERIALIZE.search(data) and b"stream.cmd.dispatch" in data
+        # Ops end where the trailer of resource data begins (inline weights:
+        # most of the bytes, and a regular expression's full scan of them).
+        end = data.find(_RESOURCES)
+        end = len(data) if end < 0 else end
+        pre = (_PRE_MATERIALIZE.search(data, 0, end) is not None
+               and data.find(b"stream.cmd.dispatch", 0, end) >= 0)
         return ModelKind.PRE_MATERIALIZE if pre else ModelKind.PROGRAM
     with iree_api.Invocation(()) as invocation:
         try:
@@ -115,7 +124,6 @@ def parse_errors(messages: Sequence[str], name: str) -> HalflowError:
     return HalflowError(diags)
 
 
-_DENSE_RESOURCE = b"dense_resource<"
 
 
 def emits_text(model: Path) -> bool:
@@ -138,6 +146,26 @@ def emits_text(model: Path) -> bool:
                 return view.find(_DENSE_RESOURCE) >= 0
     except (OSError, ValueError):  # unreadable, or empty (mmap of 0 bytes)
         return False
+
+
+def text_program_size(model: Path) -> int | None:
+    """For a program whose materialized module must travel as text
+    (:func:`emits_text`): the bytes of its IR, without the data of its
+    resources (the ``{-# dialect_resources ... #-}`` trailer, inline weights
+    of any size); a bytecode program's whole size. None for a program whose
+    module travels as bytecode."""
+    if not emits_text(model):
+        return None
+    try:
+        with open(model, "rb") as f:
+            if f.read(len(BYTECODE_MAGIC)) == BYTECODE_MAGIC:
+                return os.fstat(f.fileno()).st_size
+            f.seek(0)
+            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as view:
+                trailer = view.find(_RESOURCES)
+                return trailer if trailer >= 0 else len(view)
+    except (OSError, ValueError):
+        return None
 
 
 def frontend_command(model: Path, flags: IreeFlags, destination: Path,
@@ -220,17 +248,23 @@ class Frontend:
         shutil.rmtree(self._dir, ignore_errors=True)
 
 
-# A front end started by the entry point before the rest of halflow loads
-# (:func:`start_early`), for the build to take (:func:`frontend`).
-_EARLY: list[tuple[Path, tuple[str, ...], Frontend]] = []
+@dataclass(frozen=True)
+class Early:
+    """A front end the entry point started before the rest of halflow
+    loaded (:func:`start_early`), handed to the build that takes it
+    (:func:`frontend`), for ``model`` with flags ``flags``."""
+
+    model: Path
+    flags: tuple[str, ...]
+    frontend: Frontend
 
 
-def start_early(model: str, iree_flags: Sequence[str]) -> None:
+def start_early(model: str, iree_flags: Sequence[str]) -> Early | None:
     """Start MODEL's front end now, when MODEL is a program and the flags
     are ones halflow takes: a ``halflow build --to vmfb`` that is not up to
     date launches ``iree-compile`` before it imports the command line and
     the compiler bindings (~0.2 s), which then load beside it. Anything
-    doubtful starts nothing (the build then starts it as usual)."""
+    doubtful starts nothing (None: the build then starts it as usual)."""
     from halflow.codegen import flags as flags_mod
 
     try:
@@ -238,33 +272,38 @@ def start_early(model: str, iree_flags: Sequence[str]) -> None:
         with open(model, "rb") as f:
             head = f.read()
     except (OSError, HalflowError):
-        return
+        return None
     # (Bytecode is left to the build: telling its kind loads the compiler.)
     if (flags.compile_from is None and not head.startswith(BYTECODE_MAGIC)
-            and detect_kind(head) == ModelKind.PROGRAM):
+            and detect_kind(head) == ModelKind.PROGRAM
+            and not _compiles_whole(Path(model))):
         try:
-            _EARLY.append((Path(model), flags.all, Frontend(Path(model), flags)))
+            return Early(Path(model), flags.all, Frontend(Path(model), flags))
         except OSError:
-            return
+            return None
+    return None
 
 
-def frontend(model: Path, flags: IreeFlags) -> Frontend:
-    """The front end of ``model`` with ``flags``: the one :func:`start_early`
-    started for them, else a new one. Any other early one is stopped."""
-    found = None
-    while _EARLY:
-        path, all_flags, started = _EARLY.pop()
-        if found is None and path == model and all_flags == flags.all:
-            found = started
-        else:
-            started.close()
-    return found if found is not None else Frontend(model, flags)
+def _compiles_whole(model: Path) -> bool:
+    """Whether the build will compile MODEL whole, without a front end
+    (:func:`halflow.codegen.strategy.compiles_whole`; a previous incremental
+    build would keep it incremental, which only this start-up's head start
+    on its front end misses)."""
+    try:
+        chosen = strategy.strategy_of(None)
+    except HalflowError:
+        return True  # the build reports it; start nothing
+    return strategy.compiles_whole(chosen, text_program_size(model)) is not None
 
 
-def discard_early() -> None:
-    """Stop a front end :func:`start_early` started that no build took."""
-    while _EARLY:
-        _EARLY.pop()[2].close()
+def frontend(model: Path, flags: IreeFlags, early: Early | None = None) -> Frontend:
+    """The front end of ``model`` with ``flags``: ``early`` when it was
+    started for them, else a new one (``early`` is then stopped)."""
+    if early is not None:
+        if early.model == model and early.flags == flags.all:
+            return early.frontend
+        early.frontend.close()
+    return Frontend(model, flags)
 
 
 class Materialized:

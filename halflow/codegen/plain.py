@@ -1,5 +1,8 @@
 """The plain path (``mode: plain``): IREE's whole back end in one process.
 
+(A small program whose module must travel as text skips the front end and
+is compiled whole by the user's own command: :func:`compile_whole`.)
+
 The front end (:class:`halflow.codegen.model.Frontend`) has written the
 program's materialized module (``executable-sources``, bytecode, every
 location kept); ``iree-compile - FLAGS --compile-from=executable-sources -o
@@ -45,9 +48,22 @@ def compile_backend(materialized: bytes, flags: IreeFlags, output: Path,
     :class:`halflow.core.diagnostics.HalflowError` with IREE's diagnostics
     if it fails (``output`` may then hold a partial file: the caller's
     temporary one)."""
+    return _compile(backend_command(flags, output), materialized, model_name)
+
+
+def compile_whole(model_file: Path, flags: IreeFlags, output: Path, model_name: str) -> Compiled:
+    """Compile MODEL whole to ``output``: the user's own ``iree-compile``
+    command (:func:`halflow.codegen.strategy.compiles_whole`), byte-identical
+    by construction. Raises as :func:`compile_backend`."""
+    return _compile([tools.iree_compile(), str(model_file), *flags.all, "-o", str(output)],
+                    None, model_name)
+
+
+def _compile(command: list[str], stdin: bytes | None, model_name: str) -> Compiled:
     started = time.perf_counter()
     try:
-        done = subprocess.run(backend_command(flags, output), input=materialized,
+        done = subprocess.run(command, input=stdin,
+                              stdin=subprocess.DEVNULL if stdin is None else None,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
     except OSError as e:
         raise model.diagnostics_from(f"cannot run iree-compile: {e.strerror or e}",

@@ -3,8 +3,8 @@ the client.
 
 With ``--executor dask`` and a shared cache the client may write to
 (``--remote-cache``), :class:`halflow.codegen.executors.DaskExecutor` runs
-these instead of :func:`~halflow.codegen.worker.translate` and
-:func:`~halflow.codegen.worker.serialize_group`: the worker that translates
+these instead of :func:`~halflow.codegen.translate.translate` and
+:func:`~halflow.codegen.serialize.serialize_group`: the worker that translates
 an executable writes the entry to the shared cache itself and returns the
 result without its text; the worker that serializes a group reads the
 texts it lacks from the shared cache. Group binaries and the host still
@@ -27,16 +27,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from halflow.codegen.worker import (
-    GroupResult,
-    GroupTask,
-    TranslateResult,
-    TranslateTask,
-    serialize_group,
-    translate,
-)
+from halflow.codegen.serialize import serialize_group
+from halflow.codegen.tasks import GroupResult, GroupTask, TranslateResult, TranslateTask
+from halflow.codegen.translate import translate
 from halflow.core.options import RemoteCache
-from halflow.store.artifacts import Entry, cache_key, decode_entry, encode_entry
+from halflow.store.codegen_entries import Entry, decode_entry, encode_entry
+from halflow.store.keys import codegen_key
 from halflow.store.remote import KIND_BLOB, Problems, RemoteStore
 
 _STORES: dict[RemoteCache, RemoteStore] = {}  # one per worker process and settings
@@ -79,7 +75,7 @@ def translate_shared(task: TranslateTask, settings: RemoteCache) -> Shared:
     written = result.ok and store.writable
     if written:
         entry = Entry(result.key, result.text, result.seconds, result.interface)
-        store.put(cache_key(result.key), KIND_BLOB, [encode_entry(entry)])
+        store.put(codegen_key(result.key), KIND_BLOB, [encode_entry(entry)])
     said = _said(store)
     if written and store.writable:  # else the write failed: the text goes the usual way
         result = dataclasses.replace(result, text="", shared=True)
@@ -94,7 +90,7 @@ def serialize_group_shared(task: GroupTask, settings: RemoteCache) -> Shared:
     missing: list[str] = []
     for (name, text), key in zip(task.members, task.member_keys, strict=True):
         if not text:
-            raw = store.get(cache_key(key), KIND_BLOB)
+            raw = store.get(codegen_key(key), KIND_BLOB)
             entry = decode_entry(key, raw) if raw is not None else None
             if raw is not None and entry is None:
                 store.damaged("its translation does not decode")

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from halflow.codegen.pipeline import Action, CodegenResult
+from halflow.codegen.results import Action, CodegenResult
 
 PathLike = str | os.PathLike[str]
 

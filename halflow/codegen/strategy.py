@@ -23,7 +23,12 @@ known as soon as the front end ends, without loading IREE in the build
 process): mlp 13.5 KB, gpt2_l4 27 KB, openelm_l4 61 KB, the g24 MLP of
 ``benchmarks/codegen.py`` 93 KB, llama_serving_l2 122 KB, 500 dispatches
 385 KB (0.8-1.7 KB per executable). :data:`PLAIN_BELOW` sits between the
-programs that never gained and those that do.
+programs that never gained and those that do. A front end written as text
+(a program with ``dense_resource`` literals: :func:`halflow.codegen.model.emits_text`)
+is 5-13x larger than its bytecode, and holds the literals' data (inline
+weights of megabytes), so its size says nothing of the work: it is
+measured by its executables instead (:data:`PLAIN_BELOW_EXECUTABLES`, the
+same line: gpt2_l4 16-19, openelm_l4 79, llama_serving_l2's 90 in 78 KB).
 
 Only a build that starts its own local workers decides so: with workers kept
 warm (``halflow watch``) or on Dask there is no start-up to pay, and a
@@ -41,6 +46,7 @@ overrides the choice; ``plain`` applies to programs only.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -49,6 +55,15 @@ from halflow.core.diagnostics import Diagnostic, HalflowError
 # Bytes of the front end's bytecode output below which a program compiles
 # plainly (see the module docstring for the measured sizes around it).
 PLAIN_BELOW = 40_000
+# Bytes of a text-bound program's IR (without its resources' data) below
+# which it compiles whole, without a front end (:func:`compiles_whole`):
+# the turbine exports of the zoo's small models hold 11-41 KB, of
+# llama_serving_l2 (144 executables) 186 KB.
+PLAIN_MODEL_BELOW = 80_000
+# Executables of a text front end's output below which it compiles plainly.
+PLAIN_BELOW_EXECUTABLES = 40
+_EXECUTABLE = re.compile(rb"^  hal\.executable ", re.M)  # top level, as IREE prints it
+_BYTECODE_MAGIC = b"ML\xefR"
 
 ENVIRONMENT = "HALFLOW_VMFB_STRATEGY"
 
@@ -93,13 +108,41 @@ def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
     return Choice(True)
 
 
-def plain_reason(strategy: Strategy, size: int) -> str | None:
-    """After the front end: why this build goes plain (its output is
-    ``size`` bytes of bytecode), or None to build incrementally."""
+def compiles_whole(strategy: Strategy, text_size: int | None) -> str | None:
+    """Before the front end: why a program whose module must travel as text
+    (``text_size`` bytes of IR without its resources'
+    data, :func:`halflow.codegen.model.text_program_size`; None when it
+    travels as bytecode) is compiled whole by one plain ``iree-compile``
+    without a front end of halflow's, or None. Splitting such a program
+    would print and parse its resources' data twice more (a 32-layer MLP
+    with 200 MB of inline weights: 10.7 s against plain's 2.4 s), so a small
+    one, which would compile plainly after its front end anyway, skips it."""
+    if text_size is None:
+        return None
     if strategy == Strategy.PLAIN:
         return "asked for (strategy plain)"
-    if size < PLAIN_BELOW:
-        return (f"a small program ({size / 1000:.1f} KB of materialized module, below "
-                f"{PLAIN_BELOW / 1000:.0f} KB): one iree-compile costs less than the "
-                "incremental path's fixed costs")
+    if strategy == Strategy.AUTO and text_size < PLAIN_MODEL_BELOW:
+        return (f"a small program ({text_size / 1000:.1f} KB of IR besides its resources' "
+                f"data, below {PLAIN_MODEL_BELOW / 1000:.0f} KB): one iree-compile costs "
+                "less than the incremental path's fixed costs")
     return None
+
+
+def plain_reason(strategy: Strategy, materialized: bytes) -> str | None:
+    """After the front end: why this build goes plain (``materialized`` is
+    its output, bytecode or text), or None to build incrementally."""
+    if strategy == Strategy.PLAIN:
+        return "asked for (strategy plain)"
+    if materialized.startswith(_BYTECODE_MAGIC):
+        size = len(materialized)
+        if size >= PLAIN_BELOW:
+            return None
+        small = (f"{size / 1000:.1f} KB of materialized module, below "
+                 f"{PLAIN_BELOW / 1000:.0f} KB")
+    else:
+        count = len(_EXECUTABLE.findall(materialized))
+        if count >= PLAIN_BELOW_EXECUTABLES:
+            return None
+        small = f"{count} executables, below {PLAIN_BELOW_EXECUTABLES}"
+    return (f"a small program ({small}): one iree-compile costs less than the "
+            "incremental path's fixed costs")

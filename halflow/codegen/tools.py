@@ -9,32 +9,60 @@ from __future__ import annotations
 
 import functools
 
+# The file that marks a directory of halflow's masquerade executables
+# (``halflow shim-dir``): never taken for IREE's own tools.
+SHIM_MARKER = "HALFLOW-SHIM-DIR"
+
 
 def _builtin(name: str) -> str | None:
-    """The wheel's binary ``name``, found as ``find_tool`` finds it but
-    without importing ``iree.compiler`` (~0.1 s: a rebuild launches its
-    front end before that import); None when ``IREE_TOOL_PATH`` is set or the
-    binary is not where the wheel puts it (``find_tool`` then decides)."""
+    """The wheel's binary ``name``, spelled as ``find_tool`` spells it
+    (``.../iree/compiler/tools/../_mlir_libs/NAME``: ``iree-compile``'s
+    messages name it so), found without importing ``iree.compiler`` (~0.1 s:
+    a rebuild launches its front end before that import); None when the
+    binary is not where the wheel puts it."""
     import importlib.util
     import os
 
-    if os.environ.get("IREE_TOOL_PATH") or os.name != "posix":
+    if os.name != "posix":
         return None
     try:
         spec = importlib.util.find_spec("iree.compiler")
     except (ImportError, ValueError):
         return None
     for folder in (spec.submodule_search_locations or []) if spec is not None else []:
-        path = os.path.join(folder, "_mlir_libs", name)
+        path = os.path.join(folder, "tools", "..", "_mlir_libs", name)
         if os.path.isfile(path) and os.access(path, os.X_OK):
             return path
     return None
 
 
+def is_shim_dir(folder: str) -> bool:
+    """Whether ``folder`` holds halflow's masquerade executables."""
+    import os
+
+    return os.path.isfile(os.path.join(folder, SHIM_MARKER))
+
+
+def real_tool(name: str) -> str | None:
+    """IREE's own tool ``name`` as ``find_tool`` finds it (the folders of
+    ``IREE_TOOL_PATH`` first, then the wheel's binary), skipping halflow's
+    masquerade directories: with one in ``IREE_TOOL_PATH``, halflow must not
+    find itself. None when there is none (``find_tool`` then says why)."""
+    import os
+
+    for folder in (os.environ.get("IREE_TOOL_PATH") or "").split(os.pathsep):
+        if not folder or is_shim_dir(folder):
+            continue
+        path = os.path.join(folder, name)
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return _builtin(name)
+
+
 @functools.cache
 def iree_compile() -> str:
-    """Absolute path of the ``iree-compile`` binary of the installed wheel."""
-    found = _builtin("iree-compile")
+    """Absolute path of the real ``iree-compile`` binary."""
+    found = real_tool("iree-compile")
     if found is not None:
         return found
     from iree.compiler.tools.binaries import find_tool
@@ -53,7 +81,10 @@ def iree_version() -> str:
 
 @functools.cache
 def iree_opt() -> str:
-    """Absolute path of the ``iree-opt`` binary of the installed wheel."""
+    """Absolute path of the real ``iree-opt`` binary."""
+    found = real_tool("iree-opt")
+    if found is not None:
+        return found
     from iree.compiler.tools.binaries import find_tool
 
     return find_tool("iree-opt")

@@ -50,16 +50,44 @@ class MappedFile(mmap.mmap):
     fd: int
 
 
-def read_bytes(path: str | os.PathLike[str]) -> InputBytes:
-    """The bytes of the file at ``path``: a :class:`MappedFile` when it is
-    large (see :data:`MAP_SIZE`; like ``iree-opt``, which maps its input, a
-    build must not be raced by writes to the file in place), else bytes.
+class Snapshot:
+    """One input, read once and passed down from there: its bytes
+    (:attr:`data`), where they were read (:attr:`path`, None for bytes
+    that are not a file's, standard input say), the file's status taken
+    before any byte was read and the clock read before that (the
+    up-to-date check records them with the bytes' hash,
+    :func:`halflow.core.uptodate.input_stamp`), and, computed on first
+    use, :func:`scan` of the bytes: the up-to-date check and the build it
+    hands the snapshot to hash hundreds of megabytes of weights once, not
+    twice."""
 
-    The file's status, taken before any byte is read, and the clock read
-    before that are remembered with the bytes (:func:`read_status`): the
-    up-to-date check records them with the bytes' hash
-    (:mod:`halflow.core.uptodate`)."""
-    global _last_read
+    __slots__ = ("_scanned", "data", "path", "seen_ns", "status")
+
+    def __init__(self, data: InputBytes, path: str | None = None,
+                 status: os.stat_result | None = None, seen_ns: int = 0):
+        self.data = data
+        self.path = path
+        self.status = status
+        self.seen_ns = seen_ns
+        self._scanned: tuple[str, tuple[Value, ...], tuple[str, ...]] | None = None
+
+    def scanned(self) -> tuple[str, tuple[Value, ...], tuple[str, ...]]:
+        """:func:`scan` of the bytes (once)."""
+        if self._scanned is None:
+            self._scanned = scan(self.data)
+        return self._scanned
+
+    @property
+    def fingerprint(self) -> str:
+        """The hash of the bytes (:func:`scan`)."""
+        return self.scanned()[0]
+
+
+def read_snapshot(path: str | os.PathLike[str]) -> Snapshot:
+    """The :class:`Snapshot` of the file at ``path``; its bytes are a
+    :class:`MappedFile` when it is large (see :data:`MAP_SIZE`; like
+    ``iree-opt``, which maps its input, a build must not be raced by
+    writes to the file in place), else bytes."""
     seen_ns = time.time_ns()
     with open(path, "rb") as f:
         try:
@@ -77,19 +105,9 @@ def read_bytes(path: str | os.PathLike[str]) -> InputBytes:
                 data = f.read()
             else:
                 data.fd = os.dup(f.fileno())
-    _last_read = (data, os.path.abspath(path), status, seen_ns) if status is not None else None
-    return data
-
-
-def read_status(data: InputBytes) -> tuple[str, os.stat_result, int] | None:
-    """(absolute path, status, clock in ns before the status was taken) of
-    the file :func:`read_bytes` last read, if ``data`` is its bytes."""
-    if _last_read is None or _last_read[0] is not data:
-        return None
-    return _last_read[1], _last_read[2], _last_read[3]
-
-
-_last_read: tuple[InputBytes, str, os.stat_result, int] | None = None
+    if status is None:
+        return Snapshot(data)
+    return Snapshot(data, os.path.abspath(path), status, seen_ns)
 
 
 class FileSpan:

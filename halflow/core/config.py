@@ -235,6 +235,9 @@ SETTINGS: tuple[Setting, ...] = (
             "`halflow build --to vmfb` in the build server too (experimental)"),
     Setting("server-idle-timeout", _seconds, 600.0, "HALFLOW_SERVER_IDLE_TIMEOUT",
             "seconds a build server with nothing to do waits before it exits"),
+    Setting("strict", _bool, False, "HALFLOW_STRICT",
+            "`halflow iree-compile`: an internal failure is an error instead of a fallback to "
+            "the real iree-compile (the test suite and benchmarks run strict)"),
 )
 HIDDEN = "(set, hidden)"  # how `halflow config` shows a secret that is set
 BY_NAME = {s.name: s for s in SETTINGS}

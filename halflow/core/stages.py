@@ -52,7 +52,10 @@ EXPORT = Stage("export", 1, "facts of one export")
 DISPATCH_SITE = Stage("dispatch_site", 2, "facts of one dispatch site")
 # v3: dispatch sites carry their workload and uniform operand types.
 # v4: dispatch site ids name the callee (see DISPATCH_SITE).
-HOST = Stage("host", 4, "device globals and dispatch sites of the host program")
+# v5: one node per top-level host op (its dispatch sites); the device
+# globals are the ``devices`` node's.
+HOST = Stage("host", 5, "dispatch sites of one top-level host op")
+DEVICES = Stage("devices", 1, "device globals, legacy targets and hal.executable exports")
 # v2: printed ops of units with dialect resources are parsed in their own
 # context (a shared one renamed resource keys).
 CONVERT = Stage("convert", 2, "hal.executable of one executable, printed")
@@ -63,7 +66,7 @@ MODULE = Stage("module", 1, "assembled output")
 ALL = (
     TARGETS, VARIANTS, LAYOUT, INTERFACE, EXPORT_OPS, CLONE_FUNCTION, OBJECTS,
     WORKGROUP_INFO, CONVERT_EXECUTABLE, EXECUTABLE_SOURCE, DISPATCH,
-    EXECUTABLE, EXPORT, DISPATCH_SITE, HOST, CONVERT, PRINT, SHELL, MODULE,
+    EXECUTABLE, EXPORT, DISPATCH_SITE, HOST, DEVICES, CONVERT, PRINT, SHELL, MODULE,
 )
 
 

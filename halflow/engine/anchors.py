@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from halflow.core.fingerprint import fingerprint
+from halflow.store import keys
 from halflow.store.states import StateEntry, digests
 
 SAMPLE = 8
@@ -60,7 +61,7 @@ def sample(unit_keys: Iterable[str]) -> list[str]:
 
 
 def _anchor_key(unit_key: str, env: str) -> str:
-    return "anchor:" + fingerprint("anchor@2", unit_key, env)
+    return keys.ANCHOR + fingerprint("anchor@2", unit_key, env)
 
 
 def _encode_id(doc_id: str) -> str:

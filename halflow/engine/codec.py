@@ -23,7 +23,7 @@ from typing import Any
 from halflow.asm.assembler import AliasDef, Piece, PrintedModule
 from halflow.nodes.device_targets import DeviceTable
 from halflow.nodes.facts import ExecutableFacts, ExportFacts
-from halflow.nodes.host import DispatchSite, HostFacts
+from halflow.nodes.host import DispatchSite, HostFacts, ModuleFacts, OpSites
 from halflow.nodes.layout import Binding, DescriptorFlags, PipelineLayout, ResourceOrigin, SiteUsage
 from halflow.nodes.variants import Variant
 
@@ -34,6 +34,8 @@ _RECORDS: dict[str, type] = {
         ExportFacts,
         DispatchSite,
         HostFacts,
+        ModuleFacts,
+        OpSites,
         DeviceTable,
         Binding,
         PipelineLayout,

@@ -36,6 +36,7 @@ from halflow.engine.records import (
 from halflow.graph import BuildGraph
 from halflow.nodes.tracked import IrStage, Tracked, label, stage_tag
 from halflow.source import keys
+from halflow.store import keys as store_keys
 
 if TYPE_CHECKING:
     from halflow.store.protocol import EntryStore
@@ -292,7 +293,7 @@ class Evaluator:
             self.recorder.event(node_id, stage, start, end)
             if persist and not self.force:
                 # Cold builds keep everything in the document state instead.
-                self.pending.append(("node:" + key, value))
+                self.pending.append((store_keys.node_key(key), value))
         vfp = key if fp_value is None else (self.fps if fp_value is value_fp else fp_value)(value)
         changed = prev is None or prev.vfp != vfp
         if derived:
@@ -358,16 +359,20 @@ class Evaluator:
         step: IrStage,
         deps: Sequence[str],
         compute: Callable[[], T],
+        by_value: bool = False,
         **texts: str,
     ) -> T:
         """The value of ``node_id``, computed by the IR stage ``step``
         (through a provider): keyed on the text keys ``texts``, exactly the
         stage's declared inputs, and the values of ``deps`` (see
         :func:`ir_key`). Its value is persisted, and its key stands for it
-        (a printed op or facts are a pure function of their key)."""
+        (a printed op or facts are a pure function of their key), unless
+        ``by_value``: then its value is fingerprinted, and a recomputed
+        value equal to the previous one dirties no dependent (early cutoff
+        for a node whose inputs change more often than its value)."""
         step.check(texts)
         value: T = self.node(node_id, step.tag, deps, compute, extra=texts, persist=True,
-                             fp_value=None)
+                             fp_value=value_fp if by_value else None)
         return value
 
     def _keep(self, node_id: str, record: NodeRecord) -> Any:
@@ -450,13 +455,13 @@ class Evaluator:
 
     def _from_cache(self, node_id: str, key: str) -> Any:
         cache = self.values.cache
-        data = cache.get("node:" + key)
+        data = cache.get(store_keys.node_key(key))
         if data is None:
             return MISSING
         try:
             return codec.decode(data)
         except (codec.DecodeError, TypeError, ValueError) as e:
-            cache.delete("node:" + key)
+            cache.delete(store_keys.node_key(key))
             self.values.warn(f"discarding undecodable cache entry for {node_id}: {e}")
             return MISSING
 

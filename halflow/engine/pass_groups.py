@@ -9,18 +9,26 @@ run it; node ids come from :mod:`halflow.graph`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from halflow import graph
 from halflow.asm import assembler as asm
 from halflow.asm import pieces
 from halflow.core import stages
+from halflow.core.attrtext import symbol_ref_parts
 from halflow.core.fingerprint import fingerprint, fingerprint_strings, fingerprint_text, short
 from halflow.engine.evaluator import Evaluator
+from halflow.engine.host_groups import (
+    Declarations,
+    SiteTable,
+    Units,
+    analysis_step,
+    devices_step,
+    units_of,
+)
 from halflow.engine.providers import PRINTED, SHELL, Provider
 from halflow.engine.records import (
-    DISPATCH,
     EXPORT,
     MODULE,
     Assembled,
@@ -35,29 +43,12 @@ from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import dispatch, interface, layout, plan, variants, verify
 from halflow.nodes import executable as executable_stage
 from halflow.nodes.facts import FACTS, SOURCE, ExecutableFacts, ExportFacts
-from halflow.nodes.host import ANALYSIS, HostFacts
+from halflow.nodes.host import DispatchSite
 from halflow.nodes.tracked import stage_tag
 from halflow.source import keys
-from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule
+from halflow.source.toplevel import SplitModule
 
 T = TypeVar("T")
-
-
-class _HostView:
-    """The host facts: fresh, or decoded from a reused group on first use."""
-
-    def __init__(self, facts: HostFacts | None = None, group: Group | None = None):
-        self._facts = facts
-        self._group = group
-
-    def get(self) -> HostFacts:
-        if self._facts is None:
-            assert self._group is not None
-            record = self._group.decoded().get(graph.HOST)
-            if record is None or record.value is None:
-                raise Fallback("the previous host analysis is not available")
-            self._facts = record.value
-        return self._facts
 
 
 def _const(value: T) -> Callable[[], T]:
@@ -79,40 +70,11 @@ def _layout_inputs(
     }
 
 
-def _site_slice(host: _HostView, prev_group: Group | None, indices: Sequence[int],
-                host_changed: bool) -> dict[int, Any]:
-    """The dispatch sites a group reads, by index: from the fresh host
-    analysis, or from the group's previous payload when the host did not
-    change (so that the host's facts need not be decoded)."""
-    if not host_changed and prev_group is not None:
-        cached = prev_group.site_values()
-        if cached is not None and all(k in cached for k in indices):
-            return {k: cached[k] for k in indices}
-    sites = host.get().sites
-    return {k: sites[k] for k in indices}
-
-
-class _Units(NamedTuple):
-    """The document's top-level ops as the script reads them."""
-
-    split: SplitModule
-    keys: Sequence[str]  # each unit's key
-    exec_idx: list[int]  # executable units
-    host_idx: list[int]  # the others (host ops)
-    names: dict[int, str]  # executable unit -> its symbol
-    owners: list[str]  # host op names (graph.owner_names), as host_idx
-
-
-class _Host(NamedTuple):
-    sig: str  # every group signature derives from this one or the shell's
-    facts: _HostView
-    changed: bool  # evaluated by this build (not reused whole)
-
-
 class _Executables(NamedTuple):
     groups: dict[int, Group]  # every executable's group, by unit
     opened: dict[int, Group]  # those evaluated node by node
     facts: dict[int, ExecutableFacts]  # the facts of those, read this build
+    sites: dict[int, list[int]]  # the sites (SiteTable indices) of every executable
 
 
 def evaluate(
@@ -124,89 +86,91 @@ def evaluate(
 ) -> Assembled:
     """Evaluate every group (and, in changed groups, every node) of one
     document: the single script both build modes run (they differ only in
-    ``provider``). The steps, in order: the host, the executables' facts,
-    which sites feed which executable, the dispatches checked against their
-    exports, each executable's plan and conversion, each host op's
-    annotations and print, the module."""
-    units = _units(split, unit_keys)
-    host = _host_step(ev, units, provider)
-    execs = _executables_step(ev, units, provider, host)
-    sites_of = _sites_step(ev.prev, units, host, execs)
+    ``provider``). The steps, in order: the module's declarations, each
+    host op's dispatch sites, the executables (keyed on their sites), the
+    dispatches checked against their exports, each executable's plan and
+    conversion, each host op's annotations and print, the module."""
+    units = units_of(split, unit_keys)
+    declared = devices_step(ev, units, provider)
+    table = analysis_step(ev, units, provider, declared)
+    execs = _executables_step(ev, units, provider, declared, table)
     # (MLIR's verifier never saw both sides: see halflow.nodes.verify.)
-    _verify_sites(units, host, execs, sites_of)
-    _plan_step(ev, provider, units, host, execs, sites_of)
-    body = _host_ops_step(ev, provider, units, host, execs)
+    _verify_sites(units, table, execs)
+    _plan_step(ev, provider, units, declared, table, execs)
+    body = _host_ops_step(ev, provider, units, declared, table, execs)
     return _module_step(ev, provider, units, body, assembler)
 
 
-def _units(split: SplitModule, unit_keys: Sequence[str]) -> _Units:
-    units = split.units
-    exec_idx = [i for i, u in enumerate(units) if u.kind in EXECUTABLE_KINDS]
-    host_idx = [i for i, u in enumerate(units) if u.kind not in EXECUTABLE_KINDS]
-    return _Units(
-        split=split,
-        keys=unit_keys,
-        exec_idx=exec_idx,
-        host_idx=host_idx,
-        names={i: units[i].symbol or "" for i in exec_idx},
-        # (As host.owner_names names their ops: executables all have symbols.)
-        owners=graph.owner_names((units[i].symbol, units[i].kind) for i in host_idx),
-    )
-
-
-
-def _host_step(ev: Evaluator, units: _Units, provider: Provider) -> _Host:
-    """The host analysis and its dispatch sites (reused whole when the host
-    ops' text is unchanged)."""
-    split = units.split
-    # (The resources a host op names are in its unit key: the section's
-    # other blobs are not the host's.)
-    host_text = fingerprint(split.module_open or "", [units.keys[i] for i in units.host_idx])
-    # Every group signature derives from this one or the shell's: both carry
-    # the stage versions, so a bumped stage re-evaluates groups node by node
-    # (and there only that stage's nodes re-run).
-    sig = fingerprint_strings(stages.tag(), ev.options, host_text)
-    reused = ev.reuse(graph.HOST_GROUP, sig)
-    if reused is not None:
-        return _Host(sig, _HostView(group=reused), False)
-    with ev.within(ev.open_group(graph.HOST_GROUP, sig)) as g:
-        facts = ev.read_ir(graph.HOST, ANALYSIS, [], provider.host_facts, text=host_text)
-        for site in facts.sites:
-            ev.node(site.id, stage_tag(DISPATCH), [graph.HOST], _const(site), derived=True)
-        g.summary = {"sites": len(facts.sites)}
-    return _Host(sig, _HostView(facts=facts), True)
-
-
 def _executables_step(
-    ev: Evaluator, units: _Units, provider: Provider, host: _Host
+    ev: Evaluator, units: Units, provider: Provider, declared: Declarations, table: SiteTable
 ) -> _Executables:
-    """Each executable's group: reused whole, or opened and its facts read
-    (against the previous group that had its text, when it was renamed,
-    renumbered or swapped)."""
-    prev_by_unit_key: dict[str, list[str]] = {}
-    if ev.prev is not None:
-        for gid, group in ev.prev.groups.items():
-            k = group.summary.get("unit_key")
-            if k and gid.startswith(graph.EXEC_GROUP):
-                prev_by_unit_key.setdefault(k, []).append(gid)
-    out = _Executables({}, {}, {})
+    """Each executable's group, keyed on its text and on its sites' rows:
+    reused whole, or opened and its facts read (against the previous group
+    that had its text, when it was renamed, renumbered or swapped)."""
+    prev_groups = ev.prev.groups if ev.prev is not None else {}
+    out = _Executables({}, {}, {}, {})
+    exports_of: dict[int, tuple[str, ...]] = {}
+    by_text: dict[str, list[str]] | None = None
     for i in units.exec_idx:
-        name = units.names[i]
-        gid = graph.exec_group(name)
-        sig = fingerprint_strings(units.keys[i], host.sig)
+        before = prev_groups.get(graph.exec_group(units.names[i]))
+        if before is not None and before.summary.get("unit_key") == units.keys[i]:
+            exports_of[i] = tuple(before.summary["exports"])
+        else:
+            if by_text is None:
+                by_text = _previous_by_text(prev_groups)
+            _open_executable(ev, provider, units, i, out, by_text)
+            exports_of[i] = tuple(e.name for e in out.facts[i].exports)
+    refs_of = {i: [plan.export_ref(units.names[i], e) for e in exports_of[i]]
+               for i in units.exec_idx}
+    # (A PlanError falls back: the reference driver reports it.)
+    plan.check_has_devices(bool(table.rows) or table.nested > 0, declared.has_devices)
+    by_ref = plan.sites_by_export(
+        table.rows, [r for i in units.exec_idx for r in refs_of[i]], declared.hal_exports
+    )
+    for i in units.exec_idx:
+        out.sites[i] = plan.executable_sites(by_ref, refs_of[i])
+        sig = fingerprint_strings(units.keys[i], declared.base, declared.fp,
+                                  table.signature(out.sites[i]))
+        if i in out.opened:
+            out.opened[i].sig = sig
+            continue
+        gid = graph.exec_group(units.names[i])
         reused = ev.reuse(gid, sig)
         if reused is not None:
             out.groups[i] = reused
-            continue
-        prev_gid = rename = None
-        same_text = prev_by_unit_key.get(units.keys[i])
-        if same_text and gid not in same_text:
-            prev_gid = same_text.pop(0)
-            rename = graph.rename_executable(graph.group_executable(prev_gid) or "", name)
-        group = out.opened[i] = out.groups[i] = ev.open_group(gid, sig, prev_gid, rename)
-        with ev.within(group):
-            out.facts[i] = _read_facts(ev, provider, i, name, units.keys[i])
+        else:
+            _open_executable(ev, provider, units, i, out, sig=sig)
     return out
+
+
+def _open_executable(
+    ev: Evaluator, provider: Provider, units: Units, i: int, out: _Executables,
+    by_text: dict[str, list[str]] | None = None, sig: str = "",
+) -> None:
+    """Open executable ``i``'s group and read its facts: against the
+    previous group of the same text when it has another name (``by_text``:
+    the previous executable groups by unit key, which this takes from);
+    ``sig``: its signature, when known already."""
+    name = units.names[i]
+    gid = graph.exec_group(name)
+    prev_gid = rename = None
+    same_text = by_text.get(units.keys[i]) if by_text is not None else None
+    if same_text and gid not in same_text:
+        prev_gid = same_text.pop(0)
+        rename = graph.rename_executable(graph.group_executable(prev_gid) or "", name)
+    group = out.opened[i] = out.groups[i] = ev.open_group(gid, sig, prev_gid, rename)
+    with ev.within(group):
+        out.facts[i] = _read_facts(ev, provider, i, name, units.keys[i])
+
+
+def _previous_by_text(prev_groups: Mapping[str, Group]) -> dict[str, list[str]]:
+    """The previous build's executable groups by their unit key."""
+    found: dict[str, list[str]] = {}
+    for gid, group in prev_groups.items():
+        k = group.summary.get("unit_key")
+        if k and gid.startswith(graph.EXEC_GROUP):
+            found.setdefault(k, []).append(gid)
+    return found
 
 
 def _read_facts(
@@ -226,89 +190,49 @@ def _read_facts(
     return facts
 
 
-def _prev_summary(group: Group) -> dict[str, Any]:
-    before = group.prev
-    return before.summary if before is not None else {}
-
-
-def _sites_step(
-    prev: DocState | None, units: _Units, host: _Host, execs: _Executables
-) -> dict[int, list[int]]:
-    """Which dispatch sites (by index) feed each executable: recomputed when
-    the host or the module's table of exports changed (an executable's
-    exports, or an executable added, removed or renamed), else as before."""
-    exec_idx = units.exec_idx
-    exports_of = {
-        i: tuple(e.name for e in execs.facts[i].exports) if i in execs.facts
-        else tuple(execs.groups[i].summary["exports"])
-        for i in exec_idx
-    }
-    # The sites of each export are kept only while the host and the table
-    # of exports are what the previous build checked them against.
-    reshuffled = host.changed or prev is None or plan.export_table(
-        (units.names[i], exports_of[i]) for i in exec_idx
-    ) != plan.export_table(
-        (ex, g.summary.get("exports", ())) for gid, g in prev.groups.items()
-        if (ex := graph.group_executable(gid)) is not None
-    )
-    if not reshuffled:
-        return {
-            i: list((execs.groups[i].summary if i not in execs.opened
-                     else _prev_summary(execs.opened[i])).get("sites", ()))
-            for i in exec_idx
-        }
-    # (A PlanError falls back: the reference driver reports it.)
-    all_sites = host.facts.get()
-    plan.check_devices(all_sites)
-    refs_of = {i: [plan.export_ref(units.names[i], e) for e in exports_of[i]] for i in exec_idx}
-    by_ref = plan.sites_by_export(
-        all_sites.sites, [r for i in exec_idx for r in refs_of[i]], all_sites.hal_exports
-    )
-    return {i: plan.executable_sites(by_ref, refs_of[i]) for i in exec_idx}
-
-
 def _plan_step(
-    ev: Evaluator, provider: Provider, units: _Units, host: _Host, execs: _Executables,
-    sites_of: Mapping[int, list[int]],
+    ev: Evaluator, provider: Provider, units: Units, declared: Declarations, table: SiteTable,
+    execs: _Executables,
 ) -> None:
     """Plan and convert every opened executable; its summary is what the
     host ops and the next build read of it."""
     for i, group in execs.opened.items():
         name = units.names[i]
-        site_values = _site_slice(host.facts, group.prev, sites_of[i], host.changed)
+        site_values = table.values(execs.sites[i], _stored_sites(group.prev))
         with ev.within(group):
             planned = _plan_and_convert(ev, provider, group, i, name, execs.facts[i],
-                                        site_values, host.facts, units.keys[i])
-        group.summary = _exec_summary(name, execs.facts[i], planned, units.keys[i], sites_of[i],
-                                      ev.targets)
-        group.sites = site_values
+                                        site_values, declared, units.keys[i])
+        group.summary = _exec_summary(name, execs.facts[i], planned, units.keys[i], ev.targets)
+        group.sites = {site.id: site for site in site_values.values()}
+
+
+def _stored_sites(group: Group | None) -> Mapping[str, Any] | None:
+    """The dispatch sites a previous group read (by id), if it has them."""
+    return group.site_values() if group is not None else None
 
 
 def _host_ops_step(
-    ev: Evaluator, provider: Provider, units: _Units, host: _Host, execs: _Executables
+    ev: Evaluator, provider: Provider, units: Units, declared: Declarations, table: SiteTable,
+    execs: _Executables,
 ) -> dict[int, Group]:
     """Each host op's group (its sites' annotations and its print), reused
-    whole when neither its text nor the expansions of what it dispatches
-    changed; returns every body group by unit."""
+    whole when neither its text, the devices nor the expansions of what it
+    dispatches changed; returns every body group by unit."""
     prev = ev.prev
     exec_by_name = {units.names[i]: execs.groups[i] for i in units.exec_idx}
     body: dict[int, Group] = dict(execs.groups)
-    by_owner: dict[str, list[int]] | None = None
-    for position, (i, owner) in enumerate(zip(units.host_idx, units.owners, strict=True)):
+    for i, owner in zip(units.host_idx, units.owners, strict=True):
         gid = graph.op_group(owner)
+        owned = table.by_owner.get(owner, [])
         prev_op = prev.groups.get(gid) if prev is not None else None
-        if host.changed or prev_op is None:
-            sites = host.facts.get().sites
-            if by_owner is None:
-                by_owner = {}
-                for k, site in enumerate(sites):
-                    by_owner.setdefault(site.owner, []).append(k)
-            owned = by_owner.get(owner, [])
-            execs_used = sorted({plan_exec(r) for k in owned for r in sites[k].entry_points})
+        execs_used: list[str]
+        if owner not in table.groups:
+            execs_used = []  # a declaration: no sites
+        elif prev_op is not None and owner not in table.analysed and "execs" in prev_op.summary:
+            execs_used = list(prev_op.summary["execs"])  # (its sites are as before)
         else:
-            owned = list(prev_op.summary.get("sites", ()))
-            execs_used = list(prev_op.summary.get("execs", ()))
-        sig = fingerprint_strings(units.keys[i], host.sig, *(
+            execs_used = sorted({plan_exec(r) for k in owned for r in table.rows[k].entry_points})
+        sig = fingerprint_strings(units.keys[i], declared.base, declared.fp, *(
             e + "=" + (exec_by_name[e].summary.get("expansions_fp", "")
                        if e in exec_by_name else "")
             for e in execs_used
@@ -316,18 +240,18 @@ def _host_ops_step(
         found = ev.reuse(gid, sig)
         if found is None:
             found = ev.open_group(gid, sig)
-            site_values = _site_slice(host.facts, prev_op, owned, host.changed)
+            site_values = table.values(owned, _stored_sites(prev_op))
             with ev.within(found):
-                _annotate_and_print(ev, provider, found, owner, position, owned, site_values,
-                                    exec_by_name, units.keys[i])
-            found.summary = {"sites": owned, "execs": execs_used}
-            found.sites = site_values
+                _annotate_and_print(ev, provider, found, owner, i,
+                                    [site_values[k] for k in owned], exec_by_name, units.keys[i])
+            found.sites = {site.id: site for site in site_values.values()}
+            found.summary = {"execs": execs_used}
         body[i] = found
     return body
 
 
 def _module_step(
-    ev: Evaluator, provider: Provider, units: _Units, body: Mapping[int, Group],
+    ev: Evaluator, provider: Provider, units: Units, body: Mapping[int, Group],
     assembler: asm.Assembler,
 ) -> Assembled:
     """The shell (the module's opening) and the assembled module; the
@@ -373,40 +297,38 @@ def _previous_output(prev: DocState) -> Assembled:
                      printed=prev.printed_at_hand())
 
 
-def _verify_sites(
-    units: _Units, host: _Host, execs: _Executables, sites_of: Mapping[int, Sequence[int]]
-) -> None:
+def _verify_sites(units: Units, table: SiteTable, execs: _Executables) -> None:
     """Raise :class:`Fallback` when a dispatch does not match the export it
     names (the whole-module build then reports it in IREE's words). Checks
-    every site when the host changed, else the sites of changed executables."""
+    the sites analysed by this build, and every site of the executables
+    read by this build."""
     names, facts_of = units.names, execs.facts
+    by_name = {names[i]: i for i in units.exec_idx}
+    signatures: dict[int, dict[str, Any]] = {}
 
-    def signatures(i: int) -> dict[str, Any]:
-        if i in facts_of:
-            return {e.name: verify.signature(e) for e in facts_of[i].exports}
-        found: dict[str, Any] | None = execs.groups[i].summary.get("signatures")
+    def signature(ref: str) -> Any:
+        parts = symbol_ref_parts(ref)
+        i = by_name.get(parts[0])
+        if i is None or len(parts) != 2:
+            return None
+        found = signatures.get(i)
         if found is None:
-            raise Fallback(f"no export signatures of @{names[i]}")
-        return found
+            if i in facts_of:
+                found = {e.name: verify.signature(e) for e in facts_of[i].exports}
+            else:
+                found = execs.groups[i].summary.get("signatures")
+                if found is None:
+                    raise Fallback(f"no export signatures of @{names[i]}")
+            signatures[i] = found
+        return found.get(parts[1])
 
-    if host.changed:
-        by_ref = {
-            plan.export_ref(names[i], e): sig
-            for i in units.exec_idx for e, sig in signatures(i).items()
-        }
-        checked: Iterable[Any] = host.facts.get().sites
-    else:
-        by_ref = {}
-        seen: dict[int, Any] = {}
-        for i, group in execs.opened.items():
-            by_ref.update(
-                (plan.export_ref(names[i], e), sig) for e, sig in signatures(i).items()
-            )
-            seen.update(_site_slice(host.facts, group.prev, sites_of[i], False))
-        checked = seen.values()
-    for site in checked:
+    checked: dict[str, Any] = dict(table.fresh)
+    for i, group in execs.opened.items():
+        for site in table.values(execs.sites[i], _stored_sites(group.prev)).values():
+            checked[site.id] = site
+    for site in checked.values():
         for ref in site.entry_points:
-            sig = by_ref.get(ref)
+            sig = signature(ref)
             if sig is not None:
                 reason = verify.mismatch(site, ref, sig)
                 if reason is not None:
@@ -415,8 +337,6 @@ def _verify_sites(
 
 def plan_exec(ref: str) -> str:
     """The executable name of an entry point reference (``@ex::@e``)."""
-    from halflow.core.attrtext import symbol_ref_parts
-
     return symbol_ref_parts(ref)[0]
 
 
@@ -428,7 +348,7 @@ def _plan_and_convert(
     name: str,
     facts: ExecutableFacts,
     sites: Mapping[int, Any],
-    host: _HostView,
+    declared: Declarations,
     unit_key: str,
 ) -> tuple[variants.Variant, ...]:
     """The planner's stages on one executable as nodes, then its
@@ -439,11 +359,14 @@ def _plan_and_convert(
     site_ids = [sites[k].id for r in refs for k in by_export[r]]
 
     def devices() -> targets_stage.Devices | None:
-        return plan.devices_of(host.get()) if facts.public else None
+        if not facts.public:
+            return None
+        found = declared.facts.get()
+        return found.devices, found.module_legacy
 
     targets = ev.run(
         graph.targets(name), targets_stage.executable_targets,
-        [exec_node, *site_ids, *([graph.HOST] if facts.public else [])],
+        [exec_node, *site_ids, *([graph.DEVICES] if facts.public else [])],
         lambda: {
             "site_targets": plan.site_targets(refs, sites, by_export),
             "public": facts.public,
@@ -508,7 +431,7 @@ def _plan_and_convert(
 
 
 def _exec_summary(name: str, facts: ExecutableFacts, plan_variants: Sequence[variants.Variant],
-                  unit_key: str, sites: Sequence[int], targets: dict[str, str]) -> dict[str, Any]:
+                  unit_key: str, targets: dict[str, str]) -> dict[str, Any]:
     expansions = plan.expansions(facts, plan_variants) if plan_variants else {}
     stored: dict[str, list[list[str]]] = {}
     for ref, items in expansions.items():
@@ -522,7 +445,6 @@ def _exec_summary(name: str, facts: ExecutableFacts, plan_variants: Sequence[var
         "unit_key": unit_key,
         "exports": [e.name for e in facts.exports],
         "signatures": {e.name: verify.signature(e) for e in facts.exports},
-        "sites": list(sites),
         "expansions": stored,
         "expansions_fp": value_fp(expansions),
     }
@@ -542,16 +464,16 @@ def _annotate_and_print(
     provider: Provider,
     group: Group,
     owner: str,
-    position: int,
-    owned: Sequence[int],
-    sites: Mapping[int, Any],
+    index: int,
+    sites: Sequence[DispatchSite],
     exec_by_name: Mapping[str, Group],
     unit_key: str,
 ) -> None:
+    """Host op ``owner``'s annotation nodes (one per site of ``sites``, its
+    sites in walk order) and its print (unit ``index``)."""
     annotations: list[tuple[int, tuple[str, ...]]] = []
     annotate_ids = []
-    for k in owned:
-        site = sites[k]
+    for k, site in enumerate(sites):
         exp: dict[str, dispatch.Expansion] = {}
         deps = [site.id]
         for r in site.entry_points:
@@ -569,5 +491,5 @@ def _annotate_and_print(
             }),
         )))
     piece = ev.read_ir(graph.print_op(owner), PRINTED, annotate_ids,
-                       lambda: provider.print_host(position, annotations), text=unit_key)
+                       lambda: provider.print_host(index, sites, annotations), text=unit_key)
     group.piece = None if provider.whole else piece

@@ -19,7 +19,7 @@ from halflow.engine.splice import piece_visit_fp
 from halflow.engine.unit_ir import LazyIR
 from halflow.nodes import plan
 from halflow.nodes.facts import ExecutableFacts
-from halflow.nodes.host import HostFacts
+from halflow.nodes.host import DispatchSite, ModuleFacts, OpSites
 from halflow.nodes.tracked import IrStage
 from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule
 
@@ -47,7 +47,12 @@ class Provider:
 
     whole = False
 
-    def host_facts(self) -> HostFacts:
+    def module_facts(self, indices: Sequence[int]) -> ModuleFacts:
+        """The ``devices`` node: the module's declarations (units ``indices``)."""
+        raise NotImplementedError
+
+    def op_sites(self, index: int, owner: str, devices: ModuleFacts) -> OpSites:
+        """A ``host:`` node: the dispatch sites of host unit ``index``."""
         raise NotImplementedError
 
     def exec_facts(self, index: int) -> ExecutableFacts:
@@ -57,8 +62,10 @@ class Provider:
         raise NotImplementedError
 
     def print_host(
-        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
+        self, index: int, sites: Sequence[DispatchSite],
+        annotations: Sequence[tuple[int, tuple[str, ...]]],
     ) -> Record:
+        """Host unit ``index`` printed, its sites (``sites``) annotated."""
         raise NotImplementedError
 
     def shell(self) -> Record:
@@ -73,12 +80,14 @@ class Provider:
 class IncrementalProvider(Provider):
     """Parses and prints only what executing nodes need (per unit)."""
 
-    def __init__(self, bench: LazyIR, host_idx: Sequence[int]):
+    def __init__(self, bench: LazyIR):
         self.bench = bench
-        self.host_idx = list(host_idx)
 
-    def host_facts(self) -> HostFacts:
-        return self.bench.host_analysis(self.host_idx).facts
+    def module_facts(self, indices: Sequence[int]) -> ModuleFacts:
+        return self.bench.declarations(indices)
+
+    def op_sites(self, index: int, owner: str, devices: ModuleFacts) -> OpSites:
+        return self.bench.op_sites(index, owner, devices.devices)
 
     def exec_facts(self, index: int) -> ExecutableFacts:
         return self.bench.exec_facts(index)
@@ -87,10 +96,10 @@ class IncrementalProvider(Provider):
         return self.bench.convert(index, facts, p.variants, p.layouts)
 
     def print_host(
-        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
+        self, index: int, sites: Sequence[DispatchSite],
+        annotations: Sequence[tuple[int, tuple[str, ...]]],
     ) -> Record:
-        self.bench.host_analysis(self.host_idx)
-        return self.bench.print_host(position, annotations)
+        return self.bench.print_host(index, sites, annotations)
 
     def shell(self) -> Record:
         return self.bench.shell()
@@ -150,13 +159,16 @@ class WholeProvider(Provider):
                 f"split into {len(split.units)}"
             )
         self.exec_position = {i: k for k, i in enumerate(exec_idx)}
-        self.host_idx = [i for i, u in enumerate(split.units) if u.kind not in EXECUTABLE_KINDS]
 
     def _scanned(self, piece: assembler.Piece, start: int, end: int) -> None:
         self.ops.append(_PrintedOp(start, end, piece_visit_fp(piece), piece.keys, piece.resources))
 
-    def host_facts(self) -> HostFacts:
-        return self.mat.host
+    def module_facts(self, indices: Sequence[int]) -> ModuleFacts:
+        found = self.mat.host
+        return ModuleFacts(found.devices, found.module_legacy, found.hal_exports)
+
+    def op_sites(self, index: int, owner: str, devices: ModuleFacts) -> OpSites:
+        return self.mat.by_op.get(owner, OpSites(()))
 
     def exec_facts(self, index: int) -> ExecutableFacts:
         return self.mat.executables[self.exec_position[index]]
@@ -165,9 +177,10 @@ class WholeProvider(Provider):
         return self._outline(index)
 
     def print_host(
-        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
+        self, index: int, sites: Sequence[DispatchSite],
+        annotations: Sequence[tuple[int, tuple[str, ...]]],
     ) -> Record:
-        return self._outline(self.host_idx[position])
+        return self._outline(index)
 
     def _outline(self, index: int) -> Record:
         """Op ``index`` as a record without its text: the aliases and

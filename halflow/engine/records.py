@@ -104,7 +104,7 @@ class Group:
     records: dict[str, NodeRecord] | None = None
     piece: assembler.PrintedModule | None = None  # printed op, when computed by this build
     cached_piece: assembler.PrintedModule | None = None  # printed op of an earlier build
-    sites: dict[int, Any] | None = None  # dispatch sites read (by index)
+    sites: dict[str, Any] | None = None  # dispatch sites read (by id)
     payload_ref: list[Any] | None = None  # where the encoded payload is stored
     loader: Callable[[list[Any]], dict[str, Any] | None] | None = field(
         default=None, repr=False
@@ -134,14 +134,14 @@ class Group:
                 raise Fallback(f"the build state of {self.gid} does not decode: {e}") from None
         return self.records
 
-    def site_values(self) -> dict[int, Any] | None:
+    def site_values(self) -> dict[str, Any] | None:
         if self.sites is None:
             data = self.payload()
             if data is None or "sites" not in data:
                 return None
             strings = data.get("strings")
             try:
-                self.sites = {int(k): codec.decode(v, strings) for k, v in data["sites"]}
+                self.sites = {str(k): codec.decode(v, strings) for k, v in data["sites"]}
             except (ValueError, TypeError) as e:
                 raise Fallback(f"the build state of {self.gid} does not decode: {e}") from None
         return self.sites
@@ -203,10 +203,12 @@ class DocState:
 
     def counts(self) -> dict[str, int]:
         """Executables and dispatch sites of the document."""
-        host = self.groups.get(graph.HOST_GROUP)
         return {
             "executables": sum(1 for g in self.groups if g.startswith(graph.EXEC_GROUP)),
-            "dispatch_sites": int(host.summary.get("sites", 0)) if host is not None else 0,
+            "dispatch_sites": sum(
+                len(g.summary.get("sites", ())) for gid, g in self.groups.items()
+                if gid.startswith(graph.HOST_OP_GROUP)
+            ),
         }
 
 

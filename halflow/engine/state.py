@@ -19,14 +19,18 @@ from halflow.core import safejson
 from halflow.core.fingerprint import fingerprint
 from halflow.engine import codec
 from halflow.engine.records import UNSTORED, DocState, Group
+from halflow.store import keys
 from halflow.store.protocol import EntryStore
 
 # v5: several states per document (cores by input, found through the
 # document's index of states); dispatch sites hold no position.
-STATE_FORMAT = 5
+# v6: the host analysed op by op; groups keep the sites they read by id.
+STATE_FORMAT = 6
 
-# Payloads are written to the cache in pieces of about this many characters.
+# Payloads are written to the cache in pieces of about this many characters,
+# into blobs of about this many bytes.
 _SPOOL_CHUNK = 1 << 16
+_BLOB_SIZE = 1 << 20
 
 Loader = Callable[[list[Any]], dict[str, Any] | None]
 
@@ -34,7 +38,7 @@ Loader = Callable[[list[Any]], dict[str, Any] | None]
 def core_key(doc_id: str, env: str, input_hash: str, options: str) -> str:
     """Where the core of ``doc_id``'s state for this input and these options
     is stored (``env``: the fingerprint of the versions)."""
-    return "state:" + fingerprint(STATE_FORMAT, doc_id, env, input_hash, options)
+    return keys.STATE + fingerprint(STATE_FORMAT, doc_id, env, input_hash, options)
 
 
 def iter_payload(
@@ -64,8 +68,8 @@ def iter_payload(
     out.append("]")
     if group.sites is not None:
         out.append(',"sites":[')
-        for k, (index, site) in enumerate(sorted(group.sites.items())):
-            out.append(f"{',' if k else ''}[{index},")
+        for k, (site_id, site) in enumerate(sorted(group.sites.items())):
+            out.append(f"{',' if k else ''}[{_dump(site_id)},")
             out.extend(codec.iter_json(site, strings, memo))
             out.append("]")
             yield from out
@@ -127,18 +131,31 @@ class PayloadReader:
 
 
 def spool_payloads(cache: EntryStore, fresh: Sequence[Group], loader: Loader) -> None:
-    """Store the payloads of ``fresh`` groups in one blob (call inside a
-    cache batch) and point each group at its part (``loader`` reads it).
+    """Store the payloads of ``fresh`` groups in blobs of about
+    ``_BLOB_SIZE`` bytes each (call inside a cache batch) and point each
+    group at its part (``loader`` reads it).
 
     The payloads are encoded and written one group at a time (a cold build
-    of a large module writes tens of MB of them), followed by the string
-    table they share."""
-    if not fresh:
-        return
+    of a large module writes tens of MB of them), each blob followed by the
+    string table its groups share. A rebuild reads the blobs of the groups
+    it opens, whole (their checksum is the blob's): one blob for a whole
+    cold build would make an edit of one function read all of it."""
+    pending = iter(fresh)
+    nxt: list[Group] = [g for g in (next(pending, None),) if g is not None]
+    while nxt:
+        nxt = _spool_blob(cache, nxt[0], pending, loader)
+
+
+def _spool_blob(
+    cache: EntryStore, first: Group, rest: Iterator[Group], loader: Loader
+) -> list[Group]:
+    """One blob of payloads, from ``first`` on while it is below
+    ``_BLOB_SIZE``; returns the group that did not fit, if any."""
     strings: dict[str, int] = {}
     memo: dict[int, tuple[Any, str]] = {}  # see codec.iter_json
     offsets: list[tuple[Group, int, int]] = []
     table_offset = 0
+    left: list[Group] = []
 
     def produce(write: Callable[[bytes], None]) -> None:
         nonlocal table_offset
@@ -154,7 +171,8 @@ def spool_payloads(cache: EntryStore, fresh: Sequence[Group], loader: Loader) ->
             write(raw)
             pos += len(raw)
 
-        for group in fresh:
+        group: Group | None = first
+        while group is not None:
             start = pos
             for piece in iter_payload(group, strings, memo):
                 pending.append(piece)
@@ -163,14 +181,19 @@ def spool_payloads(cache: EntryStore, fresh: Sequence[Group], loader: Loader) ->
                     flush()
             flush()
             offsets.append((group, start, pos - start))
+            group = next(rest, None)
+            if group is not None and pos >= _BLOB_SIZE:
+                left.append(group)
+                break
         table_offset = pos
         write(encode_strings(strings))
 
-    blob_key = cache.put_blob_streamed("payload:", produce)
+    blob_key = cache.put_blob_streamed(keys.PAYLOAD, produce)
     for group, offset, length in offsets if blob_key else ():
         group.payload_ref = [blob_key, offset, length, table_offset]
         group.loader = loader
         group.fragment = None
+    return left
 
 
 def _group_fragment(group: Group) -> str:

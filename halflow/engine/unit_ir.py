@@ -10,6 +10,7 @@ does not yield exactly the op the text split promised raises
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from iree.compiler import ir
@@ -17,16 +18,21 @@ from iree.compiler import ir
 from halflow.asm import assembler, pieces
 from halflow.core.diagnostics import SourceText
 from halflow.ir import irutil
-from halflow.nodes import executable, executable_source, host
+from halflow.nodes import device_targets, executable, executable_source, host
 from halflow.nodes.facts import SOURCE, ExecutableFacts, executable_facts
 from halflow.nodes.layout import PipelineLayout
 from halflow.nodes.variants import Variant
 from halflow.source.inputs import lexable
-from halflow.source.toplevel import SplitModule, Unit, needed_aliases
+from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule, Unit, needed_aliases
 
 # Above this many characters of alias header, a unit is parsed with only the
 # definitions it uses (below, filtering costs more than it saves).
 _LARGE_HEADER = 1 << 16
+
+# A symbol a host op names (`@name`, `@"quoted name"`), and the visibility
+# of a function's signature line (a declaration must be private).
+_SYMBOL_REF = re.compile(r'@([A-Za-z_$.][\w$.\-]*|"(?:[^"\\]|\\.)*")')
+_VISIBILITY = re.compile(r"^(\S+)\s+(?:(?:public|private|nested)\s+)?@")
 
 
 class UnitMismatch(Exception):
@@ -40,7 +46,10 @@ class LazyIR:
         self.source = source
         self._context: ir.Context | None = None
         self._exec_ops: dict[int, ir.Operation] = {}  # unit index -> parsed op
-        self._host: tuple[ir.Module, list[ir.Operation], host.HostAnalysis] | None = None
+        self._host: dict[int, ir.Operation] | None = None  # the whole host's ops
+        self._host_ops: dict[int, ir.Operation] = {}  # host unit index -> parsed op
+        self._dispatches: dict[int, list[ir.Operation]] = {}  # its dispatch sites' ops
+        self._symbols: dict[str, int] | None = None  # top-level symbol -> unit index
         self._keep: list[ir.Module] = []  # modules whose ops we hand out
         self._shells: dict[ir.Context, ir.Module] = {}
         # Attribute parsers are per context (attributes cannot cross contexts).
@@ -105,6 +114,11 @@ class LazyIR:
         header = self.text[: split.header_end]
         uses_resources = "dense_resource<" in text
         if len(header) <= _LARGE_HEADER:
+            if not uses_resources and "dense_resource<" in header:
+                # Through an alias (a constant pool of inline weights).
+                uses_resources = any(
+                    "dense_resource<" in a.text for a in needed_aliases(split, text)
+                )
             return header, uses_resources
         kept = []
         pos = 0
@@ -132,40 +146,111 @@ class LazyIR:
     def exec_facts(self, index: int) -> ExecutableFacts:
         return executable_facts(self.exec_op(index))
 
-    def host_analysis(self, host_indices: Sequence[int]) -> host.HostAnalysis:
-        """Parse the host (everything but stream executables and sources)."""
-        if self._host is not None:
-            return self._host[2]
-        pieces_: list[str] = []
-        pos = 0
-        units = self.split.units
-        host_set = set(host_indices)
-        for i, unit in enumerate(units):
-            if i in host_set:
-                continue
-            pieces_.append(self.text[pos : unit.start])
-            pieces_.append("\n" * self.text.count("\n", unit.start, unit.end))
+    def _subset_text(self, indices: Sequence[int], extra: str = "") -> str:
+        """The module (its aliases and opening) with only the units
+        ``indices``, each at its position in the file, then ``extra``
+        (declarations the units refer to)."""
+        split, text = self.split, self.text
+        chunks: list[str] = []
+        pos = split.body_start
+        for i in indices:
+            unit = self.split.units[i]
+            chunks.append("\n" * text.count("\n", pos, unit.start) + " " * (unit.col - 1))
+            chunks.append(unit.text(text))
             pos = unit.end
-        pieces_.append(self.text[pos:])
-        text = "".join(pieces_)
-        module = self._parse(text, own_context="{-#" in self.split.trailer)
-        ops = irutil.region_ops(module.operation)
-        expected = [units[i] for i in host_indices]
-        for k, u in enumerate(expected):
+        body = "".join(chunks) + "\n" + extra
+        opening = text[split.header_end : split.body_start]
+        header, uses_resources = self._header_for(opening + body)
+        close = "}\n" if split.module_open is not None else ""
+        trailer = split.trailer if uses_resources else ""
+        return header + opening + body + close + ("\n" + trailer if trailer else "")
+
+    def _parse_units(
+        self, indices: Sequence[int], extra: str = ""
+    ) -> tuple[ir.Operation, list[ir.Operation]]:
+        """Parse the units ``indices`` (and ``extra`` after them) as one
+        module: the module and the units' ops, checked against the split."""
+        text = self._subset_text(indices, extra)
+        module = self._parse(text, own_context="{-#" in text).operation
+        ops = irutil.region_ops(module)
+        units = self.split.units
+        for k, i in enumerate(indices):
+            u = units[i]
             op = ops[k] if k < len(ops) else None
             if op is None or op.name != u.kind or irutil.symbol_name(op) != u.symbol:
                 found = f"a {op.name}" if op is not None else "no op"
                 raise UnitMismatch(
-                    f"{u.line}:{u.col}: the host parse has {found} where the text split"
+                    f"{u.line}:{u.col}: the parse has {found} where the text split"
                     f" has a {u.kind or 'unit'}"
                 )
-        if len(ops) != len(expected):
+        if not extra and len(ops) != len(indices):
             raise UnitMismatch(
-                f"the host parse has {len(ops)} top-level ops, the text split {len(expected)}"
+                f"the parse has {len(ops)} top-level ops, the text split {len(indices)}"
             )
-        analysis = host.analyze(module.operation, ops)
-        self._host = (module, ops, analysis)
-        return analysis
+        return module, ops[: len(indices)]
+
+    def declarations(self, indices: Sequence[int]) -> host.ModuleFacts:
+        """The module's declarations (device globals, hal.executable ops:
+        units ``indices``) and its opening, read as the ``devices`` node."""
+        module, ops = self._parse_units(indices)
+        return host.module_facts(module, ops)
+
+    def host_op(self, index: int) -> ir.Operation:
+        """Host unit ``index`` parsed alone (with declarations of the globals
+        and functions it names, which MLIR's verifier looks up), or, when
+        that does not parse, out of a parse of the whole host."""
+        op = self._host_ops.get(index)
+        if op is None:
+            try:
+                op = self._parse_units([index], self._declarations_for(index))[1][0]
+            except UnitMismatch:
+                op = self._whole_host()[index]
+            self._host_ops[index] = op
+        return op
+
+    def _declarations_for(self, index: int) -> str:
+        """Text declaring what host unit ``index`` names: the globals (their
+        own text) and functions (their signature line, as a private
+        declaration) among the module's top-level ops."""
+        if self._symbols is None:
+            self._symbols = {
+                u.symbol: i for i, u in enumerate(self.split.units) if u.symbol is not None
+            }
+        units, text = self.split.units, self.text
+        own = units[index].symbol
+        out: list[str] = []
+        for name in dict.fromkeys(_SYMBOL_REF.findall(text, units[index].start, units[index].end)):
+            j = self._symbols.get(name)
+            if j is None and name.startswith('"'):
+                j = self._symbols.get(name[1:-1])
+            if j is None or units[j].symbol == own:
+                continue
+            kind = units[j].kind
+            if kind == "util.global":
+                out.append(units[j].text(text))
+            elif kind in ("util.func", "func.func"):
+                line = units[j].text(text).split("\n", 1)[0].rstrip()
+                if line.endswith("{"):
+                    out.append(_VISIBILITY.sub(r"\1 private @", line[:-1].rstrip(), count=1))
+        return "".join(o + "\n" for o in out)
+
+    def _whole_host(self) -> dict[int, ir.Operation]:
+        """Every host unit's op, from one parse of the host (everything but
+        the executables), by unit index."""
+        if self._host is None:
+            indices = [
+                i for i, u in enumerate(self.split.units) if u.kind not in EXECUTABLE_KINDS
+            ]
+            self._host = dict(zip(indices, self._parse_units(indices)[1], strict=True))
+        return self._host
+
+    def op_sites(
+        self, index: int, owner: str, devices: device_targets.DeviceTable
+    ) -> host.OpSites:
+        """The dispatch sites of host unit ``index`` (named ``owner``)."""
+        found, dispatches = host.analyze_op(self.host_op(index), owner, devices)
+        self._dispatches[index] = dispatches
+        return found
 
     def convert(
         self,
@@ -188,21 +273,24 @@ class LazyIR:
         return self.print_alone(new)
 
     def print_host(
-        self, position: int, annotations: Sequence[tuple[int, tuple[str, ...]]]
+        self, index: int, sites: Sequence[host.DispatchSite],
+        annotations: Sequence[tuple[int, tuple[str, ...]]],
     ) -> assembler.PrintedModule:
-        """Print the host op at ``position`` (among host ops) after setting
-        the entry points of its dispatch sites (site index, new refs)."""
-        assert self._host is not None
-        _, ops, analysis = self._host
-        from halflow.nodes.materialize import set_entry_points
+        """Print host unit ``index`` after setting the entry points of its
+        dispatch sites (``annotations``: the site's index among ``sites``,
+        its new entry points)."""
+        op = self.host_op(index)
+        if annotations:
+            dispatches = self._dispatches.get(index)
+            if dispatches is None:
+                dispatches = host.find_dispatches(op)
+            from halflow.nodes.materialize import set_entry_points
 
-        with ops[position].context, ir.Location.unknown():
-            for site_index, refs in annotations:
-                if refs != analysis.sites[site_index].entry_points:
-                    set_entry_points(
-                        analysis.ops[site_index], refs, self._parser(analysis.ops[site_index])
-                    )
-        return self.print_alone(ops[position])
+            with op.context, ir.Location.unknown():
+                for k, refs in annotations:
+                    if refs != sites[k].entry_points:
+                        set_entry_points(dispatches[k], refs, self._parser(dispatches[k]))
+        return self.print_alone(op)
 
     def _parser(self, op: ir.Operation) -> irutil.AttrParser:
         parser = self._parsers.get(op.context)

@@ -29,8 +29,8 @@ from halflow.engine.unit_ir import LazyIR, UnitMismatch
 from halflow.graph import BuildGraph
 from halflow.nodes import device_targets as targets_stage
 from halflow.nodes import plan
-from halflow.source.toplevel import EXECUTABLE_KINDS, SplitError, SplitModule, split_module
-from halflow.store import states
+from halflow.source.toplevel import SplitError, SplitModule, split_module
+from halflow.store import keys, markers, states
 from halflow.store.protocol import EntryStore
 
 
@@ -62,7 +62,7 @@ class Case(NamedTuple):
 
     def output_entry(self, output: str) -> str:
         """The cache entry of the output: the caller's, else one of its own."""
-        return self.output_key or "text:" + fingerprint_text(output)
+        return self.output_key or keys.TEXT + fingerprint_text(output)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,7 +105,7 @@ class Workspace:
         # Last build of each input file (bytes, output, node count, output
         # key), and what was last written to each output path.
         self.files: dict[tuple[str, str], tuple[bytes, str, int, str | None]] = {}
-        self.written: dict[str, list[Any]] = {}
+        self.written = markers.MemoryBook()
         self._env = fingerprint(environment())
         self._values = NodeValues(memo=self.memo, cache=self.cache, warn=self.warn)
 
@@ -339,11 +339,10 @@ class Workspace:
         if prev is None or units.split is None or not prev.groups:
             return ev, None, None
         bench = LazyIR(case.text, units.split, case.source)
-        host_idx = [i for i, u in enumerate(units.split.units) if u.kind not in EXECUTABLE_KINDS]
         runs, reused = len(recorder.runs), recorder.reused
         try:
             with recorder.phase("incremental"):
-                provider = IncrementalProvider(bench, host_idx)
+                provider = IncrementalProvider(bench)
                 return ev, evaluate(ev, units.split, provider, units.keys, self.assembler), None
         except _FALLBACKS as e:
             # What ran is not what this build did: the whole module runs now.

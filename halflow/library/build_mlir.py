@@ -31,9 +31,11 @@ from halflow.core.output import (
 from halflow.library.report import CacheCounts, CaseReport, MlirReport
 from halflow.source import inputs as source_mod
 from halflow.source.resources import Chunk, Elided, Restored
+from halflow.store import keys, markers
+from halflow.store.opener import open_entries
 
 if TYPE_CHECKING:
-    from halflow.core.blobs import InputBytes
+    from halflow.core.blobs import InputBytes, Snapshot
     from halflow.core.config import Config
     from halflow.engine import Workspace
     from halflow.store.protocol import EntryStore
@@ -89,50 +91,6 @@ class BuildResult:
         return [r.node for r in self.raw_report.executed]
 
 
-def open_cache(
-    cache: EntryStore | None = None, *, cache_dir: PathLike | None = None, no_cache: bool = False,
-    max_size: int | None = None, remote: RemoteCache | None = None, read_only: bool = False,
-) -> EntryStore:
-    """``cache`` when given, else the cache in ``cache_dir`` (the default
-    one when None), else (``no_cache``, or a cache that cannot be used) the
-    null cache. ``max_size``: the lasting limit when the cache keeps none.
-    ``remote``: a shared cache behind the one opened here
-    (:func:`halflow.store.layered.with_remote`). ``read_only``: the cache
-    is used without writing (:mod:`halflow.store.readonly`), and so is
-    the remote."""
-    from halflow.store.disk import NullCache, open_or_none
-
-    if cache is not None:
-        return cache
-    if no_cache:
-        return NullCache()
-    if read_only:
-        from halflow.store.readonly import open_read_only
-
-        return _with_remote(open_read_only(cache_dir), remote, read_only=True)
-    store = open_or_none(cache_dir)
-    if store is None:
-        return NullCache()
-    from halflow.store import size_limit
-
-    # its eviction keeps to the lasting limit while the build writes
-    size_limit.apply(store, max_size)
-    return _with_remote(store, remote)
-
-
-def _with_remote(local: Any, remote: RemoteCache | None, *, read_only: bool = False) -> EntryStore:
-    """:func:`halflow.store.layered.with_remote`, imported only when a remote
-    is configured: the remote client (uuid, hashlib, its records) is no part
-    of a local build's start-up."""
-    if remote is None:
-        store: EntryStore = local
-        return store
-    from halflow.store.layered import with_remote
-
-    layered: EntryStore = with_remote(local, remote, read_only=read_only)
-    return layered
-
-
 def _doc_id(data: source_mod.InputData, case: int, split: bool) -> str:
     """The identity of a document across builds: the file, and the case of
     a ``--split-input-file`` build (its first case is the file itself, so
@@ -158,7 +116,7 @@ def build(
     report: PathLike | None = None,
     trace: PathLike | None = None,
     progress: bool | None = None,
-    content: InputBytes | None = None,
+    content: InputBytes | Snapshot | None = None,
     config: bool | Config = False,
     remote: RemoteCache | None = None,
 ) -> BuildResult:
@@ -214,7 +172,7 @@ def build_with(
     *,
     cache: EntryStore | None = None,
     workspace: Workspace | None = None,
-    content: InputBytes | None = None,
+    content: InputBytes | Snapshot | None = None,
 ) -> BuildResult:
     """:func:`build` with its options as one record (what the command line
     and watch pass on). ``options.read_only``: without ``cache`` or
@@ -225,7 +183,7 @@ def build_with(
     split_input_file = options.split_input_file
     explain, report, trace = options.explain, options.report, options.trace
     if content is not None and input is not None and str(input) != "-":
-        data = source_mod.InputData(str(input), content)
+        data = source_mod.InputData.of(str(input), content)
     else:
         data = source_mod.read_input(input)
     # Found before any lookup: a build answered from the cache warns too.
@@ -234,7 +192,7 @@ def build_with(
         if workspace is not None:
             store = workspace.cache
         else:
-            store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
+            store = open_entries(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
                                max_size=options.max_size, remote=options.remote,
                                read_only=options.read_only)
         out_path = Path(output) if output is not None else None
@@ -248,7 +206,7 @@ def build_with(
             if out_path is not None:
                 t_write = time.perf_counter()
                 wrote = _write_output(out_path, restored, key, rep.total, store, workspace,
-                                      source=data.data, early=early)
+                                      source=data.snapshot, early=early)
                 rep = rep.with_event(_phase("write output", t_write, start))
                 if early is not None and early.span is not None:
                     rep = rep.with_event(early.event(start))
@@ -309,7 +267,7 @@ def dry_run(input: PathLike | None, output: PathLike | None, options: BuildOptio
     if output is not None and input not in (None, "-") and is_same_file(output, input):
         raise ValueError(f"{OUTPUT_IS_INPUT}: {output}")
     data = source_mod.read_input(input)
-    store = open_cache(cache_dir=options.cache_dir, no_cache=options.no_cache,
+    store = open_entries(cache_dir=options.cache_dir, no_cache=options.no_cache,
                        remote=options.remote, read_only=True)
     try:
         out_path = Path(output) if output is not None else None
@@ -319,11 +277,10 @@ def dry_run(input: PathLike | None, output: PathLike | None, options: BuildOptio
             except OSError:
                 seen = None
             if seen is not None and not written_in_place(out_path):
-                key = uptodate.output_key(uptodate.input_fingerprint(data.data), options.key)
-                recorded = store.get(uptodate.marker_key(out_path))
-                if uptodate.marker_matches(recorded, key, seen, out_path):
-                    assert isinstance(recorded, list)
-                    return DryRun("up-to-date", recorded[3])
+                key = keys.output_key(data.snapshot.fingerprint, options.key)
+                recorded = markers.check(store, key, out_path, seen)
+                if recorded is not None:
+                    return DryRun("up-to-date", recorded.total)
         _, rep, _ = _materialize(data, options.key, options.split_input_file, store, None,
                                  progress=False)
     finally:
@@ -346,7 +303,7 @@ def _must_write(
 ) -> tuple[bool, str | None]:
     """Whether ``path`` must be written: not when it still holds exactly
     what an earlier build wrote there for the same output ``key`` (the
-    marker's contract is in :mod:`halflow.core.uptodate`); and the key its
+    marker's contract is in :mod:`halflow.store.markers`); and the key its
     marker is to record (None: none is kept, for a device or pipe)."""
     try:
         seen = path.stat()
@@ -356,14 +313,19 @@ def _must_write(
         # A device or pipe (-o /dev/stdout) holds nothing: always written,
         # and no marker is kept for it.
         return True, None
-    where = uptodate.marker_key(path)
     if seen is not None and key is not None:
-        if workspace is not None:
-            if uptodate.marker_matches(workspace.written.get(where), key, seen, path):
-                return False, key
-        elif store.enabled and uptodate.marker_matches(store.get(where), key, seen, path):
+        book = _marker_book(store, workspace)
+        if book is not None and markers.check(book, key, path, seen) is not None:
             return False, key
     return True, key
+
+
+def _marker_book(store: EntryStore, workspace: Workspace | None) -> markers.MarkerBook | None:
+    """Where this build's output markers are kept: its workspace's memory
+    (a warm builder), else the cache (None: a cache that keeps nothing)."""
+    if workspace is not None:
+        return workspace.written
+    return store if store.enabled else None
 
 
 class _EarlyOutput:
@@ -429,15 +391,15 @@ class _EarlyOutput:
 
 def _write_output(
     path: Path, output: Restored, key: str | None, total: int, store: EntryStore,
-    workspace: Workspace | None, source: InputBytes | None = None,
+    workspace: Workspace | None, source: Snapshot | None = None,
     early: _EarlyOutput | None = None,
 ) -> bool:
     """Write ``output`` to ``path`` atomically, unless ``path`` still holds
     exactly what an earlier build wrote there for the same output ``key``
     (:func:`_must_write`); whether it wrote. ``early``: the write of this
     very output already under way (:class:`_EarlyOutput`). The marker
-    records the status of the input whose bytes ``source`` are
-    (:func:`halflow.core.uptodate.input_stamp`)."""
+    records the status of the input ``source`` (its snapshot,
+    :func:`halflow.core.uptodate.input_stamp`)."""
     try:
         if early is not None and early.restored is output:
             key = early.key
@@ -456,12 +418,14 @@ def _write_output(
             Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
         ) from None
     if key is not None:
-        stamp = uptodate.input_stamp(source) if source is not None else None
-        record = uptodate.marker(key, written, total, digest, stamp)
+        marker = None
         if workspace is not None:
-            workspace.written[uptodate.marker_key(path)] = record
+            marker = markers.record(workspace.written, path, key, written, total, digest, source)
         if store.enabled:
-            store.put(uptodate.marker_key(path), record)
+            if marker is None:
+                markers.record(store, path, key, written, total, digest, source)
+            else:
+                store.put(keys.marker_key(path), marker.to_json())
     return True
 
 
@@ -493,11 +457,11 @@ def _materialize(
             elided = _elide(data, split_input_file, store)
             noop = MlirReport(mode=BuildMode.NOOP, total=total, reused=total)
             return Restored.of(text, elided), noop, key
-    input_hash = uptodate.input_fingerprint(data.data)
+    input_hash = data.snapshot.fingerprint
     elided = _elide(data, split_input_file, store)
     key = None
     if store.enabled:
-        key = uptodate.output_key(input_hash, options)
+        key = keys.output_key(input_hash, options)
         if workspace is None:
             blob = store.get_blob(key)
             if blob is not None:
@@ -512,7 +476,7 @@ def _materialize(
                     restored = Restored.of(text, elided)
                     return restored, MlirReport(mode=BuildMode.NOOP, total=total, reused=total), key
 
-    built = source_mod.InputData(data.name, elided.data) if elided is not None else data
+    built = source_mod.InputData.of(data.name, elided.data) if elided is not None else data
     on_output = None
     if early is not None and not split_input_file:
         def on_output(text: str) -> None:
@@ -549,7 +513,7 @@ def _elide(
     data: source_mod.InputData, split_input_file: bool, store: EntryStore
 ) -> Elided | None:
     """``data`` with its large blobs as stand-ins (None: built as it is)."""
-    _, values, digests = uptodate.input_blobs(data.data)  # (hashed once: remembered)
+    _, values, digests = data.snapshot.scanned()  # (hashed once)
     if not values or split_input_file or data.is_bytecode:
         return None
     from halflow.source import resources
@@ -565,11 +529,11 @@ class _CheckedBlobs:
         self.store = store
 
     def __contains__(self, digest: object) -> bool:
-        return self.store.enabled and self.store.get(f"blob-hex:{digest}") is True
+        return self.store.enabled and self.store.get(f"{keys.BLOB_HEX}{digest}") is True
 
     def add(self, digest: str) -> None:
         if self.store.enabled:
-            self.store.put(f"blob-hex:{digest}", True)
+            self.store.put(keys.BLOB_HEX + digest, True)
 
 
 def _make_current(

@@ -37,6 +37,21 @@ class CaseReport(NamedTuple):
         return _with_fallback({"mode": self.mode}, self.fallback)
 
 
+def peak_memory() -> dict[str, int]:
+    """The peak resident memory of the process that ran the build (KiB):
+    ``halflow build`` through the build server builds in a fork of the
+    server, and this is that fork's, not the client's. ``children``: the
+    largest of the processes it waited for, when any ran (a command
+    running a tool)."""
+    import resource
+
+    found = {"peak_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if children:
+        found["children_peak_rss_kb"] = children
+    return found
+
+
 class CacheCounts(NamedTuple):
     """This build's lookups in the cache."""
 
@@ -76,13 +91,15 @@ class MlirReport:
     cache: CacheCounts | None = None
     # The shared cache's traffic of the build, when one is configured.
     remote: Mapping[str, Any] | None = None
+    # Peak resident memory where the build ran (see peak_memory), KiB.
+    memory: Mapping[str, int] | None = None
     trace_events: tuple[dict[str, Any], ...] = field(default=(), repr=False, compare=False)
 
     def finished(self, seconds: float, cache: CacheCounts) -> MlirReport:
         """The report with the build's time and cache lookups."""
         from dataclasses import replace
 
-        return replace(self, seconds=round(seconds, 6), cache=cache)
+        return replace(self, seconds=round(seconds, 6), cache=cache, memory=peak_memory())
 
     def with_remote(self, remote: Mapping[str, Any]) -> MlirReport:
         """The report with the shared cache's traffic of the build."""
@@ -113,6 +130,8 @@ class MlirReport:
             data["cache"] = self.cache.as_dict()
         if self.remote is not None:
             data["remote"] = dict(self.remote)
+        if self.memory is not None:
+            data["memory"] = dict(self.memory)
         return data
 
     def as_dict(self) -> dict[str, Any]:

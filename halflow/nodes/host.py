@@ -85,6 +85,8 @@ class HostAnalysis(NamedTuple):
     facts: HostFacts
     # The dispatch ops, index-aligned with `facts.sites`.
     ops: list[ir.Operation]
+    # Each host op's sites, by owner name (see :func:`owner_names`).
+    by_op: dict[str, OpSites]
 
     @property
     def sites(self) -> tuple[DispatchSite, ...]:
@@ -226,62 +228,117 @@ def find_dispatches(
     return found
 
 
-# The engine's ``host`` node: :func:`analyze` over the host ops. It reads the
-# host's text (``text``: the module opening, every host unit's key and the
-# trailer) and nothing else.
-ANALYSIS = IrStage(stages.HOST, inputs=("text",))
+# The engine's ``devices`` node: :func:`module_facts` over the module's
+# declarations (its opening, every ``util.global`` and ``hal.executable``);
+# ``text`` is their keys'. Its value is fingerprinted (early cutoff): an edit
+# of a weight's global leaves the table as it was.
+DEVICES = IrStage(stages.DEVICES, inputs=("text",))
+# The engine's ``host:@op`` nodes: :func:`analyze_op` over one top-level host
+# op: ``text`` is the op's unit key, ``module`` the module opening's (its
+# default affinity and legacy targets), ``devices`` the value fingerprint of
+# the ``devices`` node (what the op's affinities resolve through).
+ANALYSIS = IrStage(stages.HOST, inputs=("text", "module", "devices"))
+
+# Top-level ops whose facts are the module's declarations (the ``devices``
+# node), not dispatch sites.
+DECLARATION_OPS = frozenset({"util.global", "hal.executable"})
+
+
+class ModuleFacts(NamedTuple):
+    """What the pass reads of the module's declarations: the device table,
+    the module's legacy ``hal.device.targets`` and the exports of existing
+    ``hal.executable`` ops."""
+
+    devices: device_targets.DeviceTable
+    module_legacy: tuple[str, ...]
+    hal_exports: frozenset[str] = frozenset()
+
+
+class OpSites(NamedTuple):
+    """The dispatch sites of one top-level host op, in walk order, and the
+    dispatches inside its nested modules (not sites; see
+    :func:`find_dispatches`)."""
+
+    sites: tuple[DispatchSite, ...]
+    nested: int = 0
+
+
+def module_facts(module: ir.Operation, top_level: Iterable[ir.Operation]) -> ModuleFacts:
+    """The device table, legacy targets and hal.executable exports of the
+    module (``top_level``: its top-level ops, or at least its declarations)."""
+    ops = list(top_level)
+    return ModuleFacts(device_table(ops), _legacy_targets(module), _hal_exports(ops))
+
+
+def analyze_op(
+    op: ir.Operation,
+    owner: str,
+    table: device_targets.DeviceTable,
+    target_memo: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] | None = None,
+) -> tuple[OpSites, list[ir.Operation]]:
+    """The dispatch sites of top-level host op ``op`` (named ``owner``, see
+    :func:`owner_names`) and their ops; ``table``: the module's devices.
+    ``target_memo`` remembers resolved targets across ops of one module."""
+    memo = {} if target_memo is None else target_memo
+    nested: list[ir.Operation] = []  # dispatches inside nested modules
+    dispatches = find_dispatches(op, nested)
+    callees = [_entry_points(d) for d in dispatches]
+    ids = graph.dispatch_ids(owner, map(graph.callee, callees))
+    sites: list[DispatchSite] = []
+    for dispatch, site_id, entry_points in zip(dispatches, ids, callees, strict=True):
+        affinity = lookup_affinity(dispatch)
+        legacy = _legacy_targets(dispatch)
+        key = (affinity, legacy)
+        targets = memo.get(key)
+        if targets is None:
+            if not table.globals:
+                # No devices at all: the pass stops with "no HAL devices
+                # defined" before it resolves any affinity.
+                targets = ()
+            else:
+                try:
+                    targets = device_targets.required_targets(affinity, table, legacy)
+                except device_targets.DeviceResolutionError as e:
+                    e.op = dispatch
+                    raise
+            memo[key] = targets
+        workload, uniforms = operand_types(dispatch)
+        sites.append(
+            DispatchSite(
+                id=site_id,
+                owner=owner,
+                entry_points=entry_points,
+                usage=site_usage(dispatch),
+                targets=targets,
+                workload=workload,
+                uniforms=uniforms,
+            )
+        )
+    return OpSites(tuple(sites), len(nested)), dispatches
 
 
 def analyze(module: ir.Operation, top_level: list[ir.Operation] | None = None) -> HostAnalysis:
     """Collect device globals and dispatch sites of ``module``'s host ops."""
     if top_level is None:
         top_level = irutil.region_ops(module)
-    module_legacy = _legacy_targets(module)
-    table = device_table(top_level)
+    declared = module_facts(module, top_level)
     sites: list[DispatchSite] = []
     ops: list[ir.Operation] = []
+    by_op: dict[str, OpSites] = {}
     target_memo: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}
-    nested: list[ir.Operation] = []  # dispatches inside nested modules
+    nested = 0
     for owner, op in zip(owner_names(top_level), top_level, strict=True):
         if op.name in EXECUTABLE_OPS:
             continue
-        dispatches = find_dispatches(op, nested)
-        callees = [_entry_points(d) for d in dispatches]
-        ids = graph.dispatch_ids(owner, map(graph.callee, callees))
-        for dispatch, site_id, entry_points in zip(dispatches, ids, callees, strict=True):
-            affinity = lookup_affinity(dispatch)
-            legacy = _legacy_targets(dispatch)
-            key = (affinity, legacy)
-            targets = target_memo.get(key)
-            if targets is None:
-                if not table.globals:
-                    # No devices at all: the pass stops with "no HAL devices
-                    # defined" before it resolves any affinity.
-                    targets = ()
-                else:
-                    try:
-                        targets = device_targets.required_targets(affinity, table, legacy)
-                    except device_targets.DeviceResolutionError as e:
-                        e.op = dispatch
-                        raise
-                target_memo[key] = targets
-            workload, uniforms = operand_types(dispatch)
-            sites.append(
-                DispatchSite(
-                    id=site_id,
-                    owner=owner,
-                    entry_points=entry_points,
-                    usage=site_usage(dispatch),
-                    targets=targets,
-                    workload=workload,
-                    uniforms=uniforms,
-                )
-            )
-            ops.append(dispatch)
+        found, dispatches = analyze_op(op, owner, declared.devices, target_memo)
+        by_op[owner] = found
+        sites += found.sites
+        ops += dispatches
+        nested += found.nested
     facts = HostFacts(
-        table, module_legacy, tuple(sites), _hal_exports(top_level), len(nested)
+        declared.devices, declared.module_legacy, tuple(sites), declared.hal_exports, nested
     )
-    return HostAnalysis(facts, ops)
+    return HostAnalysis(facts, ops, by_op)
 
 
 def _entry_points(dispatch: ir.Operation) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from halflow.core.diagnostics import HalflowError, SourceText
 from halflow.ir import irutil
 from halflow.nodes import device_targets, dispatch, executable, executable_source, host, plan
 from halflow.nodes.facts import SOURCE, STREAM, ExecutableFacts, executable_facts
+from halflow.nodes.host import OpSites
 
 
 @dataclass
@@ -31,6 +32,8 @@ class Materialized:
     annotations: list[tuple[str, ...]]
     # Index of each executable's top-level op in the module body.
     positions: list[int] = field(default_factory=list)
+    # Each host op's dispatch sites, by owner name (host.owner_names).
+    by_op: dict[str, OpSites] = field(default_factory=dict)
 
 
 def plan_error(
@@ -141,7 +144,8 @@ def materialize(
         for i in range(len(facts))
     ):
         verify_after_pass(module_op, source)
-    return Materialized(host_facts, facts, plans, by_export, annotations, positions)
+    return Materialized(host_facts, facts, plans, by_export, annotations, positions,
+                        analysis.by_op)
 
 
 def verify_after_pass(module_op: ir.Operation, source: SourceText) -> None:

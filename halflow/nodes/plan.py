@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from halflow.core.symbols import symref
 from halflow.nodes import device_targets, dispatch, interface, layout, variants
@@ -67,12 +67,27 @@ def export_refs(facts: ExecutableFacts) -> list[str]:
 
 def check_devices(host: HostFacts) -> None:
     """IREE's first check: a module that dispatches needs a device."""
-    if host.has_dispatches and not host.devices.globals:
+    check_has_devices(host.has_dispatches, bool(host.devices.globals))
+
+
+def check_has_devices(dispatches: bool, devices: bool) -> None:
+    """:func:`check_devices` on what it reads: whether the module has
+    dispatches (sites or not), and device globals."""
+    if dispatches and not devices:
         raise PlanError(NO_DEVICES)
 
 
+class Callee(Protocol):
+    """What :func:`sites_by_export` reads of a site (a
+    :class:`~halflow.nodes.host.DispatchSite`, or a row of a table of them)."""
+
+    @property
+    def entry_points(self) -> tuple[str, ...]: ...
+
+
 def sites_by_export(
-    sites: Sites, refs: Iterable[str], hal_exports: Collection[str] | None = None
+    sites: Sequence[Callee] | Mapping[int, Callee], refs: Iterable[str],
+    hal_exports: Collection[str] | None = None,
 ) -> dict[str, list[int]]:
     """Indices of the sites dispatching to each export of ``refs``, in site
     order, each once. With ``hal_exports`` (the module's existing

@@ -75,7 +75,7 @@ class HalBuilder:
 
     def __init__(self, options: BuildOptions | None = None, *, cache: EntryStore | None = None):
         from halflow.engine import Workspace
-        from halflow.library.build_mlir import open_cache
+        from halflow.store.opener import open_entries
 
         options = options if options is not None else BuildOptions()
         self.split_input_file = options.split_input_file
@@ -84,7 +84,7 @@ class HalBuilder:
         self.options = dataclasses.replace(options, report=None)
         self._owns_store = cache is None
         self._max_size = options.max_size
-        self._store = open_cache(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
+        self._store = open_entries(cache, cache_dir=options.cache_dir, no_cache=options.no_cache,
                                  max_size=options.max_size, remote=options.remote,
                                  read_only=options.read_only)
         self._session = _SessionCache(self._store)

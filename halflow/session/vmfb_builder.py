@@ -20,7 +20,7 @@ from halflow.codegen.pipeline import CodegenResult, Workers, build_vmfb
 from halflow.codegen.report import report_data, show, summary
 from halflow.core.diagnostics import Diagnostic, HalflowError
 from halflow.core.options import RemoteCache
-from halflow.store.artifacts import open_store
+from halflow.store.opener import open_artifacts
 
 PathLike = str | os.PathLike[str]
 
@@ -59,7 +59,7 @@ class VmfbBuilder:
         self.executor = executor
         self.scheduler = scheduler
         self.report = report
-        self._store = open_store(cache_dir, no_cache, remote)
+        self._store = open_artifacts(cache_dir, no_cache, remote)
         self._workers: Workers | None = None
         # One Dask client (and, without a scheduler, one LocalCluster) for
         # the whole session, closed with it: not a cluster per rebuild.

@@ -34,10 +34,19 @@ EXAMPLE = Path(__file__).parent.parent / "examples" / "mlp_s.mlir"
 
 
 class InputData(NamedTuple):
-    """The bytes of one input and the name diagnostics use for it."""
+    """The bytes of one input and the name diagnostics use for it, with the
+    snapshot they come from (:class:`halflow.core.blobs.Snapshot`: where
+    and when they were read, their hash computed once)."""
 
     name: str
     data: InputBytes  # a large file's is a memory map of it
+    snapshot: blobs.Snapshot
+
+    @classmethod
+    def of(cls, name: str, content: InputBytes | blobs.Snapshot) -> InputData:
+        """``content`` (bytes, or a snapshot already taken) under ``name``."""
+        snapshot = content if isinstance(content, blobs.Snapshot) else blobs.Snapshot(content)
+        return cls(name, snapshot.data, snapshot)
 
     @property
     def is_bytecode(self) -> bool:
@@ -86,22 +95,22 @@ def bytecode_as_text(data: InputData) -> InputData:
     with context, ir.Location.unknown():
         module = parse_bytecode(context, data.data, SourceText(data.name, None))
         printed = irutil.print_module_bytes(module)
-    return InputData(data.name, printed)
+    return InputData.of(data.name, printed)
 
 
 def read_input(path: str | os.PathLike[str] | None) -> InputData:
     """Read ``path`` (``-`` for stdin, None for the bundled example)."""
     if path is None:
         path = EXAMPLE
-    if str(path) == "-":
-        return InputData("<stdin>", sys.stdin.buffer.read())
-    name = str(path)
+    name = "<stdin>" if str(path) == "-" else str(path)
     try:
-        return InputData(name, blobs.read_bytes(path))
+        if str(path) == "-":  # (a closed stdin: EBADF, as iree-opt says it)
+            return InputData.of(name, sys.stdin.buffer.read())
+        return InputData.of(name, blobs.read_snapshot(path))
     except OSError as e:
         reason = e.strerror or str(e)
         raise HalflowError(
-            Diagnostic(name, 0, 0, f"cannot open input file '{name}': {reason}")
+            Diagnostic(name, 0, 0, f"cannot open input file '{path}': {reason}")
         ) from None
 
 

@@ -29,18 +29,18 @@ from pathlib import Path
 from typing import BinaryIO, TypeVar
 
 from halflow.core import cachedir, safejson
-from halflow.store import diskformat
-from halflow.store.diskformat import MAGIC_BLOB as _MAGIC_BLOB
-from halflow.store.diskformat import MAGIC_JSON as _MAGIC_JSON
-from halflow.store.diskformat import CorruptEntry
-from halflow.store.diskformat import seal as _seal
-from halflow.store.diskformat import unseal as _unseal
+from halflow.store import diskformat, keys
+from halflow.store.codec import MAGIC_BLOB as _MAGIC_BLOB
+from halflow.store.codec import MAGIC_JSON as _MAGIC_JSON
+from halflow.store.codec import CorruptEntry
+from halflow.store.codec import frame as _frame
+from halflow.store.codec import unframe as _unframe
 
 T = TypeVar("T")
 
 ENV_VAR = cachedir.ENV_VAR
 _LARGE = 1 << 16
-_COUNTER = "counter:"
+_COUNTER = keys.COUNTER
 _SQLITE_FULL = 13
 _SQLITE_READONLY = 8
 DEFAULT_SIZE_LIMIT = 4 * 2**30
@@ -52,7 +52,7 @@ def default_cache_dir() -> Path:
     return Path(cachedir.default_cache_dir())
 
 
-def _warn_stderr(message: str) -> None:
+def warn_stderr(message: str) -> None:
     print(f"halflow: warning: {message}", file=sys.stderr)
 
 
@@ -182,7 +182,7 @@ class CacheUnavailable(Exception):
 
 
 def open_or_none(
-    directory: str | os.PathLike[str] | None, warn: Warn = _warn_stderr, read_only: bool = False
+    directory: str | os.PathLike[str] | None, warn: Warn = warn_stderr, read_only: bool = False
 ) -> Cache | None:
     """The cache in ``directory``; None, after a warning, when it cannot be
     used (a build then goes on without one: a cache is never fatal)."""
@@ -208,7 +208,7 @@ class Cache:
         self,
         directory: str | os.PathLike[str] | None = None,
         *,
-        warn: Warn = _warn_stderr,
+        warn: Warn = warn_stderr,
         size_limit: int = DEFAULT_SIZE_LIMIT,
         read_only: bool = False,
     ):
@@ -383,10 +383,10 @@ class Cache:
 
     def get(self, key: str) -> object | None:
         """The JSON value stored under ``key``, or None (miss or evicted)."""
-        return self._read(key, lambda raw: safejson.loads(_unseal(_MAGIC_JSON, raw)))
+        return self._read(key, lambda raw: safejson.loads(_unframe(_MAGIC_JSON, raw)))
 
     def get_blob(self, key: str) -> bytes | None:
-        return self._read(key, lambda raw: _unseal(_MAGIC_BLOB, raw))
+        return self._read(key, lambda raw: _unframe(_MAGIC_BLOB, raw))
 
     def _read(self, key: str, decode: Callable[[object], T]) -> T | None:
         """``key``'s value as ``decode`` makes it from the sealed row, or None:
@@ -408,14 +408,14 @@ class Cache:
 
     def put(self, key: str, value: object) -> None:
         payload = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        self._put_raw(key, _seal(_MAGIC_JSON, payload))
+        self._put_raw(key, _frame(_MAGIC_JSON, payload))
 
     def put_json_text(self, key: str, text: str) -> None:
         """Store already-encoded JSON (read back with :meth:`get`)."""
-        self._put_raw(key, _seal(_MAGIC_JSON, text.encode("utf-8")))
+        self._put_raw(key, _frame(_MAGIC_JSON, text.encode("utf-8")))
 
     def put_blob(self, key: str, blob: bytes) -> None:
-        self._put_raw(key, _seal(_MAGIC_BLOB, blob))
+        self._put_raw(key, _frame(_MAGIC_BLOB, blob))
 
     def put_blob_parts(self, key: str, parts: Sequence[bytes | str]) -> None:
         """Store the concatenation of ``parts`` (text parts as UTF-8) as one
@@ -634,6 +634,7 @@ class Cache:
                 "hit_rate": hit_rates(totals),
                 "since": totals["since"],
                 "remote": totals["remote"],
+                "dropin": totals["dropin"],
                 "history": history,
             }
 

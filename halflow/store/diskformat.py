@@ -11,6 +11,8 @@ Anything unexpected (no index, an entry stored in a file, a damaged row or
 checksum) reads as "no entry": the caller then takes the full path, which
 opens the cache and repairs what needs repairing.
 
+Entries are framed as :mod:`halflow.store.codec` says (layer 1).
+
 The history of builds (``halflow cache stats``) is a file of JSON lines,
 ``builds.jsonl``, appended to with one ``write`` per build (concurrent
 builds do not lose each other's lines) and cut back to the last entries
@@ -24,9 +26,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3  # (every path that imports this module reads the index)
-import zlib
 
 from halflow.core import safejson
+from halflow.store.codec import MAGIC_JSON, CorruptEntry, frame, unframe
 
 DB_NAME = "cache.db"  # diskcache's index
 # The index is diskcache's private SQLite schema, which halflow also reads
@@ -39,36 +41,6 @@ HISTORY_NAME = "builds.jsonl"
 TOTALS_NAME = "totals.json"  # the counters of the history lines compacted away
 HISTORY_KEEP = 20  # entries `cache stats` shows
 _HISTORY_COMPACT = 1 << 16  # bytes: rewrite the file with the last entries beyond this
-
-MAGIC_JSON = b"HFJ2"
-MAGIC_BLOB = b"HFB2"
-DIGEST = 4  # CRC-32: detects truncation and flipped bytes, 2.5 ms per 5 MB
-
-
-
-class CorruptEntry(Exception):
-    pass
-
-
-def checksum(payload: bytes) -> bytes:
-    return zlib.crc32(payload).to_bytes(4, "little")
-
-
-def seal(magic: bytes, payload: bytes) -> bytes:
-    return magic + checksum(payload) + payload
-
-
-def unseal(magic: bytes, data: object) -> bytes:
-    if not isinstance(data, bytes) or len(data) < len(magic) + DIGEST:
-        raise CorruptEntry("truncated or foreign entry")
-    if data[: len(magic)] != magic:
-        raise CorruptEntry("unknown entry format")
-    digest = data[len(magic) : len(magic) + DIGEST]
-    payload = data[len(magic) + DIGEST :]
-    if checksum(payload) != digest:
-        raise CorruptEntry("checksum mismatch")
-    return payload
-
 
 def _row(con: sqlite3.Connection, key: str) -> tuple[object, object, object] | None:
     """(mode, value file, value) of the entry ``key`` in diskcache's index."""
@@ -178,7 +150,7 @@ def read_json_entry(directory: str | os.PathLike[str], key: str) -> object | Non
     if row is None or row[0] != 1 or not isinstance(row[2], bytes):  # 1: stored inline
         return None
     try:
-        return safejson.loads(unseal(MAGIC_JSON, row[2]))
+        return safejson.loads(unframe(MAGIC_JSON, row[2]))
     except (CorruptEntry, ValueError):
         return None
 
@@ -208,14 +180,14 @@ def replace_json_entry(directory: str | os.PathLike[str], key: str, old: object,
         current = None
         if row is not None and row[0] == 1 and isinstance(row[2], bytes):
             try:
-                current = safejson.loads(unseal(MAGIC_JSON, row[2]))
+                current = safejson.loads(unframe(MAGIC_JSON, row[2]))
             except (CorruptEntry, ValueError):
                 current = None
         if current is None or current != old:
             con.execute("ROLLBACK")
             return False
         con.execute("UPDATE Cache SET value = ? WHERE key = ? AND raw = 1",
-                    (sqlite3.Binary(seal(MAGIC_JSON, payload)), key))
+                    (sqlite3.Binary(frame(MAGIC_JSON, payload)), key))
         con.execute("COMMIT")
         return True
     except sqlite3.Error:
@@ -291,7 +263,22 @@ def is_noop(entry: dict[str, object]) -> bool:
 def empty_totals(since: float | None = None) -> dict[str, object]:
     return {"since": since,
             "mlir": dict.fromkeys(_KIND_COUNTERS, 0), "vmfb": dict.fromkeys(_KIND_COUNTERS, 0),
-            "remote": dict.fromkeys(REMOTE_COUNTERS, 0)}
+            "remote": dict.fromkeys(REMOTE_COUNTERS, 0), "dropin": {}}
+
+
+# The history line of a drop-in call (halflow.cli.dropin_counts), and what it
+# counts: ``served:MODE``, ``passed:REASON``, ``fallback:CAUSE``, ``error``,
+# ``strict-failure:CAUSE``.
+DROPIN_MODE = "iree-compile"
+
+
+def dropin_counter(entry: dict[str, object]) -> str:
+    """The counter of a drop-in call's history line."""
+    what = str(entry.get("dropin"))
+    detail = entry.get("reason") if what == "passed" else entry.get("cause")
+    if what in ("passed", "fallback", "strict-failure", "error"):
+        return what if detail is None else f"{what}:{str(detail)[:160]}"
+    return f"served:{what}"
 
 
 def fold(entries: list[dict[str, object]], totals: dict[str, object]) -> dict[str, object]:
@@ -300,6 +287,12 @@ def fold(entries: list[dict[str, object]], totals: dict[str, object]) -> dict[st
     work reused (``hits``: nodes for ``mlir``, executables for ``vmfb``)
     and executed (``misses``); the shared cache's traffic in all."""
     for entry in entries:
+        if entry.get("mode") == DROPIN_MODE:
+            counts = totals["dropin"]
+            assert isinstance(counts, dict)
+            name = dropin_counter(entry)
+            counts[name] = counts.get(name, 0) + 1
+            continue
         kind = totals[build_kind(entry)]
         assert isinstance(kind, dict)
         kind["builds"] += 1
@@ -337,6 +330,9 @@ def _read_totals_file(directory: str | os.PathLike[str]) -> dict[str, object]:
         saved, into = data.get(group), totals[group]
         if isinstance(saved, dict) and isinstance(into, dict):
             into.update({n: saved[n] for n in names if isinstance(saved.get(n), int)})
+    saved = data.get("dropin")
+    if isinstance(saved, dict):
+        totals["dropin"] = {str(k): v for k, v in saved.items() if isinstance(v, int)}
     return totals
 
 

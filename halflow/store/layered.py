@@ -24,12 +24,12 @@ from typing import Any
 
 from halflow.core import safejson
 from halflow.core.options import RemoteCache
-from halflow.store import states
+from halflow.store import keys
 from halflow.store.remote import KIND_BLOB, KIND_JSON, Problems, RemoteStore
 
 # Key prefixes that stay on this machine (which state of a document is
 # current is where this machine's checkout is).
-LOCAL_ONLY = ("counter:", "written:", "codegen:uptodate-", states.CURRENT_PREFIX)
+LOCAL_ONLY = keys.LOCAL_ONLY
 
 
 def shared(key: str) -> bool:

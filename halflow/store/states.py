@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from halflow.core.fingerprint import fingerprint
+from halflow.store import keys
 
 # States kept per document: a branch switch needs two, a revert two; more
 # cost cache space (each holds its output and the payloads only it has).
@@ -52,12 +53,12 @@ def entry(key: str, input_hash: str, options: str, unit_keys: Iterable[str]) -> 
 def index_key(doc_id: str, env: str) -> str:
     """Where the index of ``doc_id``'s states is (``env``: the fingerprint
     of the versions, as in every state key)."""
-    return "states:" + fingerprint("states", INDEX_FORMAT, doc_id, env)
+    return keys.STATES + fingerprint("states", INDEX_FORMAT, doc_id, env)
 
 
 # The document's current state on this machine: the input it was last
 # built from or answered for (kept local: see halflow.store.layered).
-CURRENT_PREFIX = "current-state:"
+CURRENT_PREFIX = keys.CURRENT_STATE
 
 
 def current_key(doc_id: str, env: str) -> str:
