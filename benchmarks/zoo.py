@@ -3,7 +3,9 @@ against ``halflow build --to vmfb``.
 
     PYTHONPATH=. python benchmarks/zoo.py [--models gpt2,electra,...]
         [--targets llvm-cpu,vmvx,rocm] [--strategy auto|incremental|plain]
-        [--turbine-python PATH] [--work DIR] [--gpu-bundle DIR] [--json out.json]
+        [--steps cold,act,...] [--reverse] [--turbine-python PATH] [--work DIR]
+        [--gpu-bundle DIR [--bundle-target cuda|llvm-cpu]] [--write-slice DIR]
+        [--json out.json]
 
 Each model of ``MODELS`` (small random-weight instances of real
 architectures, exported by ``benchmarks/zoo_export.py`` in the export venv
