@@ -61,6 +61,19 @@ class Servers:
 
         return sum(s["cpu"] + s["children_cpu"] for s in servers(self.runtime))
 
+    def settle(self, timeout: float = 300) -> None:
+        """Wait until no server runs a build: a cold build answers its
+        client before it has recorded its nodes and saved its state
+        (``halflow.core.deferred``); its CPU and memory are counted once it
+        ends, and the next measurement does not run beside it."""
+        import time
+
+        from support.build_server import servers
+
+        deadline = time.monotonic() + timeout
+        while any(s["running"] for s in servers(self.runtime)) and time.monotonic() < deadline:
+            time.sleep(0.02)
+
     def last_maxrss_kb(self) -> int:
         from support.build_server import servers
 

@@ -188,45 +188,52 @@ FAMILIES = {"mlp": MlpFamily, "gpt2": Gpt2Family, "llama": LlamaFamily,
 
 
 def export(M: types.ModuleType, family: Family, edits: list[str], out: Path) -> None:
+    """One variant: ``family.make(edits)`` gives the model and its entry
+    points, each ``(name, args)`` or ``(name, args, dynamic_shapes,
+    method)`` (``method``: the model's method the entry point calls, default
+    ``forward``). ``size["inline"]`` keeps the weights in the module instead
+    of externalizing them. Inputs are saved before the model runs (an entry
+    point may update an argument in place)."""
     import iree.turbine.aot as aot
     import numpy as np
     import torch
 
     torch.manual_seed(0)
     root, entries = family.make(edits)
-    if len(entries) == 1 and entries[0][0] == "main":
+    entries = [(*e, None, None)[:4] for e in entries]
+    if not family.size.get("inline"):
         aot.externalize_module_parameters(root)
-        exported = aot.export(root, args=entries[0][1], function_name="main",
-                              module_name="module")
+    if len(entries) == 1 and entries[0][0] == "main" and entries[0][3] is None:
+        exported = aot.export(root, args=entries[0][1], dynamic_shapes=entries[0][2],
+                              function_name="main", module_name="module")
     else:
-        aot.externalize_module_parameters(root)
         fxb = aot.FxProgramsBuilder(root)
-        for name, args in entries:
-            def f(mdl, *a):
-                return mdl(*a)
-            fxb.export_program(f, args=args, name=name)
+        for name, args, shapes, method in entries:
+            def f(mdl, *a, _method=method):
+                return getattr(mdl, _method or "forward")(*a)
+            fxb.export_program(f, args=args, name=name, dynamic_shapes=shapes)
         exported = aot.export(fxb, module_name="module")
     exported.save_mlir(str(out.with_suffix(".mlir")))
     aot.save_module_parameters(str(out.with_suffix(".irpa")), root)
     runs = []
-    for i, (name, args) in enumerate(entries):
-        with torch.no_grad():
-            result = root(*args)
-        outputs = len(result) if isinstance(result, tuple | list) else 1
+    for i, (name, args, _, method) in enumerate(entries):
         files = []
         for j, a in enumerate(args):
             path = out.parent / f"{out.stem}_{i}_{j}.npy"
             np.save(path, a.numpy())
             files.append(path.name)
+        with torch.no_grad():
+            result = getattr(root, method or "forward")(*(a.clone() for a in args))
+        outputs = len(result) if isinstance(result, tuple | list) else 1
         runs.append({"function": name, "inputs": files, "outputs": outputs})
     out.with_suffix(".json").write_text(json.dumps({"runs": runs}))
 
 
-def main() -> None:
+def main(families: dict[str, type[Family]] = FAMILIES) -> None:
     models_py, spec_json, out_dir = sys.argv[1:4]
     M = load_models(models_py)
     spec = json.loads(spec_json)
-    family = FAMILIES[spec["family"]](M, spec["size"])
+    family = families[spec["family"]](M, spec["size"])
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for i, edits in enumerate(spec["variants"]):

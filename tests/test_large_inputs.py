@@ -104,7 +104,7 @@ def test_weights_pass_through(tmp_path: Path) -> None:
 def test_cold_build_writes_its_output_while_it_records(tmp_path: Path) -> None:
     """A whole-module build writes the output file on a thread of its own
     as soon as it has it, before it records its nodes
-    (``library.build_mlir._EarlyOutput``): the file is iree-opt's, and its
+    (``library.output_file.EarlyOutput``): the file is iree-opt's, and its
     marker is recorded as after any write, so the next build finds it up to
     date and leaves it alone."""
     src, out, trace = tmp_path / "weights.mlir", tmp_path / "out.mlir", tmp_path / "trace.json"

@@ -30,7 +30,10 @@ from support.engine import (
 )
 from test_codegen import EDIT, FLAGS, PROGRAMS
 
-BEFORE = "293b70ba92d29e1e1e426e8125522573111441c4"
+# main right before the records layer landed, with the state format it
+# read (format 6: one host node per host op, issue 35), which the records
+# layer kept.
+BEFORE = "181ba7c5eb5d867175578c13eecc26844929a6a2"
 
 
 def _earlier_halflow(tmp_path: Path) -> Path:

@@ -130,6 +130,10 @@ def build_to_mlir(
         # node (a terminal gets the engine's progress and summary line).
         _clean_build(input, output, options.split_input_file, content)
         return
+    if output is None or shows_summary():
+        from halflow.core import deferred
+
+        deferred.offer(None)  # what it prints after the build reads the nodes' records
     try:
         with exit_on_interrupt():
             result = build_with(

@@ -15,7 +15,12 @@ and 2, environment, working directory, umask and ``sys.argv``, rebuilds
 ``sys.stdin``/``stdout``/``stderr`` as Python makes them at start-up, and
 runs :func:`halflow.cli.entry.after_check`: the code a local ``halflow``
 process runs once its up-to-date check has declined. The server reaps the
-child through a pidfd and sends its exit status to the client; a signal
+child through a pidfd and sends its exit status to the client, or sends
+exit status 0 as soon as the child says on its pipe that it answered
+early (a build whose output is written and that records its nodes and
+saves its state after: :mod:`halflow.core.deferred`; the child then has
+its descriptors 0-2 on ``/dev/null`` and no longer ends with its client);
+a signal
 the client forwards goes to the child's process group (its own, as a
 terminal's Ctrl-C reaches a local build and the tools it runs); a client
 that goes away takes its build with it (SIGTERM, then SIGKILL after
@@ -39,6 +44,7 @@ import time
 from typing import Any
 
 from halflow.cli import server_identity, server_wire
+from halflow.core import deferred
 
 GRACE = 2.0
 BACKLOG = 64
@@ -55,7 +61,8 @@ WARM = (
 class _Build:
     """One client's connection and the child running its build."""
 
-    __slots__ = ("buffer", "conn", "fds", "kill_at", "pid", "pidfd", "ready", "request")
+    __slots__ = ("answered", "buffer", "conn", "fds", "kill_at", "pid", "pidfd", "ready", "request",
+                 "took_over")
 
     def __init__(self, conn: socket.socket):
         self.conn: socket.socket | None = conn
@@ -64,6 +71,8 @@ class _Build:
         self.pid = 0
         self.pidfd = -1
         self.ready = -1  # read end of the pipe the child writes once it is the client's
+        self.took_over = False  # the child wrote so ("1"): what happens is the build's
+        self.answered = False  # the child answered early ("D": halflow.core.deferred)
         self.kill_at: float | None = None
         self.request: dict[str, object] | None = None  # a build's, until its descriptors come
 
@@ -229,6 +238,8 @@ class Server:
             self._readable(self.builds[fileobj.fileno()])
         elif isinstance(what, _Build):
             self._reap(what)
+        elif isinstance(what, tuple) and isinstance(what[1], _Build):
+            self._heard(what[1])
 
     def _accept(self) -> None:
         assert self.listener is not None
@@ -330,7 +341,9 @@ class Server:
             os.close(ready)
             _child(self, build, request, done)  # never returns
         os.close(done)
+        os.set_blocking(ready, False)
         build.ready = ready
+        self.selector.register(ready, selectors.EVENT_READ, ("ready", build))
         self.count += 1
         for fd in build.fds:
             os.close(fd)
@@ -345,6 +358,35 @@ class Server:
         finally:
             build.conn.setblocking(False)
 
+    def _heard(self, build: _Build) -> None:
+        """The child wrote on its pipe: it became the client's process
+        ("1"), or answered early ("D": exit status 0, the client's
+        descriptors handed back; it goes on alone, and no longer ends with
+        its client), or closed the pipe."""
+        if build.ready < 0:
+            return  # (closed by its reaping, in the same round of events)
+        try:
+            data = os.read(build.ready, 16)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        build.took_over = build.took_over or b"1" in data
+        if not data:
+            self.selector.unregister(build.ready)
+            os.close(build.ready)
+            build.ready = -1
+        elif b"D" in data and build.took_over and not build.answered:
+            build.answered = True
+            if build.conn is not None:
+                with contextlib.suppress(OSError):
+                    build.conn.setblocking(True)
+                    server_wire.send(build.conn, server_wire.EXIT, 0)
+                self.builds.pop(build.conn.fileno(), None)
+                self.selector.unregister(build.conn)
+                build.conn.close()
+                build.conn = None
+
     def _reap(self, build: _Build) -> None:
         self.selector.unregister(build.pidfd)
         del self.children[build.pidfd]
@@ -353,13 +395,13 @@ class Server:
         self.last_maxrss = usage.ru_maxrss
         os.close(build.pidfd)
         build.pidfd = -1
-        os.set_blocking(build.ready, False)
-        try:
-            took_over = os.read(build.ready, 1) == b"1"
-        except BlockingIOError:
-            took_over = False
-        os.close(build.ready)
-        build.ready = -1
+        if build.ready >= 0:
+            self._heard(build)  # (what it wrote last, if unread)
+        if build.ready >= 0:
+            self.selector.unregister(build.ready)
+            os.close(build.ready)
+            build.ready = -1
+        took_over = build.took_over
         if build.conn is not None:
             with contextlib.suppress(OSError):
                 build.conn.setblocking(True)
@@ -440,10 +482,25 @@ def _child(server: Server, build: _Build, request: dict[str, object], done: int)
             signal.signal(signum, signal.SIG_IGN)  # as the client had them (nohup, `&`)
         _stdio()
         os.write(done, b"1")  # the client's process now: whatever happens is the build's
-        os.close(done)
+        deferred.offer(lambda: _answer_early(done))
     except BaseException:
         os._exit(70)  # the client builds locally
     _run_build(bool(request.get("recognized")), bool(request.get("stale")))
+
+
+def _answer_early(done: int) -> None:
+    """Answer the client now (exit status 0) and give its descriptors back
+    (a pipe it wrote into ends when it does): the build goes on alone with
+    descriptors 0-2 on ``/dev/null`` (:mod:`halflow.core.deferred`)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    null = os.open(os.devnull, os.O_RDWR)
+    for target in (0, 1, 2):
+        os.dup2(null, target)
+    os.close(null)
+    os.write(done, b"D")
+    os.close(done)
 
 
 def _run_build(recognized: bool, stale: bool) -> None:

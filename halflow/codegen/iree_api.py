@@ -249,7 +249,8 @@ class Invocation:
         context to the session: a context handed to Python is never freed
         in iree-base-compiler 3.13 (``ir.Context._get_live_count()`` keeps
         counting it), ~4 MB per translation in a long-lived worker. Parse
-        the bytes in a Python-made ``ir.Context()``, which is freed."""
+        the bytes in a Python-made context (:func:`own_context`), which is
+        freed."""
         output = self._api.Output.open_membuffer()
         try:
             self.invocation.output_ir_bytecode(output)
@@ -278,3 +279,18 @@ class Invocation:
             raise CompileError("writing the .vmfb", [str(e), *self.errors()]) from None
         finally:
             output.close()
+
+
+def own_context() -> Any:
+    """A fresh ``ir.Context`` of this process's own whose verifier runs on
+    the calling thread. ``ir.Module.parse`` holds the GIL while it
+    verifies; with MLIR's thread pool, a diagnostic from one of its worker
+    threads (IR that fails verification: IREE's output for a program IREE
+    cannot compile, translated without per-pass verification) waits for
+    the GIL in the bindings' error capture, and the build hangs (a zoo
+    build, Gemma bf16 for vmvx, hung 12 minutes in a lane)."""
+    from iree.compiler import ir
+
+    context = ir.Context()
+    context.enable_multithreading(False)
+    return context

@@ -196,9 +196,11 @@ class Frontend:
         self._dir = output.temp_folder("halflow-frontend")
         as_text = emits_text(model)
         self._output = self._dir / ("executable-sources" + (".mlir" if as_text else ".mlirbc"))
+        self._command = frontend_command(model, flags, self._output, as_text=as_text)
+        self._unverified = bool(flags.verification)
         self._process = subprocess.Popen(
-            frontend_command(model, flags, self._output, as_text=as_text),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            self._command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE
         )
 
     def result(self) -> tuple[bytes, float]:
@@ -206,13 +208,16 @@ class Frontend:
         HalflowError with IREE's diagnostics if the front-end failed."""
         try:
             _, err = self._process.communicate()
-            seconds = time.perf_counter() - self.started
+            returncode = self._process.returncode
             stderr = err.decode("utf-8", "replace")
-            if self._process.returncode != 0:
+            if returncode != 0 and self._unverified:
+                returncode, stderr = self._verified()
+            seconds = time.perf_counter() - self.started
+            if returncode != 0:
                 raise diagnostics_from(
                     stderr, str(self.model),
                     f"iree-compile could not bring the model to the pre-materialize state "
-                    f"(exit status {self._process.returncode})",
+                    f"(exit status {returncode})",
                 )
             self.warnings = tuple(stderr.splitlines())
             try:
@@ -224,6 +229,17 @@ class Frontend:
                 )) from None
         finally:
             self.close()
+
+    def _verified(self) -> tuple[int, str]:
+        """The front end run again with per-pass verification, after it
+        failed without: IREE's passes may crash on invalid IR (an abort, no
+        diagnostic) where the verifier names the op at fault, as a plain
+        ``iree-compile`` does. (exit status, stderr); its output, if it
+        succeeds, is the one the first run would have written."""
+        command = [c for c in self._command if c not in ("--verify=false",)]
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, check=False)
+        return done.returncode, done.stderr.decode("utf-8", "replace")
 
     def close(self) -> None:
         if self._process.poll() is None:

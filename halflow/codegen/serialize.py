@@ -32,7 +32,7 @@ def serialize_group(task: GroupTask) -> GroupResult:
         # The group is built, and its result read, in contexts of this
         # process's own (freed; see iree_api.Invocation.bytecode), and goes
         # to and from IREE's session as bytecode (every location kept).
-        with ir.Context(), ir.Location.unknown():
+        with iree_api.own_context(), ir.Location.unknown():
             group = ir.Module.parse(f"module @{task.name} {{\n}}")
             for name, text in task.members:
                 part = ir.Module.parse(denormalize(text, name))
@@ -57,7 +57,7 @@ def serialize_group(task: GroupTask) -> GroupResult:
             serialized = inv.bytecode()
             warnings = tuple(m.text for m in inv.messages
                              if m.severity == iree_api.Severity.WARNING)
-        with ir.Context():
+        with iree_api.own_context():
             module = ir.Module.parse(serialized).operation
             binaries = []
             for op in module.regions[0].blocks[0].operations:

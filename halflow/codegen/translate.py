@@ -40,7 +40,7 @@ def translate(task: TranslateTask) -> TranslateResult:
         # iree_api.Invocation.bytecode).
         from iree.compiler import ir
 
-        with ir.Context():
+        with iree_api.own_context():
             module = ir.Module.parse(translated).operation
             body = module.regions[0].blocks[0]
             # The pipeline adds device globals to an executable-only module;
@@ -142,8 +142,8 @@ def _translate_together(members: list[TranslateTask]) -> dict[str, TranslateResu
     prepare(env)
     started = time.perf_counter()
     names: dict[str, tuple[TranslateTask, str]] = {}  # batch name -> (member, own name)
-    scratch = ir.Context()
-    with ir.Context(), ir.Location.unknown():
+    scratch = iree_api.own_context()
+    with iree_api.own_context(), ir.Location.unknown():
         batch = ir.Module.parse("module {\n}")
         for i, member in enumerate(members):
             # Each member's locations: positions in its own text, under its
@@ -188,7 +188,7 @@ def _split(translated: bytes, names: dict[str, tuple[TranslateTask, str]]
     from iree.compiler import ir
 
     found: dict[str, tuple[str, str]] = {}
-    with ir.Context():
+    with iree_api.own_context():
         module = ir.Module.parse(translated).operation
         for op in list(module.regions[0].blocks[0].operations):
             batch_name = (op.operation.attributes["sym_name"].value

@@ -120,13 +120,20 @@ class WholeProvider(Provider):
         from iree.compiler import ir
 
         from halflow.ir import irutil
-        from halflow.nodes.materialize import materialize
+        from halflow.nodes.materialize import NativePassFailed, materialize
         from halflow.source.inputs import Case, parse_text
 
         context = irutil.new_context()
         with context, ir.Location.unknown():
             module = parse_text(context, Case(text, 0, 0), source)
-            self.mat = materialize(module, source, on_executable)
+            try:
+                # IREE's own rewrites where they are the stages' (the output
+                # iree-opt's by construction; the C++ pass takes a third
+                # less time than the stages' rewrites in Python).
+                self.mat = materialize(module, source, on_executable, native=True)
+            except NativePassFailed:
+                module = parse_text(context, Case(text, 0, 0), source)
+                self.mat = materialize(module, source, on_executable)
             printed = irutil.print_module_bytes(module)
         # Only plain data is kept from here on: let MLIR free the module now,
         # and hand the memory back, before the output is decoded and taken
@@ -136,14 +143,19 @@ class WholeProvider(Provider):
         release_memory()
         self.output = irutil.decode_printed(printed)
         del printed
-        # What the build and its state need of each printed op, read in one
-        # pass over the output without keeping the ops' pieces (they would
-        # hold the whole text a second time; later builds cut the ops they
-        # need out of the output).
         self.header: assembler.PrintedModule | None = None
         self.ops: list[_PrintedOp] = []
         self.aligned = False
         self.unaligned: str | None = None  # why not aligned (a split that did not fail)
+        self._split = split
+
+    def scan(self) -> None:
+        """Read what the build and its state need of each printed op, in
+        one pass over the output without keeping the ops' pieces (they
+        would hold the whole text a second time; later builds cut the ops
+        they need out of the output). Once the output is out: not what a
+        caller waits for."""
+        split = self._split
         if split is None:
             return
         try:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from halflow.asm import assembler
-from halflow.core import stages
+from halflow.core import deferred, stages
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
 from halflow.engine import anchors
 from halflow.engine import units as units_mod
@@ -201,9 +201,10 @@ class Workspace:
 
         ``output_key`` names the cache entry the caller stores the output
         under (a single-document file); otherwise the state stores it.
-        ``on_output`` hears the output as soon as a whole-module build has
-        it, before it records its nodes and saves its state (the caller
-        may write it meanwhile); the result's output is that text.
+        ``on_output`` hears the output as soon as the build has it, before
+        it saves its state (a whole-module build: before it records its
+        nodes too); the caller may write it meanwhile; the result's output
+        is that text.
         ``split`` is a split of the input an earlier step made (used if
         it is of this text).
         """
@@ -214,6 +215,8 @@ class Workspace:
             on_output=on_output, split=split,
         )
         with recorder.phase("load state"):
+            if self.cache.enabled:
+                deferred.wait_for_recordings(self.cache.directory)
             known = self._known(doc_id)
         if not need_graph:
             done = self._noop(case, known, recorder)
@@ -224,6 +227,8 @@ class Workspace:
         prev = self._start_from(case, known, units, recorder)
         ev, assembled, fallback = self._incremental(case, prev, units, recorder)
         mode = "incremental"
+        if assembled is not None and case.on_output is not None:
+            case.on_output(assembled.text)  # (before its state is saved)
         if assembled is None:
             mode = "whole"
             ev, whole, assembled, failure = self._whole(case, prev, units, recorder)
@@ -365,6 +370,8 @@ class Workspace:
             whole = WholeProvider(case.text, case.source, units.split, case.on_executable)
         if case.on_output is not None:
             case.on_output(whole.output)
+        with recorder.phase("scan output"):
+            whole.scan()
         ev = self._evaluator(case, prev, recorder, force=True)
         if units.split is None or not whole.aligned:
             return ev, whole, None, None

@@ -215,3 +215,25 @@ def loc_text(op: ir.Operation | ir.OpView) -> str:
 
 
 from halflow.core.symbols import symref  # noqa: E402,F401 - re-exported for stage modules
+
+
+def run_pass(op: ir.Operation, pipeline: str) -> bool:
+    """Run the registered pass (or pipeline) ``pipeline`` on ``op`` in
+    place, as ``iree-opt --<pipeline>`` runs it (the IR verified after it);
+    whether it succeeded. Its diagnostics are dropped: a caller that needs
+    them builds another way. Runs on this thread only (MLIR's workers
+    would call the diagnostic handler, Python, while this thread holds the
+    GIL: see :func:`new_context`)."""
+    from iree.compiler import passmanager
+
+    from halflow.ir.rawdiag import capture_errors
+
+    context = op.context
+    manager = passmanager.PassManager.parse(f"builtin.module({pipeline})", context)
+    context.enable_multithreading(False)
+    with capture_errors(context) as errors:
+        try:
+            manager.run(op)
+        except ir.MLIRError:
+            return False
+    return not errors

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -24,10 +23,10 @@ from halflow.core.options import BuildOptions, PathLike, RemoteCache
 from halflow.core.output import (
     OUTPUT_IS_INPUT,
     is_same_file,
-    write_atomic,
     write_reported,
     written_in_place,
 )
+from halflow.library.output_file import EarlyOutput, write_output
 from halflow.library.report import CacheCounts, CaseReport, MlirReport
 from halflow.source import inputs as source_mod
 from halflow.source.resources import Chunk, Elided, Restored
@@ -197,7 +196,11 @@ def build_with(
                                max_size=options.max_size, remote=options.remote,
                                read_only=options.read_only)
         out_path = Path(output) if output is not None else None
-        early = _EarlyOutput(out_path, store, workspace) if out_path is not None else None
+        # (answering before the state is saved: only when nothing printed
+        # after the build needs the nodes' records)
+        defer = explain is None and report is None and trace is None and workspace is None
+        early = (EarlyOutput(out_path, store, workspace, defer=defer)
+                 if out_path is not None else None)
         try:
             restored, rep, key = _materialize(
                 data, options.key, split_input_file, store, workspace, options.progress,
@@ -206,7 +209,7 @@ def build_with(
             wrote = False
             if out_path is not None:
                 t_write = time.perf_counter()
-                wrote = _write_output(out_path, restored, key, rep.total, store, workspace,
+                wrote = write_output(out_path, restored, key, rep.total, store, workspace,
                                       source=data.snapshot, early=early)
                 rep = rep.with_event(_phase("write output", t_write, start))
                 if early is not None and early.span is not None:
@@ -225,7 +228,7 @@ def build_with(
                 size_limit.apply(store, options.max_size)
         finally:
             if early is not None:
-                early.join()  # (an error: the build's, or the write's for _write_output)
+                early.join()  # (an error: the build's, or the write's for write_output)
             if workspace is None and cache is None:
                 store.close()
         if explain is not None:
@@ -299,137 +302,6 @@ def _phase(name: str, start: float, t0: float) -> dict[str, Any]:
             "dur": round((time.perf_counter() - start) * 1e6, 1)}
 
 
-def _must_write(
-    path: Path, key: str | None, store: EntryStore, workspace: Workspace | None
-) -> tuple[bool, str | None]:
-    """Whether ``path`` must be written: not when it still holds exactly
-    what an earlier build wrote there for the same output ``key`` (the
-    marker's contract is in :mod:`halflow.store.markers`); and the key its
-    marker is to record (None: none is kept, for a device or pipe)."""
-    try:
-        seen = path.stat()
-    except OSError:
-        seen = None
-    if seen is not None and written_in_place(path):
-        # A device or pipe (-o /dev/stdout) holds nothing: always written,
-        # and no marker is kept for it.
-        return True, None
-    if seen is not None and key is not None:
-        book = _marker_book(store, workspace)
-        if book is not None and markers.check(book, key, path, seen) is not None:
-            return False, key
-    return True, key
-
-
-def _marker_book(store: EntryStore, workspace: Workspace | None) -> markers.MarkerBook | None:
-    """Where this build's output markers are kept: its workspace's memory
-    (a warm builder), else the cache (None: a cache that keeps nothing)."""
-    if workspace is not None:
-        return workspace.written
-    return store if store.enabled else None
-
-
-class _EarlyOutput:
-    """The output file of a whole-module build, written on a thread of its
-    own from the moment the reference driver has printed the output, while
-    the build goes on to record its nodes and save its state (which, with
-    large inline weights, takes longer than writing the output, mostly the
-    kernel copying the weights out of the input file, ``copy_file_range``,
-    which holds no GIL). The file is
-    written as :func:`_write_output` writes it (atomically: renamed into
-    place complete, or not at all), and only when that would write it:
-    not over an output that is up to date, nor in place (a device, a pipe).
-    The build joins the thread before it returns or raises; an output of
-    a build that then fails is the input's output all the same (the build
-    fails only afterwards, in its state)."""
-
-    def __init__(self, path: Path, store: EntryStore, workspace: Workspace | None) -> None:
-        self.path, self.store, self.workspace = path, store, workspace
-        self.text: str | None = None  # the engine's output written
-        self.restored: Restored | None = None
-        self.key: str | None = None  # the output key its marker records
-        self.span: tuple[float, float] | None = None  # when the thread wrote
-        self._error: BaseException | None = None
-        self._thread: threading.Thread | None = None
-
-    def start(self, text: str, elided: Elided | None, key: str | None) -> None:
-        """Write the output ``text`` (its blobs restored from ``elided``)."""
-        if self._thread is not None or written_in_place(self.path):
-            return
-        must, self.key = _must_write(self.path, key, self.store, self.workspace)
-        if not must:
-            return
-        self.text, self.restored = text, Restored.of(text, elided)
-        self._thread = threading.Thread(target=self._write, args=(self.restored,),
-                                        name="halflow-output")
-        self._thread.start()
-
-    def _write(self, restored: Restored) -> None:
-        begin = time.perf_counter()
-        try:
-            write_atomic(self.path, restored.chunks())
-        except BaseException as e:  # raised again by finish(), in the build's thread
-            self._error = e
-        self.span = (begin, time.perf_counter())
-
-    def join(self) -> None:
-        if self._thread is not None:
-            self._thread.join()
-
-    def finish(self) -> None:
-        """Wait for the write; raise what it raised."""
-        self.join()
-        if self._error is not None:
-            raise self._error
-
-    def event(self, t0: float) -> dict[str, Any]:
-        """The write's trace event (on a track of its own)."""
-        assert self.span is not None
-        begin, end = self.span
-        return {"name": "write output (early)", "cat": "phase", "ph": "X", "pid": 1, "tid": 2,
-                "ts": round((begin - t0) * 1e6, 1), "dur": round((end - begin) * 1e6, 1)}
-
-
-def _write_output(
-    path: Path, output: Restored, key: str | None, total: int, store: EntryStore,
-    workspace: Workspace | None, source: Snapshot | None = None,
-    early: _EarlyOutput | None = None,
-) -> bool:
-    """Write ``output`` to ``path`` atomically, unless ``path`` still holds
-    exactly what an earlier build wrote there for the same output ``key``
-    (:func:`_must_write`); whether it wrote. ``early``: the write of this
-    very output already under way (:class:`_EarlyOutput`). The marker
-    records the status of the input ``source`` (its snapshot,
-    :func:`halflow.core.uptodate.input_stamp`)."""
-    try:
-        if early is not None and early.restored is output:
-            key = early.key
-            early.finish()
-        else:
-            must, key = _must_write(path, key, store, workspace)
-            if not must:
-                return False
-            write_atomic(path, output.chunks())
-        written = path.stat()
-        # (known without reading the output back, but for an output with
-        # large values of its own: see Restored.digest)
-        digest = (output.digest() or uptodate.file_digest(path)) if key is not None else ""
-    except OSError as e:
-        raise HalflowError(
-            Diagnostic(str(path), 0, 0, f"cannot write output file: {e.strerror or e}")
-        ) from None
-    if key is not None:
-        marker = None
-        if workspace is not None:
-            marker = markers.record(workspace.written, path, key, written, total, digest, source)
-        if store.enabled:
-            if marker is None:
-                markers.record(store, path, key, written, total, digest, source)
-            else:
-                store.put(keys.marker_key(path), marker.to_json())
-    return True
-
-
 def _materialize(
     data: source_mod.InputData,
     options: str,
@@ -439,7 +311,7 @@ def _materialize(
     progress: bool | None,
     trace_nodes: bool = False,
     t0: float = 0.0,
-    early: _EarlyOutput | None = None,
+    early: EarlyOutput | None = None,
 ) -> tuple[Restored, MlirReport, str | None]:
     """The output, the report, and the key of the output's cache entry
     (``early``: where a whole-module build starts writing the output file
@@ -497,7 +369,7 @@ def _materialize(
     if workspace is not None and isinstance(data.data, bytes):
         workspace.files[(data.name, options)] = (data.data, text, rep.total, key)
     if early is not None and early.restored is not None and early.text == text:
-        return early.restored, rep, key  # (being written: _write_output waits for it)
+        return early.restored, rep, key  # (being written: write_output waits for it)
     return Restored.of(text, elided), rep, key
 
 

@@ -36,6 +36,15 @@ class Materialized:
     by_op: dict[str, OpSites] = field(default_factory=dict)
 
 
+# IREE's pass, as iree-opt runs it.
+PASS = "iree-hal-materialize-interfaces"
+
+
+class NativePassFailed(Exception):
+    """IREE's pass failed where the stages' analysis did not (build again
+    without ``native``: the stages give the diagnostic)."""
+
+
 def plan_error(
     source: SourceText,
     err: plan.PlanError,
@@ -47,6 +56,18 @@ def plan_error(
         return HalflowError(source.at_op(analysis.ops[err.site], str(err)))
     op = export_ops.get(err.export or "", module_op)
     return HalflowError(source.at_op(op, str(err)))
+
+
+def _export_ops(
+    facts: list[ExecutableFacts], exec_ops: list[ir.Operation]
+) -> dict[str, ir.Operation]:
+    """Each export op by its reference (where a planner's error is reported)."""
+    return {
+        plan.export_ref(f.symbol, irutil.symbol_name(c) or ""): c
+        for f, op in zip(facts, exec_ops, strict=True)
+        for c in irutil.region_ops(op)
+        if c.name in ("stream.executable.export", "hal.executable.export")
+    }
 
 
 def device_error(
@@ -71,9 +92,15 @@ def materialize(
     module: ir.Module | ir.Operation,
     source: SourceText,
     on_executable: Callable[[int, int], None] | None = None,
+    native: bool = False,
 ) -> Materialized:
     """Run the pass on ``module`` in place; ``on_executable(done, total)``
-    reports progress."""
+    reports progress. ``native``: the rewrites are IREE's own pass, run in
+    this process, where it rewrites the module as the stages would
+    (:func:`_iree_converts_alike`; the analysis and the plans, what the
+    engine records, are the stages' all the same); raises
+    :class:`NativePassFailed`, the module then half rewritten, should it
+    fail."""
     module_op = module.operation
     top_level = irutil.region_ops(module_op)
     try:
@@ -90,12 +117,6 @@ def materialize(
             facts.append(executable_facts(op))
             exec_ops.append(op)
             positions.append(index)
-    export_ops = {
-        plan.export_ref(f.symbol, irutil.symbol_name(c) or ""): c
-        for f, op in zip(facts, exec_ops, strict=True)
-        for c in irutil.region_ops(op)
-        if c.name in ("stream.executable.export", "hal.executable.export")
-    }
 
     try:
         plan.check_devices(host_facts)
@@ -107,10 +128,37 @@ def materialize(
             plan.plan_executable(f, host_facts.sites, by_export, host_facts) for f in facts
         ]
     except plan.PlanError as e:
-        raise plan_error(source, e, analysis, export_ops, module_op) from None
+        raise plan_error(source, e, analysis, _export_ops(facts, exec_ops), module_op) from None
     except device_targets.DeviceResolutionError as e:
         raise device_error(source, e, top_level) from None
 
+    if native and _iree_converts_alike(facts, plans):
+        all_expansions: dict[str, dispatch.Expansion] = {}
+        for f, p in zip(facts, plans, strict=True):
+            all_expansions.update(plan.expansions(f, p.variants))
+        annotations = plan.annotate_sites(host_facts.sites, all_expansions)
+        if not irutil.run_pass(module_op, PASS):
+            raise NativePassFailed("IREE's pass failed on a module halflow's analysis accepted")
+        if on_executable is not None:
+            on_executable(len(facts), len(facts))
+    else:
+        annotations = _convert(source, module_op, analysis, facts, plans, exec_ops, on_executable)
+    return Materialized(host_facts, facts, plans, by_export, annotations, positions,
+                        analysis.by_op)
+
+
+def _convert(
+    source: SourceText,
+    module_op: ir.Operation,
+    analysis: host.HostAnalysis,
+    facts: list[ExecutableFacts],
+    plans: list[plan.ExecutablePlan],
+    exec_ops: list[ir.Operation],
+    on_executable: Callable[[int, int], None] | None,
+) -> list[tuple[str, ...]]:
+    """The pass's rewrites, stage by stage (executables, then dispatch
+    annotations); the annotations."""
+    host_facts = analysis.facts
     all_expansions: dict[str, dispatch.Expansion] = {}
     parse_attr = irutil.AttrParser()
     # hal.executable.source ops first, then stream executables, as IREE does.
@@ -144,8 +192,15 @@ def materialize(
         for i in range(len(facts))
     ):
         verify_after_pass(module_op, source)
-    return Materialized(host_facts, facts, plans, by_export, annotations, positions,
-                        analysis.by_op)
+    return annotations
+
+
+def _iree_converts_alike(facts: list[ExecutableFacts], plans: list[plan.ExecutablePlan]) -> bool:
+    """Whether IREE's own pass rewrites this module as the stages do: every
+    executable converted (with one that is not, IREE stops converting the
+    rest: docs/divergences.md) and no entry function the stages check or
+    verify specially (their diagnostics are halflow's)."""
+    return all(p.converted for p in plans) and all(f.entry_error is None for f in facts)
 
 
 def verify_after_pass(module_op: ir.Operation, source: SourceText) -> None:
