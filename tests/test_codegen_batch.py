@@ -25,13 +25,13 @@ from test_codegen_nodes import assert_bitwise_equal
 
 from halflow.codegen import DiskStore, build_vmfb, executables, groups, model, pipeline
 from halflow.codegen import translate as translating
-from halflow.codegen.executables import Unit
+from halflow.codegen.executables import ExecutableUnit
 from halflow.codegen.executors import LANE_FROM, LocalExecutor
 from halflow.codegen.tasks import Environment, TranslateBatch, TranslateTask
 from halflow.store.codegen_entries import decode_entry
 
 
-def tasks_of(units: list[Unit], env: Environment) -> tuple[TranslateTask, ...]:
+def tasks_of(units: list[ExecutableUnit], env: Environment) -> tuple[TranslateTask, ...]:
     return tuple(TranslateTask(u.key, u.symbol, u.source(), u.buffer_name, env)
                  for u in units)
 
@@ -43,11 +43,11 @@ def alone(task: TranslateTask) -> tuple[str, str]:
 
 
 @pytest.fixture(scope="module")
-def turbine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Unit]]:
+def turbine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ExecutableUnit]]:
     yield units_of(DATA / "llama_serving_l2.mlir", tmp_path_factory.mktemp("batch"))
 
 
-def test_a_batch_gives_each_member_what_it_gives_alone(turbine: list[Unit]) -> None:
+def test_a_batch_gives_each_member_what_it_gives_alone(turbine: list[ExecutableUnit]) -> None:
     """Two groups of the plan (their members in one invocation each) and a
     batch of every executable that uses a resource blob: texts and
     interfaces equal those of translating each alone. Members sharing a
@@ -167,7 +167,7 @@ def test_a_cold_build_in_batches_gives_the_bytes_of_one_by_one(
 
 
 def test_misses_go_out_heaviest_group_first_in_batches_of_at_most_eight(
-        turbine: list[Unit]) -> None:
+        turbine: list[ExecutableUnit]) -> None:
     """A cold run's translation jobs (the committed export's plan): every
     miss once; each job holds the misses of one group, at most
     ``BATCH_MEMBERS`` of them and split evenly (a group of 13: 7 and 6);
@@ -191,7 +191,7 @@ def test_misses_go_out_heaviest_group_first_in_batches_of_at_most_eight(
     assert sorted(k for job in keys for k in job) == sorted({u.key for u in turbine})
     weight = {u.key: len(u.text) for u in turbine}
     group_of = {m.key: g for g in reversed(plan) for m in g.members}  # its first group
-    order: list[groups.Group] = []
+    order: list[groups.SerializationGroup] = []
     for job in keys:
         assert len({group_of[k].key for k in job}) == 1 and len(job) <= BATCH_MEMBERS
         group = group_of[job[0]]

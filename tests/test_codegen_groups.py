@@ -19,9 +19,10 @@ import pytest
 
 from halflow.codegen import executables, groups, model
 from halflow.codegen import flags as flags_mod
-from halflow.codegen.executables import Unit
+from halflow.codegen.executables import ExecutableUnit
 
 DATA = Path(__file__).parent / "data" / "turbine"
+Exports = tuple[list[ExecutableUnit], list[ExecutableUnit]]  # before and after the edit
 FLAGS = flags_mod.parse([
     "--iree-hal-target-device=local",
     "--iree-hal-local-target-device-backends=llvm-cpu",
@@ -29,7 +30,8 @@ FLAGS = flags_mod.parse([
 ])
 
 
-def units_of(source: Path, scratch: Path, flags: flags_mod.IreeFlags = FLAGS) -> list[Unit]:
+def units_of(source: Path, scratch: Path,
+             flags: flags_mod.IreeFlags = FLAGS) -> list[ExecutableUnit]:
     out = scratch / (source.stem + ".mlirbc")
     subprocess.run(model.frontend_command(source, flags, out), check=True, capture_output=True)
     materialized = model.parse_materialized(out.read_bytes(), str(source), ())
@@ -41,7 +43,7 @@ def units_of(source: Path, scratch: Path, flags: flags_mod.IreeFlags = FLAGS) ->
 
 
 @pytest.fixture(scope="module")
-def exports(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[list[Unit], list[Unit]]]:
+def exports(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Exports]:
     scratch = tmp_path_factory.mktemp("turbine")
     yield (units_of(DATA / "llama_serving_l2.mlir", scratch),
            units_of(DATA / "llama_serving_l2_act.mlir", scratch))
@@ -55,7 +57,7 @@ def test_origin_orders_by_dispatch_position_then_function() -> None:
         "prefill_bs2_32$async_dispatch_3", "prefill_bs1_16$async_dispatch_12"]
 
 
-def test_one_layer_edit_reserializes_a_small_part(exports: tuple[list[Unit], list[Unit]]) -> None:
+def test_one_layer_edit_reserializes_a_small_part(exports: Exports) -> None:
     """The edit dirties the edited layer's executables and their neighbours
     in every bucket; the groups holding them re-serialize, the others are
     reused (same key). Measured: 8 dirty executables, 7 of 18 groups, 29
@@ -73,7 +75,7 @@ def test_one_layer_edit_reserializes_a_small_part(exports: tuple[list[Unit], lis
     assert all(g.key in {g.key for g in old} for g in new if g not in changed)
 
 
-def test_group_sizes_are_bounded_by_code_size(exports: tuple[list[Unit], list[Unit]]) -> None:
+def test_group_sizes_are_bounded_by_code_size(exports: Exports) -> None:
     weight = {u.key: len(u.text) for u in exports[1]}
     planned, _ = groups.plan(exports[1], FLAGS.key)
     weights = [sum(weight[m.key] for m in g.members) for g in planned]
@@ -82,16 +84,17 @@ def test_group_sizes_are_bounded_by_code_size(exports: tuple[list[Unit], list[Un
     assert all(w >= groups.MIN_WEIGHT for w in weights[:-1]), weights
 
 
-def test_renumbering_changes_no_group(exports: tuple[list[Unit], list[Unit]]) -> None:
+def test_renumbering_changes_no_group(exports: Exports) -> None:
     """Dispatch numbers are not in the plan: every executable renumbered
     (as inserting a dispatch at the front of every function does) keeps
     every group's key."""
     units = exports[0]
 
-    def renumber(u: Unit) -> Unit:
+    def renumber(u: ExecutableUnit) -> ExecutableUnit:
         head, _, number = u.name.rpartition("_dispatch_")
         name = f"{head}_dispatch_{int(number) + 1}" if number.isdigit() else u.name
-        return Unit(name, u.location, u.normalized, u.text, u.resources, u.key, u.cacheable)
+        return ExecutableUnit(name, u.location, u.normalized, u.text, u.resources, u.key,
+                              u.cacheable)
 
     same, _ = groups.plan(units, FLAGS.key)
     renumbered, _ = groups.plan([renumber(u) for u in units], FLAGS.key)
@@ -115,7 +118,7 @@ def test_overlay_scale_keeps_new_groups_between_n_and_2n() -> None:
 
 
 def test_overlay_cuts_a_large_rest_into_fewer_groups(
-        exports: tuple[list[Unit], list[Unit]], monkeypatch: pytest.MonkeyPatch) -> None:
+        exports: Exports, monkeypatch: pytest.MonkeyPatch) -> None:
     """The act edit of the committed export, with the previous build's
     groups kept: the members no kept group holds go into new groups, the
     same members whatever the scale; cut with scaled weights (a large rest
@@ -129,7 +132,7 @@ def test_overlay_cuts_a_large_rest_into_fewer_groups(
     monkeypatch.setattr(groups, "MIN_WEIGHT", 0)
     weight = {u.key: len(u.text) for u in after}
 
-    def new_groups(n: int) -> list[groups.Group]:
+    def new_groups(n: int) -> list[groups.SerializationGroup]:
         monkeypatch.setattr(groups, "OVERLAY_GROUPS", n)
         overlaid = groups.overlay(after, FLAGS.key, new, old, lambda g: g.key in stored)
         assert overlaid is not None

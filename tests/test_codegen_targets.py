@@ -38,7 +38,7 @@ from support.gpu import disassembly, pre_materialize, reference_program, tool
 
 from halflow.codegen import DiskStore, build_vmfb
 from halflow.codegen import groups as groups_mod
-from halflow.codegen.executables import Unit
+from halflow.codegen.executables import ExecutableUnit
 from halflow.codegen.pipeline import CodegenResult
 
 PROGRAMS = Path(__file__).parent / "codegen_programs"
@@ -224,11 +224,11 @@ def test_gpu_module_runs_like_plain(target: str, tmp_path: Path) -> None:
                      (driver,))
 
 
-def _unit(target: str) -> Unit:
+def _unit(target: str) -> ExecutableUnit:
     text = ("hal.executable private @__halflow_executable__ {\n"
             f'  hal.executable.variant public @v target(<"{target}", "fmt">) {{\n'
             "  }\n}")
-    return Unit("ex", "loc", True, text, (), "key")
+    return ExecutableUnit("ex", "loc", True, text, (), "key")
 
 
 def test_targets_without_a_recipe_are_named() -> None:

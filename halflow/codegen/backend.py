@@ -31,7 +31,7 @@ from typing import Any
 
 from halflow.codegen import groups as groups_mod
 from halflow.codegen.environment import Environment
-from halflow.codegen.executables import Unit
+from halflow.codegen.executables import ExecutableUnit
 from halflow.codegen.tasks import (
     BatchResult,
     Deferred,
@@ -84,8 +84,8 @@ class Outcome:
     # The groups the build links and the group serving each (member key,
     # variant): the inputs', changed by early cutoffs (serves None: each
     # member's own group).
-    groups: list[groups_mod.Group] = field(default_factory=list)
-    serves: dict[tuple[str, str], groups_mod.Group] | None = None
+    groups: list[groups_mod.SerializationGroup] = field(default_factory=list)
+    serves: dict[tuple[str, str], groups_mod.SerializationGroup] | None = None
     cut_off: list[str] = field(default_factory=list)  # member keys an earlier group serves
     digests: dict[str, str] = field(default_factory=dict)  # member key -> text_digest
 
@@ -113,7 +113,7 @@ class CutOff:
     stored (else None)."""
 
     previous: groups_mod.Equivalents
-    load: Callable[[groups_mod.Group], Mapping[str, Entry] | None]
+    load: Callable[[groups_mod.SerializationGroup], Mapping[str, Entry] | None]
     key_flags: Sequence[str]
 
 
@@ -127,8 +127,8 @@ CUTOFF_SHARE = 1 - groups_mod.STALE_SHARE
 class Inputs:
     """What :func:`run_nodes` works on (see its parameters)."""
 
-    units: Sequence[Unit]
-    groups: Sequence[groups_mod.Group]
+    units: Sequence[ExecutableUnit]
+    groups: Sequence[groups_mod.SerializationGroup]
     members: Mapping[str, groups_mod.Member]
     host_program: str
     compile_flags: Sequence[str]
@@ -136,7 +136,8 @@ class Inputs:
     store: ArtifactStore
     sink: Sink
     host_ready: Callable[[], None]
-    serves: Mapping[tuple[str, str], groups_mod.Group] | None = None  # see groups.overlay
+    # (see groups.overlay)
+    serves: Mapping[tuple[str, str], groups_mod.SerializationGroup] | None = None
     cut_off: CutOff | None = None  # only with ``serves``
     digests: Mapping[str, str] = field(default_factory=dict)  # the previous build's
     shared: Any = None  # the runner's shared cache (RemoteCache), or None
@@ -185,7 +186,7 @@ class _Schedule:
                 rank.setdefault(m.key, position)
                 self.first_group.setdefault(m.key, index)
                 position += 1
-        self.misses: dict[str, Unit] = {}
+        self.misses: dict[str, ExecutableUnit] = {}
         for unit in sorted(inputs.units, key=lambda u: rank.get(u.key, len(rank))):
             if unit.key not in self.interfaces and unit.key not in self.misses:
                 self.misses[unit.key] = unit
@@ -198,7 +199,7 @@ class _Schedule:
         # are sent (deferred work: see ready_jobs).
         self.unstored: list[TranslateResult] = []
 
-    def group_job(self, group: groups_mod.Group) -> Job:
+    def group_job(self, group: groups_mod.SerializationGroup) -> Job:
         self.submitted.add(group.key)
         members = tuple((m.name, self.texts[m.key]) for m in group.members)
         task = GroupTask(group.key, group.name, group.linked, group.variant, members,
@@ -210,11 +211,11 @@ class _Schedule:
             dataclasses.replace(task, member_keys=tuple(m.key for m in group.members)),
             self.inputs.shared)
 
-    def translate_task(self, unit: Unit) -> TranslateTask:
+    def translate_task(self, unit: ExecutableUnit) -> TranslateTask:
         return TranslateTask(unit.key, unit.symbol, unit.source(), unit.buffer_name,
                              self.inputs.env)
 
-    def translate_job(self, unit: Unit, through_shared: bool) -> Job:
+    def translate_job(self, unit: ExecutableUnit, through_shared: bool) -> Job:
         task = self.translate_task(unit)
         return ThroughShared(task, self.inputs.shared) if through_shared else task
 
@@ -226,7 +227,7 @@ class _Schedule:
         misses = list(self.misses.values())
         if shared or not batches:
             return [self.translate_job(u, shared and u.cacheable) for u in misses]
-        runs: list[list[Unit]] = []
+        runs: list[list[ExecutableUnit]] = []
         for unit in misses:
             if runs and self.first_group.get(runs[-1][0].key) == self.first_group.get(unit.key):
                 runs[-1].append(unit)
@@ -239,7 +240,7 @@ class _Schedule:
         return [self.translate_job(run[0], False) if len(run) == 1 else self.batch_job(run)
                 for run in runs]
 
-    def batch_job(self, units: Sequence[Unit]) -> Job:
+    def batch_job(self, units: Sequence[ExecutableUnit]) -> Job:
         tasks = tuple(self.translate_task(u) for u in units)
         return TranslateBatch(batch_key([t.key for t in tasks]), tasks)
 
@@ -278,14 +279,14 @@ class _Schedule:
             jobs.append(Deferred(self.store_translations))
         return jobs
 
-    def cut_off(self, group: groups_mod.Group) -> groups_mod.Group | None:
+    def cut_off(self, group: groups_mod.SerializationGroup) -> groups_mod.SerializationGroup | None:
         """``group`` (ready to serialize), without the members a previous
         build's group serves (early cutoff): the group to serialize, or
         None when there is nothing left to (or its binary is stored)."""
         cut, serves = self.inputs.cut_off, self.serves
         if cut is None or serves is None:
             return group
-        found: dict[str, tuple[groups_mod.Group, list[groups_mod.Member]]] = {}
+        found: dict[str, tuple[groups_mod.SerializationGroup, list[groups_mod.Member]]] = {}
         for member in group.members:
             text = self.texts.get(member.key, "")
             hit = cut.previous.find(self.digest(member.key), member.name,
@@ -323,7 +324,8 @@ class _Schedule:
             return None
         return smaller
 
-    def take(self, old: groups_mod.Group, names: set[str]) -> groups_mod.Group | None:
+    def take(self, old: groups_mod.SerializationGroup,
+             names: set[str]) -> groups_mod.SerializationGroup | None:
         """The group (``old``, a previous build's) that serves members
         ``names`` (matched now), or None: once those matched so far make
         :data:`CUTOFF_SHARE` of it, if its binary and its members'
@@ -455,9 +457,9 @@ class _Schedule:
 
 def run_nodes(
     *,
-    units: Sequence[Unit],
+    units: Sequence[ExecutableUnit],
     cached: Mapping[str, Entry],
-    groups: Sequence[groups_mod.Group],
+    groups: Sequence[groups_mod.SerializationGroup],
     members: Mapping[str, groups_mod.Member],
     host_program: str,
     compile_flags: Sequence[str],
@@ -466,7 +468,7 @@ def run_nodes(
     runner: Runner,
     sink: Sink,
     host_ready: Callable[[], None] = lambda: None,
-    serves: Mapping[tuple[str, str], groups_mod.Group] | None = None,
+    serves: Mapping[tuple[str, str], groups_mod.SerializationGroup] | None = None,
     cut_off: CutOff | None = None,
     digests: Mapping[str, str] | None = None,
 ) -> Outcome:
@@ -509,7 +511,7 @@ def batch_key(keys: Sequence[str]) -> str:
     return fingerprint("halflow.codegen.batch", tuple(keys))
 
 
-def _group_name(groups: Sequence[groups_mod.Group], key: str) -> str:
+def _group_name(groups: Sequence[groups_mod.SerializationGroup], key: str) -> str:
     for g in groups:
         if g.key == key:
             return g.name

@@ -22,7 +22,7 @@ def error(filename: str, message: str, notes: Sequence[str] = ()) -> CodegenErro
     ))
 
 
-def executable_error(unit: executables.Unit, model_name: str, message: str,
+def executable_error(unit: executables.ExecutableUnit, model_name: str, message: str,
                       notes: Sequence[str] = ()) -> Diagnostic:
     filename, line, col = parse_location(unit.location)
     return Diagnostic(

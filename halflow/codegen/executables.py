@@ -101,7 +101,7 @@ def with_resources(module_body: str, blobs: Sequence[tuple[str, str]]) -> str:
 
 
 @dataclass(frozen=True)
-class Unit:
+class ExecutableUnit:
     """One executable to translate (or reuse)."""
 
     name: str  # its symbol name, without "@"
@@ -149,7 +149,7 @@ def unit_key(text: str, normalized: bool, resources: Sequence[tuple[str, str]],
 
 
 def make_unit(name: str, location: str, text: str, blobs: Mapping[str, str],
-              key_flags: Sequence[str]) -> Unit:
+              key_flags: Sequence[str]) -> ExecutableUnit:
     """Build the unit of executable ``name`` printed as ``text``.
 
     A referenced resource missing from ``blobs`` is left out of the source
@@ -159,14 +159,14 @@ def make_unit(name: str, location: str, text: str, blobs: Mapping[str, str],
     normalized = normalized_text is not None
     body = normalized_text if normalized_text is not None else text
     resources = tuple((k, blobs[k]) for k in referenced_resources(body) if k in blobs)
-    return Unit(name, location, normalized, body, resources,
+    return ExecutableUnit(name, location, normalized, body, resources,
                 unit_key(body, normalized, resources, key_flags),
                 cacheable=_OBJECT_BY_PATH.search(body) is None)
 
 
 def module_units(
     module: Any, module_text: str, key_flags: Sequence[str]
-) -> list[Unit]:
+) -> list[ExecutableUnit]:
     """The units of every ``hal.executable`` of the materialized ``module``
     (printed as ``module_text``)."""
     blobs = resource_blobs(module_text)

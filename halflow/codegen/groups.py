@@ -54,7 +54,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from halflow.codegen.executables import Unit, denormalize
+from halflow.codegen.executables import ExecutableUnit, denormalize
 from halflow.core import safejson
 from halflow.core.fingerprint import environment, fingerprint, fingerprint_text
 from halflow.core.localflags import travelling
@@ -106,7 +106,7 @@ _WHOLE_PROGRAM = {
 
 
 @dataclass(frozen=True)
-class Variant:
+class VariantText:
     """One ``hal.executable.variant`` of a unit's text."""
 
     name: str  # its symbol (and binary) name
@@ -115,7 +115,7 @@ class Variant:
     interface: str  # its header and export ops (name-normalized): everything before its code
 
 
-def variants(text: str) -> list[Variant]:
+def variants(text: str) -> list[VariantText]:
     """The variants of an executable's (alias-free) text, in order."""
     starts = [m.start() for m in _VARIANT.finditer(text)]
     found = []
@@ -125,17 +125,17 @@ def variants(text: str) -> list[Variant]:
         assert match is not None
         backend = re.search(r'target\(<"([^"]*)"', segment)
         code = segment.find("builtin.module")
-        found.append(Variant(match.group(1), segment.split("\n", 1)[0].strip(),
+        found.append(VariantText(match.group(1), segment.split("\n", 1)[0].strip(),
                              backend.group(1) if backend else "",
                              segment if code < 0 else segment[:code]))
     return found
 
 
-def recipe(variant: Variant) -> TargetRecipe:
+def recipe(variant: VariantText) -> TargetRecipe:
     return RECIPES[variant.backend]
 
 
-def recipe_gap(unit: Unit) -> str | None:
+def recipe_gap(unit: ExecutableUnit) -> str | None:
     """Why ``unit`` cannot go through groups and stubs (then the whole build
     falls back to IREE's whole-program final compile), or None."""
     text = unit.text
@@ -168,7 +168,7 @@ def recipe_gap(unit: Unit) -> str | None:
     return None
 
 
-def _interface_text(text: str, found: Sequence[Variant]) -> str:
+def _interface_text(text: str, found: Sequence[VariantText]) -> str:
     """The executable's header and each variant's header and export ops
     (name-normalized, location-free): everything but its code."""
     first = _VARIANT.search(text)
@@ -186,7 +186,7 @@ class Member:
 
 
 @dataclass(frozen=True)
-class Group:
+class SerializationGroup:
     name: str  # the module name the group is linked under
     linked: str  # the linked executable's name (IREE keeps a lone member's)
     variant: str  # the variant (and binary) name
@@ -213,7 +213,7 @@ def _boundary(interface: str, weight: int, target: int) -> bool:
     return int(interface[:8], 16) < weight * 0x1_0000_0000 // target
 
 
-_Entry = tuple[str, int, str, Variant]  # interface, rank, key, variant
+_Entry = tuple[str, int, str, VariantText]  # interface, rank, key, variant
 
 
 def _runs(entries: Sequence[_Entry], weights: Mapping[str, int],
@@ -244,9 +244,9 @@ class _Lanes:
     weights: dict[str, int]
 
 
-def _lanes(units: Sequence[Unit]) -> _Lanes:
+def _lanes(units: Sequence[ExecutableUnit]) -> _Lanes:
     # key -> (interface, variants), in module order
-    distinct: dict[str, tuple[str, list[Variant]]] = {}
+    distinct: dict[str, tuple[str, list[VariantText]]] = {}
     origins: dict[str, tuple[int, str]] = {}
     weights: dict[str, int] = {}  # code size: the length of the executable's text
     for unit in units:
@@ -278,7 +278,7 @@ def _lanes(units: Sequence[Unit]) -> _Lanes:
 
 
 def _group(run: Sequence[_Entry], by_key: Mapping[str, Member], lane: str,
-           key_flags: Sequence[str]) -> Group:
+           key_flags: Sequence[str]) -> SerializationGroup:
     """The group of the entries ``run`` (one lane)."""
     # Cut in origin order, linked in name order: a group's binary
     # depends on its member set only (not on the names or order of
@@ -288,7 +288,7 @@ def _group(run: Sequence[_Entry], by_key: Mapping[str, Member], lane: str,
 
 
 def _group_of(members: Sequence[Member], variant_name: str, lane: str, linked_suffix: str,
-              key_flags: Sequence[str]) -> Group:
+              key_flags: Sequence[str]) -> SerializationGroup:
     ordered = tuple(sorted(members, key=lambda m: m.name))
     # The variant tells apart the groups of one member set in two lanes.
     gname = "hf_g" + fingerprint("halflow.codegen.group-name", variant_name,
@@ -297,11 +297,11 @@ def _group_of(members: Sequence[Member], variant_name: str, lane: str, linked_su
     key = keys.GROUP + fingerprint("halflow.codegen.group", GROUP_VERSION, environment(),
                                  tuple(key_flags), lane, gname,
                                  tuple((m.key, m.name) for m in ordered))
-    return Group(gname, linked, variant_name, ordered, key)
+    return SerializationGroup(gname, linked, variant_name, ordered, key)
 
 
-def regroup(group: Group, members: Sequence[Member], variant: Variant,
-            key_flags: Sequence[str]) -> Group:
+def regroup(group: SerializationGroup, members: Sequence[Member], variant: VariantText,
+            key_flags: Sequence[str]) -> SerializationGroup:
     """The group of some of ``group``'s members (``variant``: theirs in
     ``group``'s lane), named and keyed as :func:`plan` names and keys a
     group of them."""
@@ -309,13 +309,14 @@ def regroup(group: Group, members: Sequence[Member], variant: Variant,
                      key_flags)
 
 
-def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], dict[str, Member]]:
+def plan(units: Sequence[ExecutableUnit],
+         key_flags: Sequence[str]) -> tuple[list[SerializationGroup], dict[str, Member]]:
     """The groups for ``units`` (all groupable, see :func:`recipe_gap`) and
     each unit's member (by unit name; units with one key share a member,
     which has the origin of the first of them in module order). A member
     with several variants is in one group per variant (lane)."""
     lanes = _lanes(units)
-    groups: list[Group] = []
+    groups: list[SerializationGroup] = []
     for lane in sorted(lanes.entries):
         entries = lanes.entries[lane]
         for run in _runs(entries, lanes.weights, recipe(entries[0][3]).links):
@@ -323,17 +324,17 @@ def plan(units: Sequence[Unit], key_flags: Sequence[str]) -> tuple[list[Group], 
     return groups, {u.name: lanes.by_key[u.key] for u in units}
 
 
-def encode_groups(groups: Sequence[Group]) -> list[list[object]]:
+def encode_groups(groups: Sequence[SerializationGroup]) -> list[list[object]]:
     """``groups`` as a build's manifest keeps them (for the next build's
     :func:`overlay`)."""
     return [[g.name, g.linked, g.variant, g.key, [[m.key, m.name, m.interface] for m in g.members]]
             for g in groups]
 
 
-def decode_groups(data: object) -> list[Group]:
+def decode_groups(data: object) -> list[SerializationGroup]:
     """Inverse of :func:`encode_groups`; [] for anything else."""
     try:
-        return [Group(str(name), str(linked), str(variant),
+        return [SerializationGroup(str(name), str(linked), str(variant),
                       tuple(Member(str(k), str(n), str(i)) for k, n, i in members), str(key))
                 for name, linked, variant, key, members in data]  # type: ignore[attr-defined]
     except (TypeError, ValueError):
@@ -363,9 +364,10 @@ def overlay_scale(weight: int) -> int:
     return scale
 
 
-def overlay(units: Sequence[Unit], key_flags: Sequence[str], plan_groups: Sequence[Group],
-            previous: Sequence[Group], available: Callable[[Group], bool]
-            ) -> tuple[list[Group], dict[tuple[str, str], Group]] | None:
+def overlay(units: Sequence[ExecutableUnit], key_flags: Sequence[str],
+            plan_groups: Sequence[SerializationGroup],
+            previous: Sequence[SerializationGroup], available: Callable[[SerializationGroup], bool]
+            ) -> tuple[list[SerializationGroup], dict[tuple[str, str], SerializationGroup]] | None:
     """A rebuild's groups that serialize only what changed. The groups of
     ``plan_groups`` (:func:`plan` of ``units``) whose binaries are
     ``available`` stand; so do the previous build's available groups that
@@ -428,8 +430,8 @@ class Equivalents:
     dependents alone). ``digests``: the previous build's
     :func:`text_digest` of each member key."""
 
-    def __init__(self, previous: Sequence[Group], digests: Mapping[str, str]):
-        self._found: dict[tuple[str, str, str], tuple[Group, Member]] = {}
+    def __init__(self, previous: Sequence[SerializationGroup], digests: Mapping[str, str]):
+        self._found: dict[tuple[str, str, str], tuple[SerializationGroup, Member]] = {}
         for group in previous:
             for member in group.members:
                 digest = digests.get(member.key)
@@ -440,7 +442,8 @@ class Equivalents:
     def __bool__(self) -> bool:
         return bool(self._found)
 
-    def find(self, digest: str, name: str, variant: str) -> tuple[Group, Member] | None:
+    def find(self, digest: str, name: str,
+             variant: str) -> tuple[SerializationGroup, Member] | None:
         return self._found.get((digest, name, variant))
 
 
@@ -476,7 +479,7 @@ def decode_interfaces(text: str) -> tuple[Interface, ...] | None:
     return found or None
 
 
-def _variant_stub(group: Group, interfaces: Mapping[str, Sequence[Interface]],
+def _variant_stub(group: SerializationGroup, interfaces: Mapping[str, Sequence[Interface]],
                   location: str) -> str:
     exports = []
     ordinal = 0
@@ -493,7 +496,7 @@ def _variant_stub(group: Group, interfaces: Mapping[str, Sequence[Interface]],
             + "\n".join(exports) + f"\n    }}{location}\n")
 
 
-def stub_text(groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interface]],
+def stub_text(groups: Sequence[SerializationGroup], interfaces: Mapping[str, Sequence[Interface]],
               location: str = "") -> str:
     """The code-less stand-in of the linked executable of ``groups`` (one
     name, one group per variant): each group's export ops, renamed and
@@ -504,7 +507,8 @@ def stub_text(groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interfa
             + f"  }}{location}\n")
 
 
-def _stub_location(groups: Sequence[Group], units: Sequence[Unit], module: str) -> str:
+def _stub_location(groups: Sequence[SerializationGroup], units: Sequence[ExecutableUnit],
+                   module: str) -> str:
     """Where IREE puts the executable it links ``groups``' members into: the
     one member's own location when it stays alone, else the module's
     (``module``: its printed location, or "")."""
@@ -515,9 +519,9 @@ def _stub_location(groups: Sequence[Group], units: Sequence[Unit], module: str) 
     return f" loc({module})" if module else ""
 
 
-def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
-              groups: Sequence[Group], interfaces: Mapping[str, Sequence[Interface]],
-              serves: Mapping[tuple[str, str], Group] | None = None) -> str:
+def host_text(host: str, units: Sequence[ExecutableUnit], members: Mapping[str, Member],
+              groups: Sequence[SerializationGroup], interfaces: Mapping[str, Sequence[Interface]],
+              serves: Mapping[tuple[str, str], SerializationGroup] | None = None) -> str:
     """The host program (``host``: the materialized module printed without
     its executables) with every dispatch of ``@exe::@variant::@export``
     pointed at the stub of that variant's group (``serves``: the group of
@@ -550,7 +554,7 @@ def host_text(host: str, units: Sequence[Unit], members: Mapping[str, Member],
     header = re.search(r"^module\b[^\n]*\{\n", renamed, re.M)
     if header is None:
         raise ValueError("the materialized module has no module header line")
-    stubs: dict[str, list[Group]] = {}
+    stubs: dict[str, list[SerializationGroup]] = {}
     for group in groups:
         stubs.setdefault(group.linked, []).append(group)
     end = re.search(r"^\} loc\(([^()\n]*)\)\s*(?:\{-#|$)", renamed, re.M)

@@ -30,15 +30,16 @@ def host_digest(host_program: str) -> str:
 
 @dataclass(frozen=True)
 class Overlaid:
-    groups: list[groups_mod.Group]
-    serves: dict[tuple[str, str], groups_mod.Group]
+    groups: list[groups_mod.SerializationGroup]
+    serves: dict[tuple[str, str], groups_mod.SerializationGroup]
     cached: dict[str, Entry]  # the translations the host needs
     cut_off: CutOff | None  # the previous build's members for early cutoffs
 
 
-def overlay(units: Sequence[executables.Unit], host_program: str, cached: Mapping[str, Entry],
+def overlay(units: Sequence[executables.ExecutableUnit], host_program: str,
+            cached: Mapping[str, Entry],
             previous_build: Manifest, key_flags: Sequence[str], store: ArtifactStore,
-            group_plan: Sequence[groups_mod.Group]) -> Overlaid | None:
+            group_plan: Sequence[groups_mod.SerializationGroup]) -> Overlaid | None:
     """The groups of :func:`halflow.codegen.groups.overlay` over the
     previous build's (the binaries of both still stored, and the
     translations of their stale members, whose export ops the host's stubs
@@ -54,7 +55,7 @@ def overlay(units: Sequence[executables.Unit], host_program: str, cached: Mappin
         return None
     entries = dict(cached)
 
-    def available(group: groups_mod.Group) -> bool:
+    def available(group: groups_mod.SerializationGroup) -> bool:
         if store.get(group.key) is None:
             return False
         for m in group.members:
@@ -79,7 +80,7 @@ def overlay(units: Sequence[executables.Unit], host_program: str, cached: Mappin
     if same_host and dirty - delta < HOST_WEIGHT:
         return None
 
-    def load(group: groups_mod.Group) -> dict[str, Entry] | None:
+    def load(group: groups_mod.SerializationGroup) -> dict[str, Entry] | None:
         return {m.key: entries[m.key] for m in group.members} if available(group) else None
 
     equivalents = groups_mod.Equivalents(previous, dict(previous_build.digests))

@@ -460,7 +460,7 @@ class _Found:
     covers every executable; else ``gap`` says why not)."""
 
     module_text: str
-    units: list[executables.Unit]
+    units: list[executables.ExecutableUnit]
     gap: str | None
     host_program: str
 
@@ -498,7 +498,7 @@ class _Lookup:
     previous: Manifest
 
 
-def _look_up(store: ArtifactStore, units: Sequence[executables.Unit], previous: Manifest,
+def _look_up(store: ArtifactStore, units: Sequence[executables.ExecutableUnit], previous: Manifest,
              log: _Log) -> _Lookup:
     started = time.perf_counter()
     cached: dict[str, Entry] = {}
@@ -521,10 +521,10 @@ class _Generated:
     translated: dict[str, TranslateResult]
     gap: str | None
     outcome: Outcome | None = None
-    group_plan: tuple[groups_mod.Group, ...] = ()
+    group_plan: tuple[groups_mod.SerializationGroup, ...] = ()
     members: dict[str, groups_mod.Member] = field(default_factory=dict)
     # the group of each (member key, variant) when the groups are an overlay
-    serves: dict[tuple[str, str], groups_mod.Group] | None = None
+    serves: dict[tuple[str, str], groups_mod.SerializationGroup] | None = None
 
 
 def _generate_groups(found: _Found, lookup: _Lookup, request: _Request, env: Environment,
@@ -574,7 +574,7 @@ def _generate_translations(found: _Found, lookup: _Lookup, request: _Request,
                            log: _Log) -> _Generated:
     """The fallback's step 4: the missing translations only (IREE's whole
     final compile links them)."""
-    misses: dict[str, executables.Unit] = {}
+    misses: dict[str, executables.ExecutableUnit] = {}
     for unit in found.units:
         if unit.key not in lookup.cached and unit.key not in misses:
             misses[unit.key] = unit
@@ -778,7 +778,7 @@ def _planned(found: _Found, generated: _Generated, previous: Manifest,
     order; the groups whose binaries are not stored (those the translations
     would make ready too); the host, if its text is known already."""
     keys_run = {task.key for task in recorder.tasks if task.kind == "translate"}
-    first: dict[str, executables.Unit] = {}
+    first: dict[str, executables.ExecutableUnit] = {}
     for unit in found.units:
         first.setdefault(unit.key, unit)
     translations = tuple((u.symbol, reasons.why_translated(u, previous))

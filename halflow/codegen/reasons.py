@@ -10,7 +10,7 @@ from halflow.codegen import groups as groups_mod
 from halflow.store.manifests import Manifest
 
 
-def why_translated(unit: executables.Unit, previous: Manifest) -> str:
+def why_translated(unit: executables.ExecutableUnit, previous: Manifest) -> str:
     names = previous.unit_keys()
     if not previous.recorded:
         return "no cache entry (no previous build of this model with these flags)"
@@ -21,7 +21,7 @@ def why_translated(unit: executables.Unit, previous: Manifest) -> str:
     return "new executable" if unit.name not in names else "no cache entry"
 
 
-def why_group(group: groups_mod.Group, previous: Manifest) -> str:
+def why_group(group: groups_mod.SerializationGroup, previous: Manifest) -> str:
     old = previous.groups
     if group.name in old:
         return "content changed" if old[group.name] != group.key else "no cache entry"

@@ -18,7 +18,7 @@ from pathlib import Path
 from halflow.codegen import model, reasons
 from halflow.codegen.backend import Outcome, Span
 from halflow.codegen.environment import worker_id
-from halflow.codegen.executables import Unit
+from halflow.codegen.executables import ExecutableUnit
 from halflow.codegen.tasks import TranslateResult
 from halflow.core.buildmode import BuildMode, BuildSummary
 from halflow.core.progress import Clock
@@ -256,7 +256,7 @@ def record_build(store: ArtifactStore, name: str, result: CodegenResult,
     return dataclasses.replace(result, remote=remote) if isinstance(remote, dict) else result
 
 
-def executable_reports(units: Sequence[Unit], translated: Mapping[str, TranslateResult],
+def executable_reports(units: Sequence[ExecutableUnit], translated: Mapping[str, TranslateResult],
                        cached: Mapping[str, Entry], previous: Manifest,
                        outcome: Outcome | None) -> dict[str, ExecutableReport]:
     """Per executable: compiled (once per key, and why: ``previous``, the

@@ -202,7 +202,7 @@ def build_with(
         early = (EarlyOutput(out_path, store, workspace, defer=defer)
                  if out_path is not None else None)
         try:
-            restored, rep, key = _materialize(
+            restored, rep, key = _output_of(
                 data, options.key, split_input_file, store, workspace, options.progress,
                 trace_nodes=trace is not None, t0=start, early=early,
             )
@@ -285,7 +285,7 @@ def dry_run(input: PathLike | None, output: PathLike | None, options: BuildOptio
                 recorded = markers.check(store, key, out_path, seen)
                 if recorded is not None:
                     return DryRun("up-to-date", recorded.total)
-        _, rep, _ = _materialize(data, options.key, options.split_input_file, store, None,
+        _, rep, _ = _output_of(data, options.key, options.split_input_file, store, None,
                                  progress=False)
     finally:
         store.close()
@@ -302,7 +302,7 @@ def _phase(name: str, start: float, t0: float) -> dict[str, Any]:
             "dur": round((time.perf_counter() - start) * 1e6, 1)}
 
 
-def _materialize(
+def _output_of(
     data: source_mod.InputData,
     options: str,
     split_input_file: bool,

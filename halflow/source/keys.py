@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from halflow.core.fingerprint import fingerprint_text
 from halflow.core.symbols import is_bare
 from halflow.source.toplevel import ALIAS_REF_RE as _ALIAS_REF
-from halflow.source.toplevel import AliasDef
+from halflow.source.toplevel import HeaderAlias
 
 PLACEHOLDER = "\x01"
 
@@ -38,7 +38,7 @@ class _Tokens(Mapping[str, str]):
     the aliases defined before it (as MLIR's parser requires), so a token
     does not depend on which were asked for first."""
 
-    def __init__(self, aliases: Iterable[AliasDef]):
+    def __init__(self, aliases: Iterable[HeaderAlias]):
         self._defs = {a.name: (i, a.text) for i, a in enumerate(aliases)}
         self._tokens: dict[str, str] = {}
 
@@ -83,7 +83,7 @@ class _Before(Mapping[str, str]):
         return self._index
 
 
-def canonical_aliases(aliases: Iterable[AliasDef]) -> Mapping[str, str]:
+def canonical_aliases(aliases: Iterable[HeaderAlias]) -> Mapping[str, str]:
     """Alias name -> canonical token (a hash of its expanded definition),
     computed on demand."""
     return _Tokens(aliases)

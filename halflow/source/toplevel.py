@@ -75,7 +75,10 @@ def _error(text: str, offset: int, message: str) -> SplitError:
 Locator = Callable[[str], Sequence[tuple[int, int]]]
 
 
-class AliasDef(NamedTuple):
+class HeaderAlias(NamedTuple):
+    """One line of the input's alias header as the text split found it (the
+    printed output's aliases are :class:`halflow.asm.printed.AliasDef`)."""
+
     name: str  # including the sigil: "#map3", "!type1"
     text: str  # the definition after "=" (stripped)
     start: int = 0  # the definition's span in the text (name to last line)
@@ -98,7 +101,7 @@ class Unit(NamedTuple):
 
 class SplitModule(NamedTuple):
     header_end: int  # end offset of the alias header
-    aliases: tuple[AliasDef, ...]
+    aliases: tuple[HeaderAlias, ...]
     module_open: str | None  # "module @m attributes {...} {" or None (implicit)
     body_start: int
     body_end: int  # offset of the closing "}" line (explicit) or of the trailer
@@ -293,7 +296,7 @@ _DISTINCT_RE = re.compile(r"distinct\[(\d+)\]")
 ALIAS_REF_RE = re.compile(r"[#!][A-Za-z_][\w$.\-]*")
 
 
-def _check_distinct(text: str, aliases: Sequence[AliasDef], units: Sequence[Unit]) -> None:
+def _check_distinct(text: str, aliases: Sequence[HeaderAlias], units: Sequence[Unit]) -> None:
     """Refuse a distinct attribute that two top-level ops share: each op is
     printed on its own, and its distinct attributes with it, so a shared one
     would come out as two (MLIR prints it once, as one alias)."""
@@ -625,7 +628,7 @@ def _body_indent(text: str, body_start: int, body_end: int) -> str:
     return "  " if best is None else best
 
 
-def _parse_aliases(header: str) -> tuple[AliasDef, ...]:
+def _parse_aliases(header: str) -> tuple[HeaderAlias, ...]:
     # "\n" + a literal-led pattern: the regex engine skips ahead fast over
     # long definitions (inline weights); a ^-anchored one scans each char.
     matches = list(_ALIAS_LINE_RE.finditer("\n" + header))
@@ -634,7 +637,7 @@ def _parse_aliases(header: str) -> tuple[AliasDef, ...]:
         start = m.start()  # in header (the "\n" prepended shifts by one)
         end = matches[i + 1].start() if i + 1 < len(matches) else len(header)
         text = header[m.end() - 1 : end].strip()
-        defs.append(AliasDef(m.group(1), text, start, _content_end(header, start, end)))
+        defs.append(HeaderAlias(m.group(1), text, start, _content_end(header, start, end)))
     return tuple(defs)
 
 
@@ -645,7 +648,7 @@ def _content_end(text: str, start: int, end: int) -> int:
     return end
 
 
-def needed_aliases(split: SplitModule, text: str) -> list[AliasDef]:
+def needed_aliases(split: SplitModule, text: str) -> list[HeaderAlias]:
     """The alias definitions ``text`` refers to, with the ones they refer to
     (in header order)."""
     by_name = {a.name: a for a in split.aliases}
