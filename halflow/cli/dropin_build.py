@@ -48,8 +48,9 @@ STDOUT_FOLDER = "dropin-stdout"
 # 1, ``halflow: error: CAUSE``), not retried with the real tool.
 NO_FALLBACK = "HALFLOW_DROPIN_NO_FALLBACK"
 # A file for the served build's JSON report (``--report``'s), for
-# benchmarks and debugging: the drop-in's command line has no room for it.
-REPORT = "HALFLOW_DROPIN_REPORT"
+# benchmarks and debugging: the drop-in's command line has no room for it
+# (the setting dropin-report, $HALFLOW_DROPIN_REPORT, halflow.core.config).
+REPORT = "dropin-report"
 
 
 def _cause(error: BaseException) -> str:
@@ -97,13 +98,14 @@ def _current(parsed: Parsed, settings: config.Config, data: bytes | None) -> str
     reused = answered(parsed.input, parsed.output, parsed.flags, settings.cache_dir())
     if reused is None:
         return None
-    if os.environ.get(REPORT):  # what halflow build --report says of an up-to-date output
+    report = config.from_environment(REPORT)
+    if report is not None:  # what halflow build --report says of an up-to-date output
         summary = dict.fromkeys(("executables", "compiled", "reused", "groups",
                                  "groups_compiled", "translations_run",
                                  "compiled_to_the_same_code", "seconds_saved"), 0)
         summary.update(executables=reused, reused=reused)
         seconds = round(time.perf_counter() - started, 6)
-        _write_json(os.environ[REPORT], {
+        _write_json(report, {
             "mode": "up-to-date", "codegen": [], "codegen_summary": summary, "groups": [],
             "host": None, "codegen_timings": {"total": seconds}, "input": parsed.input,
             "output": parsed.output, "seconds": seconds})
@@ -208,8 +210,9 @@ def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
             size_limit.apply(store.backing_cache(), settings["max-size"])
         for line in result.warnings:
             sys.stderr.write(line + "\n")
-        if os.environ.get(REPORT):
-            _write_report(result, parsed.input, output, time.perf_counter() - started)
+        report = config.from_environment(REPORT)
+        if report is not None:
+            _write_report(report, result, parsed.input, output, time.perf_counter() - started)
         if to_stdout:
             with open(output, "rb") as f:
                 shutil.copyfileobj(f, sys.stdout.buffer)
@@ -218,10 +221,11 @@ def _build(parsed: Parsed, settings: config.Config, data: bytes | None) -> str:
     raise AssertionError("unreachable")
 
 
-def _write_report(result: CodegenResult, input: str, output: str, seconds: float) -> None:
+def _write_report(path: str, result: CodegenResult, input: str, output: str,
+                  seconds: float) -> None:
     from halflow.codegen.report import report_data
 
-    _write_json(os.environ[REPORT], report_data(result, input, output, seconds))
+    _write_json(path, report_data(result, input, output, seconds))
 
 
 def _write_json(path: str, data: object) -> None:

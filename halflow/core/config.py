@@ -257,6 +257,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("runtime-dir", _text, None, "HALFLOW_RUNTIME_DIR",
             "the private directory of this user's build servers (default: "
             "$XDG_RUNTIME_DIR/halflow, else /tmp/halflow-UID)", in_files=False),
+    Setting("dropin-report", _text, None, "HALFLOW_DROPIN_REPORT",
+            "`halflow iree-compile`: write each served build's JSON report (as --report's) to "
+            "this file", in_files=False),
 )
 HIDDEN = "(set, hidden)"  # how `halflow config` shows a secret that is set
 # The settings of the files, of ``halflow config`` and of :func:`load`.
