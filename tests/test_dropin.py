@@ -85,6 +85,26 @@ def test_shell_form_with_two_word_flags_is_iree_compile_byte_for_byte(
     assert dropin_counts(cache) == {"served:plain": 1, "served:up-to-date": 1}
 
 
+def test_an_answer_from_the_cache_prints_iree_compiles_warnings_again(
+        program: Path, cache: Path, tmp_path: Path) -> None:
+    """A target CPU left to IREE's default: iree-compile warns on every run,
+    and so does every answer, built or from the cache (file to file, and
+    stdin to stdout), as ccache replays a compiler's stderr."""
+    env = {"HALFLOW_CACHE_DIR": str(cache), "HALFLOW_VMFB_STRATEGY": "auto"}
+    generic = TWO_WORD[:4]
+    want = plain(str(program), *generic, "-o", str(tmp_path / "plain.vmfb"))
+    assert want.returncode == 0 and b"warning" in want.stderr
+    line = [str(program), *generic, "-o", str(tmp_path / "out.vmfb")]
+    for _ in range(2):
+        got = halflow("iree-compile", *line, env=env)
+        assert (got.returncode, got.stderr) == (0, want.stderr)
+    piped = plain("-", *generic, stdin=program.read_bytes())
+    for _ in range(2):
+        got = halflow("iree-compile", "-", *generic, env=env, stdin=program.read_bytes())
+        assert (got.returncode, got.stderr, got.stdout) == (0, piped.stderr, piped.stdout)
+    assert dropin_counts(cache) == {"served:plain": 2, "served:up-to-date": 2}
+
+
 def test_output_spellings(program: Path, cache: Path, tmp_path: Path) -> None:
     """`-o=X` and `--o X` build; `-oX` and `--output-file X`, which
     iree-compile refuses, are refused in its words and status."""

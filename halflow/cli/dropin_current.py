@@ -5,14 +5,16 @@ built for these model bytes and flags (the output marker of every ``.vmfb``
 build: :mod:`halflow.store.markers`) is answered here, without importing
 the code generation (~0.1 s of a 0.15 s answer): the marker is read from
 the cache's index, the model hashed only when its status is not the one
-recorded, and the answer counted in the history as the build would count
-it. Anything else (stdin, stdout, no marker, any doubt) is the build's to
-decide (:func:`halflow.codegen.pipeline.build_vmfb` checks the same marker).
+recorded, IREE's warnings of the build printed again, and the answer
+counted in the history as the build would count it. Anything else (stdin,
+stdout, no marker, any doubt) is the build's to decide
+(:func:`halflow.codegen.pipeline.build_vmfb` checks the same marker).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 from halflow.core import uptodate
@@ -44,6 +46,8 @@ def answered(model: str, output: str, flags: Sequence[str], cache_dir: str) -> i
     key = keys.vmfb_output_key(fingerprint, model, flags)
     if not markers.is_current(recorded, key, output):
         return None
+    for line in markers.recorded_warnings(cache_dir, key):  # as iree-compile prints them
+        sys.stderr.write(line + "\n")
     diskformat.append_history(cache_dir, {
         "time": time.time(), "hits": 1, "misses": 0, "corrupt": 0,
         "by_kind": {"written": [1, 0]}, "input": model, "mode": "vmfb", "noop": True,

@@ -171,7 +171,7 @@ def build(model_path: PathLike, output: PathLike, options: VmfbOptions, *,
         markers.record_vmfb(store, request.output_key, request.output_file,
                             request.out.target, str(request.kind),
                             [(r.executable, r.saved_seconds or r.seconds)
-                             for r in reports.values()])
+                             for r in reports.values()], log.warnings)
         log.clock.add("total", log.clock.total())
         result = CodegenResult(
             request.output_file, request.kind, tuple(reports[u.name] for u in found.units),
@@ -329,7 +329,7 @@ def _result_if_current(store: ArtifactStore, request: _Request, log: _Log
     result = CodegenResult(
         request.output_file, model.ModelKind(current.kind or str(request.kind)),
         tuple(ExecutableReport(e, Action.REUSED, 0.0, s) for e, s in current.executables),
-        dict(log.clock.phases), mode=BuildMode.UP_TO_DATE)
+        dict(log.clock.phases), mode=BuildMode.UP_TO_DATE, warnings=current.warnings)
     return results.record_build(store, request.name, result, log.clock)
 
 
@@ -435,7 +435,7 @@ def _build_plainly(request: _Request, source: _Source | None, store: ArtifactSto
     manifests.write(store, manifest_key, Manifest(
         True, BuildMode.PLAIN, size=len(source.data) if source is not None else 0))
     markers.record_vmfb(store, request.output_key, request.output_file, request.out.target,
-                   str(request.kind), [])
+                        str(request.kind), [], log.warnings)
     log.clock.add("total", log.clock.total())
     result = CodegenResult(request.output_file, request.kind, (), dict(log.clock.phases),
                            mode=BuildMode.PLAIN, spans=tuple(log.spans),

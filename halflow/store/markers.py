@@ -254,21 +254,29 @@ SUMMARY_KIND = "codegen.uptodate"
 
 
 class NoopSummary:
-    """What a no-op ``.vmfb`` build reports: the model's kind and the
-    executables of the build it stands for, with the seconds each cost."""
+    """What a no-op ``.vmfb`` build reports: the model's kind, the
+    executables of the build it stands for, with the seconds each cost, and
+    the warnings IREE printed for it, which an up-to-date answer prints
+    again (as ccache replays a compiler's stderr). ``warnings`` is left out
+    of the payload when there are none: such entries are the bytes they
+    were before it existed."""
 
-    __slots__ = ("executables", "kind")
+    __slots__ = ("executables", "kind", "warnings")
 
-    def __init__(self, kind: str, executables: tuple[tuple[str, float], ...]):
+    def __init__(self, kind: str, executables: tuple[tuple[str, float], ...],
+                 warnings: tuple[str, ...] = ()):
         self.kind = kind
         self.executables = executables
+        self.warnings = warnings
 
     def encode(self, key: str) -> bytes:
         from halflow.store import codec
 
-        payload = json.dumps({"kind": self.kind,
-                              "executables": [list(e) for e in self.executables]})
-        return codec.seal(key, SUMMARY_KIND, {}, payload.encode("utf-8"))
+        data: dict[str, object] = {"kind": self.kind,
+                                   "executables": [list(e) for e in self.executables]}
+        if self.warnings:
+            data["warnings"] = list(self.warnings)
+        return codec.seal(key, SUMMARY_KIND, {}, json.dumps(data).encode("utf-8"))
 
     @classmethod
     def decode(cls, key: str, raw: bytes | None) -> NoopSummary | None:
@@ -281,9 +289,34 @@ class NoopSummary:
             if not isinstance(data, dict):
                 return None
             executables = tuple((str(e), float(s)) for e, s in data.get("executables", []))
-            return cls(str(data["kind"]) if "kind" in data else "", executables)
+            warnings = tuple(str(w) for w in data.get("warnings", []))
+            return cls(str(data["kind"]) if "kind" in data else "", executables, warnings)
         except (ValueError, TypeError):
             return None
+
+
+def recorded_warnings(directory: str | os.PathLike[str], output_key: str) -> tuple[str, ...]:
+    """IREE's warnings of the ``.vmfb`` build recorded for ``output_key``,
+    read from the cache's index alone (the drop-in's answer before the
+    build loads: :mod:`halflow.cli.dropin_current`); none in any doubt."""
+    import sqlite3
+
+    from halflow.store import codec, diskformat
+
+    where = keys.summary_key(output_key)
+    try:
+        reader = diskformat.IndexReader(directory)
+    except (OSError, sqlite3.Error):
+        return ()
+    try:
+        raw = reader.get(keys.codegen_key(where))
+        sealed = codec.unframe(codec.MAGIC_BLOB, raw) if isinstance(raw, bytes) else None
+    except (OSError, ValueError, sqlite3.Error, codec.CorruptEntry):
+        return ()
+    finally:
+        reader.close()
+    summary = NoopSummary.decode(where, sealed)
+    return summary.warnings if summary is not None else ()
 
 
 def check_vmfb(store: ArtifactStore, output_key: str,
@@ -299,10 +332,12 @@ def check_vmfb(store: ArtifactStore, output_key: str,
 
 def record_vmfb(store: ArtifactStore, output_key: str, output_file: str | os.PathLike[str],
                 written: str | os.PathLike[str], kind: str,
-                executables: Sequence[tuple[str, float]]) -> None:
+                executables: Sequence[tuple[str, float]],
+                warnings: Sequence[str] = ()) -> None:
     """Record that ``written`` (the file just renamed into place as
     ``output_file``) is what ``output_key`` builds: its marker, and the
-    summary a no-op reports. Nothing for a file written in place."""
+    summary a no-op reports (with IREE's ``warnings`` of the build). Nothing
+    for a file written in place."""
     from halflow.core import output as output_mod
 
     if output_mod.written_in_place(output_file):
@@ -314,5 +349,5 @@ def record_vmfb(store: ArtifactStore, output_key: str, output_file: str | os.Pat
     except OSError:
         return
     where = keys.summary_key(output_key)
-    store.put(where, NoopSummary(kind, tuple(executables)).encode(where))
+    store.put(where, NoopSummary(kind, tuple(executables), tuple(warnings)).encode(where))
     record(ArtifactBook(store), output_file, output_key, stat, len(executables), digest)
