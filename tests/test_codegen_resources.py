@@ -7,7 +7,7 @@ constants into a ``#util.composite`` constant of the host program, and IREE
 3.13's bytecode writer drops the blobs those reference: its own front-end
 output written as bytecode does not compile back (checked here, so that the
 workaround is dropped when IREE is fixed). halflow hands such a module on as
-text (:func:`halflow.codegen.model.emits_text`); every build must run bitwise
+text (:func:`halflow.codegen.model.front_end_form`); every build must run bitwise
 equal to a plain ``iree-compile``, cold and after an edit, on both paths.
 """
 
@@ -33,6 +33,10 @@ def program(tmp_path: Path) -> Path:
     return source
 
 
+def form_of(path: Path) -> model.FrontEndForm:
+    return model.front_end_form(path.read_bytes(), str(path))
+
+
 def iree_round_trip(program: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     """IREE alone: the program to ``executable-sources`` as bytecode, then
     back from there to a ``.vmfb``."""
@@ -48,10 +52,10 @@ def iree_round_trip(program: Path, tmp_path: Path) -> subprocess.CompletedProces
 def test_iree_loses_the_literal_in_its_own_bytecode_round_trip(
         program: Path, tmp_path: Path) -> None:
     done = iree_round_trip(program, tmp_path)
-    assert done.returncode != 0, "IREE's bytecode keeps the literal now: drop emits_text"
+    assert done.returncode != 0, "IREE's bytecode keeps the literal now: drop the text form"
     assert "resource data missing in input IR" in done.stderr
-    assert model.emits_text(program)
-    assert not model.emits_text(PROGRAMS / "mlp.mlir")
+    assert form_of(program).as_text
+    assert form_of(PROGRAMS / "mlp.mlir") == (False, None)
 
 
 @pytest.mark.parametrize(("strategy", "mode"), [("plain", "plain"), ("incremental", "groups")])
@@ -78,10 +82,22 @@ def test_a_bytecode_program_with_the_literal_builds(program: Path, tmp_path: Pat
     bytecode = tmp_path / "position_ids.mlirbc"
     subprocess.run([tools.iree_opt(), str(program), "--emit-bytecode", "-o", str(bytecode)],
                    check=True)
-    out = tmp_path / "out.vmfb"
-    with DiskStore(tmp_path / "cache") as store:
-        build_vmfb(bytecode, out, FLAGS, store=store, strategy="incremental", progress=False)
-    assert_same_outputs(out, plain_compile(program, tmp_path / "plain.vmfb"), SHAPES)
+    form = form_of(bytecode)
+    assert form.as_text and form.text_size is not None and form.text_size < 2 * form_of(
+        program).text_size  # its ops, not its bytes
+    plain = plain_compile(program, tmp_path / "plain.vmfb")
+    for strategy, mode in (("incremental", "groups"), ("auto", "plain")):
+        out = tmp_path / f"{strategy}.vmfb"
+        with DiskStore(tmp_path / strategy) as store:
+            result = build_vmfb(bytecode, out, FLAGS, store=store, strategy=strategy,
+                                progress=False)
+        assert result.mode == mode
+        assert_same_outputs(out, plain, SHAPES)
+    # A bytecode program without the literals travels as bytecode.
+    mlp = tmp_path / "mlp.mlirbc"
+    subprocess.run([tools.iree_opt(), str(PROGRAMS / "mlp.mlir"), "--emit-bytecode", "-o",
+                    str(mlp)], check=True)
+    assert form_of(mlp) == (False, None)
 
 
 def test_a_failed_iree_run_keeps_every_error_line_of_iree(
@@ -116,7 +132,6 @@ def test_a_small_program_with_the_literal_compiles_whole(program: Path, tmp_path
         assert result.mode == "plain" and "besides its resources' data" in result.plain
         assert out.read_bytes() == plain_compile(program, tmp_path / "plain.vmfb").read_bytes()
         assert result.report["codegen_timings"].get("frontend") is None
-    assert model.text_program_size(program) == text.index("\n{-#")
+    assert form_of(program).text_size == text.index("\n{-#")
     weights.write_text(heavy)
-    assert model.text_program_size(weights) == model.text_program_size(program)
-    assert not model.text_program_size(PROGRAMS / "mlp.mlir")
+    assert form_of(weights) == form_of(program)

@@ -12,7 +12,7 @@ A MODEL is one of two kinds:
   That module is the one a plain ``iree-compile`` translates, so nothing of
   it is recomputed. Bytecode carries every location (the host keeps the
   model's) and parses several times faster than text, except where the
-  model holds ``dense_resource`` literals (:func:`emits_text`). Verification: the
+  model holds ``dense_resource`` literals (:func:`front_end_form`). Verification: the
   front end's per-pass verification (~30% of it) is off unless the user
   asks for it with ``--verify=true``; the parse of its output verifies the
   module once, and the outputs of a correct pipeline do not depend on
@@ -27,8 +27,6 @@ it.
 
 from __future__ import annotations
 
-import mmap
-import os
 import re
 import shutil
 import subprocess
@@ -37,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from halflow.codegen import iree_api, strategy, tools
 from halflow.codegen.flags import IreeFlags
@@ -126,53 +124,75 @@ def parse_errors(messages: Sequence[str], name: str) -> HalflowError:
 
 
 
-def emits_text(model: Path) -> bool:
-    """Whether MODEL's materialized module must travel as text rather than
-    bytecode. IREE 3.13 folds ``dense_resource`` constants (a registered
-    int64 buffer, inline weights) into ``#util.composite`` attributes of
-    ``util.buffer.constant`` ops, and its bytecode writer drops the blobs
-    those reference: the module read back names ``dense_resource<X_1>``
-    with no data, and the ``.vmfb`` link fails ("resource data missing in
-    input IR"), though the same module as text compiles to the plain
-    ``.vmfb`` byte for byte. A text model is scanned for the literal; a
-    bytecode model, whose attributes cannot be scanned without parsing it,
-    always goes as text (correct, only slower)."""
-    try:
-        with open(model, "rb") as f:
-            if f.read(len(BYTECODE_MAGIC)) == BYTECODE_MAGIC:
-                return True
-            f.seek(0)
-            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as view:
-                return view.find(_DENSE_RESOURCE) >= 0
-    except (OSError, ValueError):  # unreadable, or empty (mmap of 0 bytes)
-        return False
+class FrontEndForm(NamedTuple):
+    """How a program's materialized module travels from IREE's front end
+    (:func:`front_end_form`)."""
+
+    as_text: bool  # as text with every location, else as bytecode
+    # The program's IR in bytes of text without its resources' data, when
+    # the module travels as text (what decides whether to skip the front
+    # end: halflow.codegen.strategy.compiles_whole); else None.
+    text_size: int | None
 
 
-def text_program_size(model: Path) -> int | None:
-    """For a program whose materialized module must travel as text
-    (:func:`emits_text`): the bytes of its IR, without the data of its
-    resources (the ``{-# dialect_resources ... #-}`` trailer, inline weights
-    of any size); a bytecode program's whole size. None for a program whose
-    module travels as bytecode."""
-    if not emits_text(model):
-        return None
-    try:
-        with open(model, "rb") as f:
-            if f.read(len(BYTECODE_MAGIC)) == BYTECODE_MAGIC:
-                return os.fstat(f.fileno()).st_size
-            f.seek(0)
-            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as view:
-                trailer = view.find(_RESOURCES)
-                return trailer if trailer >= 0 else len(view)
-    except (OSError, ValueError):
-        return None
+# Bytes of text per op in iree-turbine's exports (Electra 22 KB for 218 ops,
+# RegNet 41 KB for 474, llama_serving_l2 186 KB for 2,149): a bytecode
+# program's size in the terms of a text one's.
+TEXT_BYTES_PER_OP = 90
+
+
+def front_end_form(data: bytes, name: str) -> FrontEndForm:
+    """How the materialized module of the program ``data`` (text or
+    bytecode, named ``name``) must travel. IREE 3.13 folds ``dense_resource``
+    constants (a registered int64 buffer, inline weights) into
+    ``#util.composite`` attributes of ``util.buffer.constant`` ops, which its
+    bytecode writer stores as text apart from their resources: read back,
+    they name ``dense_resource<X_1>`` with no data, and the ``.vmfb`` link
+    fails ("resource data missing in input IR"), though the same module as
+    text compiles to the plain ``.vmfb`` byte for byte. So a program with
+    such literals goes as text. A text program is scanned for them (its IR
+    ends where its trailer of resource data begins); a bytecode one (what
+    iree-turbine's in-process compile hands over) is parsed here and its
+    ops counted (0.2 s for 100 MB of weights)."""
+    if not data.startswith(BYTECODE_MAGIC):
+        if data.find(_DENSE_RESOURCE) < 0:
+            return FrontEndForm(False, None)
+        end = data.find(_RESOURCES)
+        return FrontEndForm(True, end if end >= 0 else len(data))
+    ops, literals = _bytecode_census(data, name)
+    return FrontEndForm(True, ops * TEXT_BYTES_PER_OP) if literals else FrontEndForm(False, None)
+
+
+def _bytecode_census(data: bytes, name: str) -> tuple[int, bool]:
+    """(ops, whether any op holds a ``dense_resource`` attribute) of the
+    bytecode ``data``; (0, False) when it does not parse (``iree-compile``
+    then says why)."""
+    from iree.compiler import ir
+
+    count, literals = 0, False
+
+    def visit(op: Any) -> Any:
+        nonlocal count, literals
+        count += 1
+        literals = literals or any(op.attributes[n].typeid == resource for n in op.attributes)
+        return ir.WalkResult.ADVANCE
+
+    with iree_api.Invocation(()) as invocation:
+        try:
+            invocation.parse(data, name)
+        except iree_api.CompileError:
+            return 0, False
+        with invocation.context:  # (the attribute kind has no static type id to compare)
+            resource = ir.Attribute.parse("dense_resource<halflow_probe> : tensor<1xi8>").typeid
+        invocation.module().walk(visit)
+    return count, literals
 
 
 def frontend_command(model: Path, flags: IreeFlags, destination: Path,
                      *, as_text: bool = False) -> list[str]:
     """The ``iree-compile`` command that writes MODEL's materialized module
     (``executable-sources``, as bytecode, or as text with every location
-    when ``as_text``: see :func:`emits_text`) to ``destination``. Per-pass
+    when ``as_text``: see :func:`front_end_form`) to ``destination``. Per-pass
     verification stays off unless the user's flags say ``--verify``: the
     module is verified once, when halflow parses it."""
     form = ["--mlir-print-debuginfo"] if as_text else ["--emit-mlir-bytecode"]
@@ -187,14 +207,13 @@ class Frontend:
     :meth:`result` to wait for the module.
     """
 
-    def __init__(self, model: Path, flags: IreeFlags):
+    def __init__(self, model: Path, flags: IreeFlags, *, as_text: bool = False):
         self.model = model
         self.started = time.perf_counter()
         self.warnings: tuple[str, ...] = ()  # iree-compile's stderr of a successful run
         # Named after this process, so that a later build removes it if this
         # one is killed (halflow.core.output.temp_folder).
         self._dir = output.temp_folder("halflow-frontend")
-        as_text = emits_text(model)
         self._output = self._dir / ("executable-sources" + (".mlir" if as_text else ".mlirbc"))
         self._command = frontend_command(model, flags, self._output, as_text=as_text)
         self._unverified = bool(flags.verification)
@@ -275,35 +294,40 @@ def start_early(model: str, iree_flags: Sequence[str]) -> Early | None:
         return None
     # (Bytecode is left to the build: telling its kind loads the compiler.)
     if (flags.compile_from is None and not head.startswith(BYTECODE_MAGIC)
-            and detect_kind(head) == ModelKind.PROGRAM
-            and not _compiles_whole(Path(model))):
+            and detect_kind(head) == ModelKind.PROGRAM):
+        form = front_end_form(head, model)
+        if _compiles_whole(form):
+            return None
         try:
-            return Early(Path(model), flags.all, Frontend(Path(model), flags))
+            return Early(Path(model), flags.all, Frontend(Path(model), flags,
+                                                          as_text=form.as_text))
         except OSError:
             return None
     return None
 
 
-def _compiles_whole(model: Path) -> bool:
-    """Whether the build will compile MODEL whole, without a front end
-    (:func:`halflow.codegen.strategy.compiles_whole`; a previous incremental
-    build would keep it incremental, which only this start-up's head start
-    on its front end misses)."""
+def _compiles_whole(form: FrontEndForm) -> bool:
+    """Whether the build will compile a model of this ``form`` whole,
+    without a front end (:func:`halflow.codegen.strategy.compiles_whole`; a
+    previous incremental build would keep it incremental, which only this
+    start-up's head start on its front end misses)."""
     try:
         chosen = strategy.strategy_of(None)
     except HalflowError:
         return True  # the build reports it; start nothing
-    return strategy.compiles_whole(chosen, text_program_size(model)) is not None
+    return strategy.compiles_whole(chosen, form.text_size) is not None
 
 
-def frontend(model: Path, flags: IreeFlags, early: Early | None = None) -> Frontend:
-    """The front end of ``model`` with ``flags``: ``early`` when it was
-    started for them, else a new one (``early`` is then stopped)."""
+def frontend(model: Path, flags: IreeFlags, early: Early | None = None, *,
+             as_text: bool = False) -> Frontend:
+    """The front end of ``model`` with ``flags`` (as text when ``as_text``):
+    ``early`` when it was started for them, else a new one (``early`` is
+    then stopped)."""
     if early is not None:
         if early.model == model and early.flags == flags.all:
             return early.frontend
         early.frontend.close()
-    return Frontend(model, flags)
+    return Frontend(model, flags, as_text=as_text)
 
 
 class Materialized:

@@ -251,6 +251,11 @@ class _Request:
     # is written in place. None for a dry run, which writes nothing.
     writing: output_mod.Replacement | None = None
 
+    @functools.cached_property
+    def form(self) -> model.FrontEndForm:
+        """How a program's materialized module travels (worked out once)."""
+        return model.front_end_form(self.data, self.name)
+
     @property
     def out(self) -> output_mod.Replacement:
         """The output's replacement (a build has one)."""
@@ -301,7 +306,7 @@ def _choose(chosen: strategy_mod.Strategy, request: _Request, previous: Manifest
     compiles the model whole, without a front end (None: it does not)."""
     choice = strategy_mod.before_front_end(chosen, request.kind == model.ModelKind.PROGRAM,
                                            own_workers, previous.mode)
-    whole = (strategy_mod.compiles_whole(chosen, model.text_program_size(request.model_file))
+    whole = (strategy_mod.compiles_whole(chosen, request.form.text_size)
              if choice.may_be_plain else None)
     return choice, whole
 
@@ -354,7 +359,7 @@ def _start(request: _Request, store: ArtifactStore, options: VmfbOptions, opened
     if request.kind == model.ModelKind.PROGRAM:
         try:
             opened.frontend = model.frontend(request.model_file, request.flags,
-                                             opened.take_early())
+                                             opened.take_early(), as_text=request.form.as_text)
         except OSError as e:
             raise errors.error(request.name,
                                f"cannot run iree-compile: {e.strerror or e}") from None
@@ -754,7 +759,8 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
     opened = _Opened(None)
     try:
         if request.kind == model.ModelKind.PROGRAM:
-            opened.frontend = model.Frontend(request.model_file, request.flags)
+            opened.frontend = model.Frontend(request.model_file, request.flags,
+                                             as_text=request.form.as_text)
         source = _front_end(request, opened.frontend, recorder.preload, store, previous, log)
         reason = (strategy_mod.plain_reason(chosen, source.data)
                   if choice.may_be_plain else None)

@@ -23,7 +23,7 @@ known as soon as the front end ends, without loading IREE in the build
 process; the sizes of the benchmarks' programs are in docs/benchmarks.md,
 "Figures behind constants"). :data:`PLAIN_BELOW` sits between the
 programs that never gained and those that do. A front end written as text
-(a program with ``dense_resource`` literals: :func:`halflow.codegen.model.emits_text`)
+(a program with ``dense_resource`` literals: :func:`halflow.codegen.model.front_end_form`)
 is 5-13x larger than its bytecode, and holds the literals' data (inline
 weights of megabytes), so its size says nothing of the work: it is
 measured by its executables instead (:data:`PLAIN_BELOW_EXECUTABLES`, the
@@ -108,7 +108,7 @@ def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
 def compiles_whole(strategy: Strategy, text_size: int | None) -> str | None:
     """Before the front end: why a program whose module must travel as text
     (``text_size`` bytes of IR without its resources'
-    data, :func:`halflow.codegen.model.text_program_size`; None when it
+    data, :class:`halflow.codegen.model.FrontEndForm`; None when it
     travels as bytecode) is compiled whole by one plain ``iree-compile``
     without a front end of halflow's, or None. Splitting such a program
     would print and parse its resources' data twice more (several times
