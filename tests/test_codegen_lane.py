@@ -33,6 +33,7 @@ from halflow.codegen import DiskStore, build_vmfb
 from halflow.codegen import flags as flags_mod
 from halflow.codegen.executors import LANE_FROM, LocalExecutor, _Lane
 from halflow.codegen.pipeline import environment_for
+from halflow.codegen.tasks import TranslateTask
 
 WIDTHS = [8 + 4 * i for i in range(19)]  # 18 layers, one executable each
 
@@ -74,10 +75,11 @@ def test_a_lane_whose_thread_start_was_interrupted_closes(tmp_path: Path) -> Non
     the pool's clean-up closes the lane without joining a thread that
     never started (RuntimeError, a traceback in place of ``Aborted!``)."""
     lane = _Lane()
+    task = TranslateTask("key", "@e", "", "e.mlir", environment_for(flags_mod.parse(FLAGS)))
     sys.settrace(_interrupting_thread_starts)
     try:
         with pytest.raises(KeyboardInterrupt):
-            lane.send("translate", None)
+            lane.send(task)
     finally:
         sys.settrace(None)
     lane.close()
