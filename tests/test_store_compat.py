@@ -1,7 +1,12 @@
 """A cache an earlier halflow wrote is read by this one: the records of
-``halflow/store/`` (markers, manifests, translation/group/host entries,
-document states, the key namespace) moved there without changing a key or
-a stored format (issue 34).
+``halflow/store/`` (markers, manifests, document states, the key
+namespace) moved there without changing a key or a stored format (issue
+34). The one format that changed is the envelope of code generation
+entries (:mod:`halflow.store.codec`, format 2: each entry sealed once):
+the translations, group binaries, hosts, manifests and no-op summaries an
+earlier halflow wrote are misses, never errors or wrong data, and the
+build that misses them writes the same ``.vmfb`` and entries this halflow
+reads again.
 
 The earlier halflow is this repository's own code at :data:`BEFORE` (the
 commit before the records layer), taken from git into a temporary folder
@@ -100,10 +105,13 @@ def test_an_mlir_cache_written_before_is_read(tmp_path: Path) -> None:
     assert out.read_text() == reference_output(src)
 
 
-def test_a_vmfb_cache_written_before_is_read(tmp_path: Path) -> None:
-    """Output marker and no-op summary (up to date, the executables
-    reported as before), manifest, translations, group binaries and host
-    (an edit of one dispatch compiles that one alone)."""
+def test_a_vmfb_cache_written_before_is_a_miss_then_read(tmp_path: Path) -> None:
+    """The earlier code generation entries (format 1 envelopes) are misses:
+    every executable compiles again and the ``.vmfb`` is the same bytes.
+    What that build wrote is then read: output marker and no-op summary (up
+    to date, the executables reported as before), manifest, translations,
+    group binaries and host (an edit of one dispatch compiles that one
+    alone)."""
     earlier = _earlier_halflow(tmp_path)
     src, out, cache = tmp_path / "mlp.mlir", tmp_path / "mlp.vmfb", tmp_path / "cache"
     report = tmp_path / "report.json"
@@ -118,12 +126,20 @@ def test_a_vmfb_cache_written_before_is_read(tmp_path: Path) -> None:
     first = build(earlier)
     names = sorted(e["executable"] for e in first["codegen"])  # type: ignore[attr-defined]
     assert first["mode"] == "groups"
-    written = out.stat().st_mtime_ns, out.read_bytes()
+    written = out.read_bytes()
+
+    missed = build(REPO)
+    actions = {e["executable"]: e["action"] for e in missed["codegen"]}  # type: ignore[attr-defined]
+    assert missed["mode"] == "groups"
+    assert sorted(actions) == names
+    assert set(actions.values()) == {"compiled"}
+    assert out.read_bytes() == written
+    rewritten = out.stat().st_mtime_ns
 
     again = build(REPO)
     assert again["mode"] == "up-to-date"
     assert sorted(e["executable"] for e in again["codegen"]) == names  # type: ignore[attr-defined]
-    assert (out.stat().st_mtime_ns, out.read_bytes()) == written
+    assert (out.stat().st_mtime_ns, out.read_bytes()) == (rewritten, written)
 
     src.write_text(src.read_text().replace(*EDIT))
     edited = build(REPO)

@@ -1,28 +1,36 @@
-"""The codec stack of every cache entry: two layers, each with its own job.
+"""The codec stack of every cache entry: two layers, each with its own job,
+so that each entry is sealed once.
 
-Layer 1, the *frame* (every entry of the halflow cache, both build kinds,
-and the no-op's one-query read, :mod:`halflow.store.diskformat`)::
+Layer 1, the *frame*, seals: it is what detects a damaged entry. Every
+entry of the halflow cache, both build kinds and the no-op's one-query read
+(:mod:`halflow.store.diskformat`), is framed::
 
     magic (4 bytes: ``HFJ2`` JSON text, ``HFB2`` bytes) | CRC-32 of payload
     (4 bytes, little-endian) | payload
 
 CRC-32 detects a value cut short and flipped bytes (it is not a defence
 against a forger: the cache is the user's own); a frame that does not
-check out is "no entry" (:class:`CorruptEntry`).
+check out is "no entry" (:class:`CorruptEntry`). The shared cache seals
+its entries with a wire format of its own instead (a blake2b digest over
+key, kind and payload, or a MAC; :mod:`halflow.store.remote`).
 
-Layer 2, the *envelope* (the payload of a code generation entry:
-translations, group binaries, host programs, manifests, no-op summaries;
-:mod:`halflow.store.codegen_entries`, :mod:`halflow.store.manifests`,
-:mod:`halflow.store.markers`), which names the key and kind it was written
-for, so that an entry read under another key is refused, and travels as
-one value through the shared cache (whose wire has no frame of its own)::
+Layer 2, the *envelope*, names and compresses, and does not seal again:
+the payload of a code generation entry (translations, group binaries, host
+programs, manifests, no-op summaries; :mod:`halflow.store.codegen_entries`,
+:mod:`halflow.store.manifests`, :mod:`halflow.store.markers`) names the key
+and kind it was written for, so that an entry read under another key or
+kind is refused, whatever store it travelled through::
 
-    b"HFCG1\\n" | blake2b-160 of body | body
-    body = header size (4 bytes, little-endian) | header | zlib payload
-    header = JSON {format: 1, kind, key, bytes: len(zlib payload), ...meta}
+    b"HFCG2\n" | header size (4 bytes, little-endian) | header | zlib payload
+    header = JSON {format: 2, kind, key, bytes: len(zlib payload), ...meta}
 
-Both formats are unchanged from the entries earlier versions wrote
-(``tests/test_store_compat.py`` reads a cache an earlier commit wrote).
+(zlib's own Adler-32 still checks what it inflates.)
+
+Format versions: the frame is that of earlier versions. The envelope is
+format 2: format 1 (``HFCG1``) carried a blake2b digest of its body as
+well, a second seal inside the frame; such entries, written before, are
+refused like any foreign envelope, so they read as misses and are
+rewritten by the build that misses them (``tests/test_store_compat.py``).
 Imports only ``zlib`` at load (the no-op path reads frames).
 """
 
@@ -71,46 +79,37 @@ def unframe(magic: bytes, data: object) -> bytes:
 
 
 # Layer 2: the envelope.
-ENVELOPE = b"HFCG1\n"
-ENVELOPE_DIGEST = 20
+ENVELOPE = b"HFCG2\n"
+FORMAT = 2
 _HEADER_FIELDS = frozenset({"format", "kind", "key", "bytes"})
 
 
-def _blake2b(body: bytes) -> bytes:
-    import hashlib  # (not on the no-op path, which reads frames only)
-
-    return hashlib.blake2b(body, digest_size=ENVELOPE_DIGEST).digest()
-
-
 def seal(key: str, kind: str, meta: dict[str, Any], payload: bytes) -> bytes:
-    """``payload`` (compressed) and ``meta`` under ``key`` and ``kind``,
-    checksummed. ``meta`` must not use the header's own fields."""
+    """``payload`` (compressed) and ``meta`` under ``key`` and ``kind``.
+    ``meta`` must not use the header's own fields."""
     assert not _HEADER_FIELDS & meta.keys()
     data = zlib.compress(payload, 6)
     header = json.dumps(
-        {**meta, "format": 1, "kind": kind, "key": key, "bytes": len(data)}, sort_keys=True,
+        {**meta, "format": FORMAT, "kind": kind, "key": key, "bytes": len(data)},
+        sort_keys=True,
     ).encode("utf-8")
-    body = len(header).to_bytes(4, "little") + header + data
-    return ENVELOPE + _blake2b(body) + body
+    return ENVELOPE + len(header).to_bytes(4, "little") + header + data
 
 
 def unseal(key: str, kind: str, data: bytes | None) -> tuple[dict[str, Any], bytes] | None:
     """(meta, payload) sealed in ``data`` for ``key`` and ``kind``, or None
-    if there is none or it does not check out (foreign format, bad checksum,
-    other key or kind, truncated payload)."""
+    if there is none or it does not check out (foreign or earlier format,
+    other key or kind, payload cut short or damaged)."""
     if data is None:
         return None
     try:
         if not data.startswith(ENVELOPE):
             return None
-        digest = data[len(ENVELOPE) : len(ENVELOPE) + ENVELOPE_DIGEST]
-        body = data[len(ENVELOPE) + ENVELOPE_DIGEST :]
-        if _blake2b(body) != digest:
-            return None
+        body = memoryview(data)[len(ENVELOPE):]
         size = int.from_bytes(body[:4], "little")
-        header = safejson.loads(body[4 : 4 + size])
+        header = safejson.loads(bytes(body[4 : 4 + size]))
         payload = body[4 + size :]
-        if header.get("format") != 1 or header.get("key") != key:
+        if header.get("format") != FORMAT or header.get("key") != key:
             return None
         if header.get("kind") != kind or header.get("bytes") != len(payload):
             return None
@@ -126,11 +125,11 @@ _INFLATE_FLOOR = 256 << 20
 _INFLATE_RATIO = 100
 
 
-def _inflate(payload: bytes) -> bytes:
+def _inflate(payload: bytes | memoryview) -> bytes:
     """``zlib.decompress(payload)``, bounded (ValueError beyond the bound)."""
     limit = max(_INFLATE_FLOOR, _INFLATE_RATIO * len(payload))
     inflater = zlib.decompressobj()
     out = inflater.decompress(payload, limit)
-    if inflater.unconsumed_tail or not inflater.eof:
-        raise ValueError("the payload inflates beyond its bound, or is cut short")
+    if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
+        raise ValueError("the payload inflates beyond its bound, is cut short or runs on")
     return out

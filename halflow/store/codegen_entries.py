@@ -1,5 +1,5 @@
 """The entries of code generation: translations, group binaries, compiled
-host programs. Each is one record with its codec; all are sealed in the
+host programs. Each is one record with its codec; all are put in the
 envelope of :mod:`halflow.store.codec` (layer 2) under their code
 generation key, with their own envelope kind, so an entry read under
 another key or kind is a miss:
@@ -18,7 +18,8 @@ record                key (:mod:`..keys`)        envelope: kind; meta; payload
 
 ``seconds`` is what making the entry cost (reported as saved on reuse);
 a group's ``warnings`` are IREE's when it was serialized (replayed on
-reuse). The formats are those of the entries earlier versions wrote.
+reuse). The envelope is format 2 (:mod:`halflow.store.codec`): entries
+of the format before it read as misses.
 """
 
 from __future__ import annotations
