@@ -209,7 +209,7 @@ def test_state_core_and_group_payload_round_trip() -> None:
         "layout:@ex::@e": record
     }
     group.payload_ref = ["blob", 0, len(payload), 0]
-    doc = DocState(input_hash="in", options="opts", env="env", output="out\n",
+    doc = DocState(input_hash="in", options_fingerprint="opts", env="env", output="out\n",
                    output_key="text:k", groups={"exec:@ex": group}, order=["exec:@ex"],
                    spans=[(0, 4)], visits=["v"], names={"#map": "#map"})
     core = state.decode_core(json.loads(state.encode_core(doc)), "out\n", lambda ref: None)

@@ -33,7 +33,7 @@ SAMPLE = 8
 
 
 def closest(
-    entries: Sequence[StateEntry], unit_keys: Iterable[str], options: str
+    entries: Sequence[StateEntry], unit_keys: Iterable[str], options_fingerprint: str
 ) -> list[StateEntry]:
     """The states to start a build of a document with these unit keys from,
     best first: those with the same options before the others, then the
@@ -50,7 +50,8 @@ def closest(
     mine = digests(unit_keys)
     ranked = sorted(
         range(len(entries)),
-        key=lambda i: (entries[i].options != options, -len(mine & entries[i].units), i),
+        key=lambda i: (entries[i].options_fingerprint != options_fingerprint,
+                       -len(mine & entries[i].units), i),
     )
     return [entries[i] for i in ranked]
 

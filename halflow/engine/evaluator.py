@@ -79,30 +79,31 @@ class NodeValues(NamedTuple):
 
 
 def node_key(
-    tag: str, env: str, options: str, inputs: Mapping[str, str], dep_fps: Sequence[str] = ()
+    tag: str, env: str, options_fingerprint: str, inputs: Mapping[str, str],
+    dep_fps: Sequence[str] = (),
 ) -> str:
     """A node's key: its stage tag (name@version), the environment
     (halflow and iree-base-compiler versions), the build options, its named
     input fingerprints and, for a node that names none of what it reads of
     its dependencies, their values' fingerprints."""
     return fingerprint_strings(
-        tag, env, options, *(f"{k}={v}" for k, v in sorted(inputs.items())), *dep_fps
+        tag, env, options_fingerprint, *(f"{k}={v}" for k, v in sorted(inputs.items())), *dep_fps
     )
 
 
-def tracked_key(step: Tracked[..., Any], env: str, options: str,
+def tracked_key(step: Tracked[..., Any], env: str, options_fingerprint: str,
                 values: Mapping[str, Any]) -> str:
     """The key of a node of tracked stage ``step`` on input ``values``."""
-    return node_key(stage_tag(step.stage), env, options, input_fps(step, values))
+    return node_key(stage_tag(step.stage), env, options_fingerprint, input_fps(step, values))
 
 
-def ir_key(step: IrStage, env: str, options: str, texts: Mapping[str, str],
+def ir_key(step: IrStage, env: str, options_fingerprint: str, texts: Mapping[str, str],
            dep_fps: Sequence[str] = ()) -> str:
     """The key of a node of IR stage ``step`` reading the text keys
     ``texts`` and dependencies whose values have fingerprints ``dep_fps``
     (raises when ``texts`` are not exactly its declared inputs)."""
     step.check(texts)
-    return node_key(step.tag, env, options, texts, dep_fps)
+    return node_key(step.tag, env, options_fingerprint, texts, dep_fps)
 
 
 def input_fps(
@@ -137,7 +138,7 @@ class Evaluator:
         recorder: Recorder,
         values: NodeValues,
         *,
-        options: str = "",
+        options_fingerprint: str = "",
         force: bool = False,
         node_by_node: bool = False,
         graph: BuildGraph | None = None,
@@ -151,8 +152,9 @@ class Evaluator:
         self.env = fingerprint(environment())
         usable = prev is not None and prev.env == self.env
         self.env_changed = prev is not None and not usable
-        self.options = options
-        self.options_changed = usable and prev is not None and prev.options != options
+        self.options_fingerprint = options_fingerprint
+        self.options_changed = (usable and prev is not None
+                                and prev.options_fingerprint != options_fingerprint)
         self.prev = prev if usable else None
         self.groups: dict[str, Group] = {}
         self.nodes: dict[str, NodeRecord] = {}  # of the groups evaluated node by node
@@ -275,7 +277,7 @@ class Evaluator:
         if inputs is not None:
             extra.update(inputs())
         key = node_key(
-            tag, self.env, self.options, extra,
+            tag, self.env, self.options_fingerprint, extra,
             () if inputs is not None else [d.vfp for d in dep_recs],
         )
         value: Any = MISSING

@@ -106,7 +106,7 @@ def devices_step(ev: Evaluator, units: Units, provider: Provider) -> Declaration
     split = units.split
     opening = split.module_open or ""
     module = fingerprint(opening, [a.text for a in needed_aliases(split, opening)])
-    base = fingerprint_strings(stages.tag(), ev.options, module)
+    base = fingerprint_strings(stages.tag(), ev.options_fingerprint, module)
     declared = [i for i in units.host_idx if split.units[i].kind in host.DECLARATION_OPS]
     text = fingerprint(module, [units.keys[i] for i in declared])
     sig = fingerprint_strings(base, text)

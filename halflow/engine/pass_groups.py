@@ -259,7 +259,7 @@ def _module_step(
     split = units.split
     groups = [body[i] for i in range(len(split.units))]
     shell_text = fingerprint(split.module_open or "", [a.text for a in split.aliases])
-    shell_sig = fingerprint_strings(stages.tag(), ev.options, shell_text)
+    shell_sig = fingerprint_strings(stages.tag(), ev.options_fingerprint, shell_text)
     shell_group = ev.reuse(graph.SHELL_GROUP, shell_sig)
     if shell_group is None:
         shell_group = ev.open_group(graph.SHELL_GROUP, shell_sig)

@@ -153,7 +153,7 @@ class DocState:
     keeps several, see :mod:`halflow.store.states`)."""
 
     input_hash: str
-    options: str
+    options_fingerprint: str
     env: str  # versions of halflow, iree-base-compiler and every stage
     output: str
     output_key: str

@@ -35,10 +35,10 @@ _BLOB_SIZE = 1 << 20
 Loader = Callable[[list[Any]], dict[str, Any] | None]
 
 
-def core_key(doc_id: str, env: str, input_hash: str, options: str) -> str:
+def core_key(doc_id: str, env: str, input_hash: str, options_fingerprint: str) -> str:
     """Where the core of ``doc_id``'s state for this input and these options
     is stored (``env``: the fingerprint of the versions)."""
-    return keys.STATE + fingerprint(STATE_FORMAT, doc_id, env, input_hash, options)
+    return keys.STATE + fingerprint(STATE_FORMAT, doc_id, env, input_hash, options_fingerprint)
 
 
 def iter_payload(
@@ -213,7 +213,7 @@ def encode_core(state: DocState) -> str:
     head = {
         "format": STATE_FORMAT,
         "input": state.input_hash,
-        "options": state.options,
+        "options": state.options_fingerprint,  # (the stored name)
         "env": state.env,
         "output_key": state.output_key,
         "order": state.order,
@@ -243,7 +243,7 @@ def decode_core(data: Any, output: str, loader: Loader) -> DocState | None:
         )
     return DocState(
         input_hash=data["input"],
-        options=data["options"],
+        options_fingerprint=data["options"],
         env=data["env"],
         output=output,
         output_key=data["output_key"],

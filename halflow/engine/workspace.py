@@ -52,7 +52,7 @@ class Case(NamedTuple):
     doc_id: str
     text: str
     source: Any
-    options: str
+    options_fingerprint: str
     input_hash: str
     output_key: str | None = None
     source_bytes: bytes | None = None
@@ -116,7 +116,7 @@ class Workspace:
 
     # -- states -------------------------------------------------------------------------
     def _key(self, doc_id: str, state: DocState) -> str:
-        return core_key(doc_id, self._env, state.input_hash, state.options)
+        return core_key(doc_id, self._env, state.input_hash, state.options_fingerprint)
 
     def _index(self, doc_id: str) -> list[states.StateEntry]:
         return states.read_index(self.cache, doc_id, self._env)
@@ -131,7 +131,7 @@ class Workspace:
 
     def _entry(self, doc_id: str, state: DocState) -> states.StateEntry:
         return states.entry(
-            self._key(doc_id, state), state.input_hash, state.options, _unit_keys(state)
+            self._key(doc_id, state), state.input_hash, state.options_fingerprint, _unit_keys(state)
         )
 
     def _save_state(
@@ -186,7 +186,7 @@ class Workspace:
         doc_id: str,
         text: str,
         source: Any,
-        options: str,
+        options_fingerprint: str,
         recorder: Recorder,
         *,
         on_executable: Callable[[int, int], None] | None = None,
@@ -209,7 +209,7 @@ class Workspace:
         it is of this text).
         """
         case = Case(
-            doc_id=doc_id, text=text, source=source, options=options,
+            doc_id=doc_id, text=text, source=source, options_fingerprint=options_fingerprint,
             input_hash=input_hash or fingerprint_text(text), output_key=output_key,
             source_bytes=source_bytes, need_graph=need_graph, on_executable=on_executable,
             on_output=on_output, split=split,
@@ -260,8 +260,9 @@ class Workspace:
         revert), built with these options, versions and stages; else None."""
         state = known.current
         earlier = None
-        if state is None or (state.input_hash, state.options) != (case.input_hash, case.options):
-            earlier = states.current_first(known.index, case.input_hash, case.options)
+        wanted = (case.input_hash, case.options_fingerprint)
+        if state is None or (state.input_hash, state.options_fingerprint) != wanted:
+            earlier = states.current_first(known.index, case.input_hash, case.options_fingerprint)
             state = self._first_loaded(earlier[:1]) if earlier else None
         if state is None or not self._up_to_date(state):
             return None
@@ -306,7 +307,7 @@ class Workspace:
         if current is not None and not any(e.key == mine for e in candidates):
             # In memory only (a session building with cache writes off).
             candidates.insert(0, self._entry(case.doc_id, current))
-        for best in anchors.closest(candidates, units.keys, case.options):
+        for best in anchors.closest(candidates, units.keys, case.options_fingerprint):
             if best.key == mine:
                 return current
             with recorder.phase("load state"):
@@ -323,9 +324,10 @@ class Workspace:
         if other is None:
             return None
         state = self.docs.get(other)
-        if state is None or state.options != case.options:
-            ranked = anchors.closest(self._index(other), unit_keys, case.options)
-            state = self._first_loaded([e for e in ranked if e.options == case.options][:1])
+        if state is None or state.options_fingerprint != case.options_fingerprint:
+            ranked = anchors.closest(self._index(other), unit_keys, case.options_fingerprint)
+            state = self._first_loaded(
+                [e for e in ranked if e.options_fingerprint == case.options_fingerprint][:1])
         if state is None:
             return None
         self.unit_keys.update(state.units)
@@ -335,7 +337,7 @@ class Workspace:
         self, case: Case, prev: DocState | None, recorder: Recorder, *, force: bool = False
     ) -> Evaluator:
         return Evaluator(
-            prev, recorder, self._values, options=case.options, force=force,
+            prev, recorder, self._values, options_fingerprint=case.options_fingerprint, force=force,
             node_by_node=case.need_graph, graph=BuildGraph() if case.need_graph else None,
         )
 
@@ -388,7 +390,8 @@ class Workspace:
         self, case: Case, ev: Evaluator, output: str, fallback: str | None, known: Known
     ) -> CaseResult:
         """Save a state with the output alone (nothing to keep per unit)."""
-        state = DocState(input_hash=case.input_hash, options=case.options, env=ev.env,
+        state = DocState(input_hash=case.input_hash,
+                         options_fingerprint=case.options_fingerprint, env=ev.env,
                          output=output, output_key=case.output_entry(output))
         self._save_state(case.doc_id, state, [], write_output=case.output_key is None,
                          anchored=known.current, index=known.index)
@@ -402,7 +405,7 @@ class Workspace:
         warm = case.source_bytes is not None and len(case.source_bytes) == len(case.text)
         state = DocState(
             input_hash=case.input_hash,
-            options=case.options,
+            options_fingerprint=case.options_fingerprint,
             env=ev.env,
             output=assembled.text,
             output_key=case.output_entry(assembled.text),

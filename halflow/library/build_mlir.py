@@ -304,7 +304,7 @@ def _phase(name: str, start: float, t0: float) -> dict[str, Any]:
 
 def _output_of(
     data: source_mod.InputData,
-    options: str,
+    options_fingerprint: str,
     split_input_file: bool,
     store: EntryStore,
     workspace: Workspace | None,
@@ -324,7 +324,7 @@ def _output_of(
     if workspace is not None:
         # A warm workspace compares bytes with the last build of this input:
         # cheaper than hashing them.
-        last = workspace.files.get((data.name, options))
+        last = workspace.files.get((data.name, options_fingerprint))
         if last is not None and last[0] == data.data and workspace.env_ok():
             _, text, total, key = last
             elided = _elide(data, split_input_file, store)
@@ -334,7 +334,7 @@ def _output_of(
     elided = _elide(data, split_input_file, store)
     key = None
     if store.enabled:
-        key = keys.output_key(input_hash, options)
+        key = keys.output_key(input_hash, options_fingerprint)
         if workspace is None:
             blob = store.get_blob(key)
             if blob is not None:
@@ -345,7 +345,7 @@ def _output_of(
                 except (ValueError, UnicodeDecodeError):
                     store.delete(key)
                 else:
-                    _make_current(store, data, split_input_file, input_hash, options)
+                    _make_current(store, data, split_input_file, input_hash, options_fingerprint)
                     restored = Restored.of(text, elided)
                     return restored, MlirReport(mode=BuildMode.NOOP, total=total, reused=total), key
 
@@ -355,8 +355,8 @@ def _output_of(
         def on_output(text: str) -> None:
             early.start(text, elided, key)
     try:
-        text, rep = _build_input(built, options, split_input_file, store, workspace, progress,
-                                 output_key=key, input_hash=input_hash,
+        text, rep = _build_input(built, options_fingerprint, split_input_file, store, workspace,
+                                 progress, output_key=key, input_hash=input_hash,
                                  trace_nodes=trace_nodes, t0=t0, on_output=on_output,
                                  split=elided.split if elided is not None else None)
     except HalflowError as err:
@@ -367,20 +367,21 @@ def _output_of(
     if key is not None and rep.mode != BuildMode.NOOP:
         store.put_blob_parts(key, [f"{rep.total}\n".encode(), text])
     if workspace is not None and isinstance(data.data, bytes):
-        workspace.files[(data.name, options)] = (data.data, text, rep.total, key)
+        workspace.files[(data.name, options_fingerprint)] = (data.data, text, rep.total, key)
     if early is not None and early.restored is not None and early.text == text:
         return early.restored, rep, key  # (being written: write_output waits for it)
     return Restored.of(text, elided), rep, key
 
 
 def _build_input(
-    data: source_mod.InputData, options: str, split_input_file: bool, store: EntryStore,
+    data: source_mod.InputData, options_fingerprint: str, split_input_file: bool, store: EntryStore,
     workspace: Workspace | None, progress: bool | None, **build: Any,
 ) -> tuple[str, MlirReport]:
     """The output text and report of ``data``, text or bytecode."""
     if data.is_bytecode:
-        return _build_bytecode(data, options, store, workspace, progress, **build)
-    return _build_text(data, options, split_input_file, store, workspace, progress, **build)
+        return _build_bytecode(data, options_fingerprint, store, workspace, progress, **build)
+    return _build_text(data, options_fingerprint, split_input_file, store, workspace, progress,
+                       **build)
 
 
 def _elide(
@@ -412,7 +413,7 @@ class _CheckedBlobs:
 
 def _make_current(
     store: EntryStore, data: source_mod.InputData, split_input_file: bool, input_hash: str,
-    options: str,
+    options_fingerprint: str,
 ) -> None:
     """An input answered from the cache (a revert, a branch switched back)
     makes the document's state of it the current one, so that the next
@@ -421,12 +422,12 @@ def _make_current(
     from halflow.store import states
 
     states.touch(store, _doc_id(data, 0, split_input_file), fingerprint(environment()),
-                 input_hash, options)
+                 input_hash, options_fingerprint)
 
 
 def _build_text(
     data: source_mod.InputData,
-    options: str,
+    options_fingerprint: str,
     split_input_file: bool,
     store: EntryStore,
     workspace: Workspace | None,
@@ -468,7 +469,7 @@ def _build_text(
                     _doc_id(data, index, split_input_file),
                     padded,
                     source,
-                    options,
+                    options_fingerprint,
                     recorder,
                     on_executable=lambda done, n: bar.update(done, n),
                     # A single document's output is the file's output entry.
@@ -535,7 +536,7 @@ def _diagnosed_from_bytes(
 
 
 def _build_bytecode(
-    data: source_mod.InputData, options: str, store: Any, workspace: Any,
+    data: source_mod.InputData, options_fingerprint: str, store: Any, workspace: Any,
     progress: bool | None, **build: Any,
 ) -> tuple[str, MlirReport]:
     """A bytecode input through the engine, as the text MLIR prints for it
@@ -544,7 +545,7 @@ def _build_bytecode(
     gives IREE's diagnostics, with the bytecode's own locations."""
     try:
         textual = source_mod.bytecode_as_text(data)
-        return _build_text(textual, options, False, store, workspace, progress, **build)
+        return _build_text(textual, options_fingerprint, False, store, workspace, progress, **build)
     except HalflowError:
         text = materialize_bytecode(data)  # raises the input's diagnostics
         reason = "the bytecode's printed text did not build; the reference driver did"
@@ -634,7 +635,7 @@ def build_graph(
     data = source_mod.read_input(input)
     text = source_mod.engine_text(data)
     source = SourceText(data.name, text)
-    options = uptodate.options_fingerprint(split_input_file)
+    options_fingerprint = uptodate.options_fingerprint(split_input_file)
     split = source_mod.split_input(text, split_input_file)
     merged = BuildGraph(warnings=source_mod.near_miss_warnings(text, split, data.name))
     for index, case in enumerate(split.cases):
@@ -642,8 +643,8 @@ def build_graph(
         recorder = Recorder()
         try:
             result = ws.build_case(
-                _doc_id(data, index, split_input_file), padded, source, options, recorder,
-                need_graph=True,
+                _doc_id(data, index, split_input_file), padded, source, options_fingerprint,
+                recorder, need_graph=True,
             )
         except HalflowError as err:
             exact = _diagnosed_from_bytes(data, split_input_file, err)

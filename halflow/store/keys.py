@@ -66,7 +66,7 @@ SUMMARY = "uptodate-"
 LOCAL_ONLY = (COUNTER, MARKER, CODEGEN + SUMMARY, CURRENT_STATE)
 
 
-def output_key(input_hash: str, options: str) -> str:
+def output_key(input_hash: str, options_fingerprint: str) -> str:
     """The cache key of the whole output for these input bytes and options.
 
     Stage versions are in the key (a bumped stage makes old outputs stale),
@@ -74,7 +74,7 @@ def output_key(input_hash: str, options: str) -> str:
     from halflow.core import stages
     from halflow.core.fingerprint import environment, fingerprint
 
-    return OUTPUT + fingerprint(input_hash, options, stages.tag(), environment())
+    return OUTPUT + fingerprint(input_hash, options_fingerprint, stages.tag(), environment())
 
 
 def vmfb_output_key(input_hash: str, model_name: str, iree_flags: Sequence[str]) -> str:

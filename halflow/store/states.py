@@ -3,7 +3,8 @@
 A document (an input path, or one ``// -----`` case of it) keeps its last
 ``MAX_STATES`` build states. Its index, one entry in the cache, lists for
 each where its core is stored (:func:`halflow.engine.state.core_key`), its
-input hash, its options and a digest of each of its unit keys, which is
+input hash, its options' fingerprint (``options_fingerprint``; the JSON
+entry has no field names) and a digest of each of its unit keys, which is
 what :func:`halflow.engine.anchors.closest` chooses the state a build
 starts from by. A new state goes first and pushes the oldest out
 (:func:`push`); an input the document had a state of makes that state the
@@ -37,7 +38,7 @@ class StateEntry(NamedTuple):
 
     key: str  # where the state's core is stored
     input_hash: str
-    options: str
+    options_fingerprint: str
     units: frozenset[str]  # digests of its unit keys (see :func:`digests`)
 
 
@@ -46,8 +47,10 @@ def digests(unit_keys: Iterable[str]) -> frozenset[str]:
     return frozenset(k[:DIGEST] for k in unit_keys)
 
 
-def entry(key: str, input_hash: str, options: str, unit_keys: Iterable[str]) -> StateEntry:
-    return StateEntry(key=key, input_hash=input_hash, options=options, units=digests(unit_keys))
+def entry(key: str, input_hash: str, options_fingerprint: str,
+          unit_keys: Iterable[str]) -> StateEntry:
+    return StateEntry(key=key, input_hash=input_hash, options_fingerprint=options_fingerprint,
+                      units=digests(unit_keys))
 
 
 def index_key(doc_id: str, env: str) -> str:
@@ -77,30 +80,31 @@ def read_index(cache: Any, doc_id: str, env: str) -> list[StateEntry]:
         return []
     current = cache.get(current_key(doc_id, env))
     if isinstance(current, list) and len(current) == 2 and entries and (
-        [entries[0].input_hash, entries[0].options] != current
+        [entries[0].input_hash, entries[0].options_fingerprint] != current
     ):
         entries = current_first(entries, *map(str, current)) or entries
     return entries
 
 
 def _decode_entry(item: Any) -> StateEntry:
-    key, input_hash, options, units = item
-    if not (isinstance(key, str) and isinstance(input_hash, str) and isinstance(options, str)
-            and isinstance(units, list)):
+    key, input_hash, options_fingerprint, units = item
+    if not (isinstance(key, str) and isinstance(input_hash, str)
+            and isinstance(options_fingerprint, str) and isinstance(units, list)):
         raise ValueError("not a state entry")
     found = frozenset(units)
     if not all(isinstance(u, str) for u in found):
         raise ValueError("not a state entry")
-    return StateEntry(key=key, input_hash=input_hash, options=options, units=found)
+    return StateEntry(key=key, input_hash=input_hash, options_fingerprint=options_fingerprint,
+                      units=found)
 
 
 def write_index(cache: Any, doc_id: str, env: str, entries: Sequence[StateEntry]) -> None:
     """Store the document's states, the current one first (call inside a
     cache batch)."""
-    rows = [[e.key, e.input_hash, e.options, list(e.units)] for e in entries]
+    rows = [[e.key, e.input_hash, e.options_fingerprint, list(e.units)] for e in entries]
     cache.put(index_key(doc_id, env), {"format": INDEX_FORMAT, "states": rows})
     if entries:
-        cache.put(current_key(doc_id, env), [entries[0].input_hash, entries[0].options])
+        cache.put(current_key(doc_id, env), [entries[0].input_hash, entries[0].options_fingerprint])
 
 
 def push(
@@ -119,20 +123,20 @@ def push(
 
 
 def current_first(
-    entries: Sequence[StateEntry], input_hash: str, options: str
+    entries: Sequence[StateEntry], input_hash: str, options_fingerprint: str
 ) -> list[StateEntry] | None:
     """The index with the state of this input (and options) first, or None
     when the document has no such state."""
     for i, e in enumerate(entries):
-        if e.input_hash == input_hash and e.options == options:
+        if e.input_hash == input_hash and e.options_fingerprint == options_fingerprint:
             return [e, *entries[:i], *entries[i + 1 :]]
     return None
 
 
-def touch(cache: Any, doc_id: str, env: str, input_hash: str, options: str) -> None:
+def touch(cache: Any, doc_id: str, env: str, input_hash: str, options_fingerprint: str) -> None:
     """Make ``doc_id``'s state of this input the current one (a build
     answered without building, e.g. a revert found in the cache): one
     write of a local entry, nothing read (:func:`read_index` puts the state
     it names first; none: nothing changes)."""
     with cache.batch():
-        cache.put(current_key(doc_id, env), [input_hash, options])
+        cache.put(current_key(doc_id, env), [input_hash, options_fingerprint])
