@@ -133,15 +133,14 @@ def test_a_recorder_killed_mid_recording_leaves_a_state_absent_or_complete(
 _HOLD = """
 import sys
 from halflow.core import deferred
-deferred.offer(lambda: print("answered", flush=True))
-assert deferred.answer_now(sys.argv[1])
+answer = deferred.EarlyAnswer(lambda: print("answered", flush=True))
+assert answer.answer_now(sys.argv[1])
 sys.stdin.read()
 """
 _TRY = """
 import sys
 from halflow.core import deferred
-deferred.offer(lambda: None)
-print(deferred.answer_now(sys.argv[1]))
+print(deferred.EarlyAnswer(lambda: None).answer_now(sys.argv[1]))
 """
 _WAIT = """
 import sys

@@ -77,7 +77,8 @@ def build_vmfb(input: str | None, output: str, options: BuildOptions,
         from halflow.codegen import pipeline
 
         # The front end the entry point started (halflow.cli.entry), if any.
-        checked = click.get_current_context().obj
+        handed = click.get_current_context().obj
+        checked = handed.checked if handed is not None else None
         early = checked.early if checked is not None else None
         with own_temp_dir():  # (IREE's linker files: none left by a killed build)
             result = pipeline.build(model, output, vmfb, store=store, early=early)
@@ -223,7 +224,8 @@ def build(
     check_scheduler(scheduler, settings)
     remote = remote_of(settings)
     # What the entry point's up-to-date check already read (halflow.cli.entry).
-    checked = click.get_current_context().obj
+    handed = click.get_current_context().obj
+    checked = handed.checked if handed is not None else None
     reuse = (
         checked is not None
         and (checked.input, checked.cache_dir) == (input, cache_dir)
@@ -239,6 +241,7 @@ def build(
         read_only=read_only,
         max_size=settings["max-size"],
         remote=remote,
+        answer=handed.answer if handed is not None else None,
     )
     if to == "vmfb":
         assert output is not None  # check_codegen_usage requires it
@@ -250,4 +253,5 @@ def build(
     if dry_run:
         command.dry_run_to_mlir(input, output, options)
         return
-    command.build_to_mlir(input, output, options, content=checked.data if reuse else None)
+    command.build_to_mlir(input, output, options,
+                          content=checked.data if reuse and checked is not None else None)

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from halflow.codegen.model import Early
     from halflow.core.blobs import Snapshot
     from halflow.core.config import Config
+    from halflow.core.deferred import EarlyAnswer
     from halflow.core.options import RemoteCache
 
 
@@ -310,12 +311,14 @@ def main() -> None:
     run(form, checked)
 
 
-def after_check(argv: Sequence[str], recognized: bool, stale: bool) -> None:
+def after_check(argv: Sequence[str], recognized: bool, stale: bool,
+                answer: EarlyAnswer | None = None) -> None:
     """What :func:`main` runs once the up-to-date check has declined, in a
     build server's child (:mod:`halflow.cli.server_process`): ``argv`` read
     again (the settings in this process's environment and directory);
     ``recognized`` and ``stale``: whether the client's :func:`parse` gave
-    a form and what its check found."""
+    a form and what its check found; ``answer``: how the child answers its
+    client before it ends."""
     form = None
     if recognized:
         try:
@@ -326,16 +329,30 @@ def after_check(argv: Sequence[str], recognized: bool, stale: bool) -> None:
     if form is not None:
         checked = Checked(form.input, form.cache_dir, None, form.settings)
         checked.stale = stale
-    run(form, checked)
+    run(form, checked, answer)
 
 
-def run(form: BuildForm | None, checked: Checked | None) -> None:
+class Handover:
+    """What the full command line is handed (its context's ``obj``): what
+    the entry point read, and how the process answers its caller early
+    (None: it cannot)."""
+
+    __slots__ = ("answer", "checked")
+
+    def __init__(self, checked: Checked | None, answer: EarlyAnswer | None = None):
+        self.checked = checked
+        self.answer = answer
+
+
+def run(form: BuildForm | None, checked: Checked | None,
+        answer: EarlyAnswer | None = None) -> None:
     """The command, once the up-to-date check has declined: a recognized
-    build form here, anything else by the full command line."""
+    build form here, anything else by the full command line (``answer``:
+    see :class:`Handover`)."""
     try:
         if form is not None and form.to == "mlir":
             try:
-                _build(form, checked)
+                _build(form, checked, answer)
             except KeyboardInterrupt:
                 # As the full command line (click) reports Ctrl-C. Nothing is
                 # half-written: outputs are renamed into place, cache writes
@@ -350,7 +367,7 @@ def run(form: BuildForm | None, checked: Checked | None) -> None:
             checked.early = start_early(form.input, form.iree_flags)
         from halflow.cli.commandline import main as command_line
 
-        command_line(obj=checked)
+        command_line(obj=Handover(checked, answer))
     except SystemExit as e:
         if checked is not None and checked.early is not None:
             checked.early.frontend.close()  # no build took it (closing twice is harmless)
@@ -358,7 +375,7 @@ def run(form: BuildForm | None, checked: Checked | None) -> None:
         raise
 
 
-def _build(form: BuildForm, checked: Checked | None) -> None:
+def _build(form: BuildForm, checked: Checked | None, answer: EarlyAnswer | None) -> None:
     """A recognized build form, as ``halflow.cli.build``'s ``build`` runs it."""
     from halflow.cli import mlir_build, process
     from halflow.core.options import BuildOptions
@@ -373,6 +390,7 @@ def _build(form: BuildForm, checked: Checked | None) -> None:
         report=form.report,
         trace=form.trace,
         remote=form.remote,
+        answer=answer,
     )
     mlir_build.build_to_mlir(form.input, form.output, options, content=content)
 

@@ -131,9 +131,8 @@ def build_to_mlir(
         _clean_build(input, output, options.split_input_file, content)
         return
     if output is None or shows_summary():
-        from halflow.core import deferred
-
-        deferred.offer(None)  # what it prints after the build reads the nodes' records
+        # What it prints after the build reads the nodes' records: no early answer.
+        options = dataclasses.replace(options, answer=None)
     try:
         with exit_on_interrupt():
             result = build_with(

@@ -482,10 +482,10 @@ def _child(server: Server, build: _Build, request: dict[str, object], done: int)
             signal.signal(signum, signal.SIG_IGN)  # as the client had them (nohup, `&`)
         _stdio()
         os.write(done, b"1")  # the client's process now: whatever happens is the build's
-        deferred.offer(lambda: _answer_early(done))
+        answer = deferred.EarlyAnswer(lambda: _answer_early(done))
     except BaseException:
         os._exit(70)  # the client builds locally
-    _run_build(bool(request.get("recognized")), bool(request.get("stale")))
+    _run_build(bool(request.get("recognized")), bool(request.get("stale")), answer)
 
 
 def _answer_early(done: int) -> None:
@@ -503,7 +503,7 @@ def _answer_early(done: int) -> None:
     os.close(done)
 
 
-def _run_build(recognized: bool, stale: bool) -> None:
+def _run_build(recognized: bool, stale: bool, answer: deferred.EarlyAnswer) -> None:
     """Run the build and end the process as the interpreter ends a local
     one: the exit status of ``SystemExit``, a traceback and 1 for an
     uncaught exception, death by SIGINT after an uncaught Ctrl-C; non-daemon
@@ -513,7 +513,7 @@ def _run_build(recognized: bool, stale: bool) -> None:
     code: object = 0
     interrupted = False
     try:
-        entry.after_check(sys.argv[1:], recognized, stale)
+        entry.after_check(sys.argv[1:], recognized, stale, answer)
     except SystemExit as e:
         code = e.code
     except KeyboardInterrupt:

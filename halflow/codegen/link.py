@@ -85,74 +85,84 @@ def _compile_spliced(invocation: iree_api.Invocation, module_text: str, splice: 
     return AssembleResult(True, (), spliced, compile_, write)
 
 
-# Translations preloaded for the next final compile of this process: a
-# background thread parses them (in its own session) while this process
-# serves translations; the final compile takes what it parsed.
-_preload_thread: threading.Thread | None = None
-_preloaded: tuple[iree_api.Invocation, dict[tuple[str, str], Any]] | None = None
+Parsed = tuple[iree_api.Invocation, dict[tuple[str, str], Any]]
 
 
-def _take_preloaded() -> tuple[iree_api.Invocation, dict[tuple[str, str], Any]] | None:
-    """Wait for a running preload and take what it parsed (None if nothing)."""
-    global _preload_thread, _preloaded
-    if _preload_thread is not None:
-        _preload_thread.join()
-        _preload_thread = None
-    state, _preloaded = _preloaded, None
-    return state
+class Preloads:
+    """Translations preloaded for the next final compile of one worker
+    process: a background thread parses them (in its own session) while
+    the process serves translations; the final compile takes what it
+    parsed. The worker's serve loop (:func:`halflow.codegen.worker.serve`)
+    owns one and hands it to the tasks that use it (:data:`halflow.codegen.
+    tasks.USES_PRELOADS`)."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._parsed: Parsed | None = None
+
+    def take(self) -> Parsed | None:
+        """Wait for a running preload and take what it parsed (None if
+        nothing)."""
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        parsed, self._parsed = self._parsed, None
+        return parsed
+
+    def start(self, task: PreloadTask) -> None:
+        """Drop what an earlier preload parsed and parse ``task``'s on a
+        thread of its own."""
+        old = self.take()
+        if old is not None:
+            old[0].close()
+        self._thread = threading.Thread(target=self._parse_all, args=(task,), daemon=True,
+                                        name="halflow-preload")
+        self._thread.start()
+
+    def _parse_all(self, task: PreloadTask) -> None:
+        from iree.compiler import ir
+
+        try:
+            inv = iree_api.Invocation(task.env.session_flags, task.env.verify)
+        except iree_api.CompileError:
+            return
+        from halflow.codegen.executables import denormalize
+        from halflow.store.codegen_entries import decode_entry
+
+        modules: dict[tuple[str, str], Any] = {}
+        with inv.context, ir.Location.unknown():
+            for name, key, normalized, raw in task.items:
+                entry = decode_entry(key, raw)
+                if entry is None:
+                    continue
+                text = denormalize(entry.text, name) if normalized else entry.text
+                try:
+                    modules[(name, key)] = ir.Module.parse(text)
+                except ir.MLIRError:
+                    continue  # parsed (and reported) again at assembly
+        self._parsed = (inv, modules)
 
 
-def _parse_all(task: PreloadTask) -> None:
-    from iree.compiler import ir
-
-    global _preloaded
-    try:
-        inv = iree_api.Invocation(task.env.session_flags, task.env.verify)
-    except iree_api.CompileError:
-        return
-    from halflow.codegen.executables import denormalize
-    from halflow.store.codegen_entries import decode_entry
-
-    modules: dict[tuple[str, str], Any] = {}
-    with inv.context, ir.Location.unknown():
-        for name, key, normalized, raw in task.items:
-            entry = decode_entry(key, raw)
-            if entry is None:
-                continue
-            text = denormalize(entry.text, name) if normalized else entry.text
-            try:
-                modules[(name, key)] = ir.Module.parse(text)
-            except ir.MLIRError:
-                continue  # parsed (and reported) again at assembly
-    _preloaded = (inv, modules)
-
-
-def preload(task: PreloadTask) -> int:
+def preload(task: PreloadTask, preloads: Preloads) -> int:
     """Start parsing translations the next final compile will probably need
-    (those of the previous build) in a background thread, and return at once:
-    this process keeps serving translations meanwhile (separate sessions, so
-    separate MLIR contexts; compilations release the GIL). Returns how many
-    texts it was given."""
-    global _preload_thread
+    (those of the previous build) in a background thread of ``preloads``,
+    and return at once: this process keeps serving translations meanwhile
+    (separate sessions, so separate MLIR contexts; compilations release the
+    GIL). Returns how many texts it was given."""
     prepare(task.env)
-    old = _take_preloaded()
-    if old is not None:
-        old[0].close()
-    _preload_thread = threading.Thread(target=_parse_all, args=(task,), daemon=True,
-                                       name="halflow-preload")
-    _preload_thread.start()
+    preloads.start(task)
     return len(task.items)
 
 
-def assemble(task: AssembleTask) -> AssembleResult:
+def assemble(task: AssembleTask, preloads: Preloads | None) -> AssembleResult:
     """Splice the translations into the module in place of its executables
     and compile from ``executable-targets`` to a ``.vmfb`` at ``task.output``.
-    Preloaded translations are used where (name, key) match."""
+    Translations ``preloads`` holds are used where (name, key) match."""
     prepare(task.env)
     from iree.compiler import ir
 
     translations = {name: (key, text) for name, key, text in task.translations}
-    state = _take_preloaded()
+    state = preloads.take() if preloads is not None else None
     preloaded = state[1] if state is not None else {}
 
     def splice(module: Any) -> None:

@@ -35,8 +35,20 @@ from halflow.store.codegen_entries import Entry, decode_entry, encode_entry
 from halflow.store.keys import codegen_key
 from halflow.store.remote import KIND_BLOB, Problems, RemoteStore
 
-_STORES: dict[RemoteCache, RemoteStore] = {}  # one per worker process and settings
-_WARNINGS: list[str] = []  # what this process's stores warned about since the last task
+
+class _WorkerStore:
+    """A Dask worker process's store of the shared cache for one setting,
+    with what it warned about since the last task (taken by each task)."""
+
+    def __init__(self, settings: RemoteCache):
+        self.warnings: list[str] = []
+        self.store = RemoteStore(settings, self.warnings.append)
+
+
+# One store per settings in each worker process: a connection kept from one
+# task to the next (Dask runs the tasks; no object of halflow's owns the
+# process to hold it).
+_STORES: dict[RemoteCache, _WorkerStore] = {}
 
 
 @dataclass(frozen=True)
@@ -51,32 +63,33 @@ class Shared:
     problems: Problems
 
 
-def _store(settings: RemoteCache) -> RemoteStore:
-    store = _STORES.get(settings)
-    if store is None:
-        store = _STORES[settings] = RemoteStore(settings, _WARNINGS.append)
-    return store
+def _store(settings: RemoteCache) -> _WorkerStore:
+    held = _STORES.get(settings)
+    if held is None:
+        held = _STORES[settings] = _WorkerStore(settings)
+    return held
 
 
-def _said(store: RemoteStore) -> tuple[tuple[str, ...], Problems]:
-    """Flush ``store``; what it warned about and the entries it ignored
-    since the last task (taken from it)."""
-    problems = store.take_problems()
-    store.end_build(forget_failure=False)
-    warnings = tuple(_WARNINGS)
-    _WARNINGS.clear()
+def _said(held: _WorkerStore) -> tuple[tuple[str, ...], Problems]:
+    """Flush ``held``'s store; what it warned about and the entries it
+    ignored since the last task (taken from it)."""
+    problems = held.store.take_problems()
+    held.store.end_build(forget_failure=False)
+    warnings = tuple(held.warnings)
+    held.warnings.clear()
     return warnings, problems
 
 
 def translate_shared(task: TranslateTask, settings: RemoteCache) -> Shared:
     """:func:`translate`, the entry written to the shared cache from here."""
     result = translate(task)
-    store = _store(settings)
+    held = _store(settings)
+    store = held.store
     written = result.ok and store.writable
     if written:
         entry = Entry(result.key, result.text, result.seconds, result.interface)
         store.put(codegen_key(result.key), KIND_BLOB, [encode_entry(entry)])
-    said = _said(store)
+    said = _said(held)
     if written and store.writable:  # else the write failed: the text goes the usual way
         result = dataclasses.replace(result, text="", shared=True)
     return Shared(result, *said)
@@ -85,7 +98,8 @@ def translate_shared(task: TranslateTask, settings: RemoteCache) -> Shared:
 def serialize_group_shared(task: GroupTask, settings: RemoteCache) -> Shared:
     """:func:`serialize_group`, with the members' missing texts read from
     the shared cache (``missing`` names those it does not hold)."""
-    store = _store(settings)
+    held = _store(settings)
+    store = held.store
     members: list[tuple[str, str]] = []
     missing: list[str] = []
     for (name, text), key in zip(task.members, task.member_keys, strict=True):
@@ -99,7 +113,7 @@ def serialize_group_shared(task: GroupTask, settings: RemoteCache) -> Shared:
                 continue
             text = entry.text
         members.append((name, text))
-    said = _said(store)
+    said = _said(held)
     if missing:
         return Shared(GroupResult(task.key, False, None, 0.0,
                                   ("members missing from the shared cache",), "",

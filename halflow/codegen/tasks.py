@@ -30,6 +30,7 @@ from halflow.store.codegen_entries import Binary
 
 if TYPE_CHECKING:
     from halflow.codegen.host_compile import HostRun
+    from halflow.codegen.link import Preloads
     from halflow.core.options import RemoteCache
 
 
@@ -89,10 +90,12 @@ class PreloadTask:
     def key(self) -> str:
         return "preload"
 
-    def run(self) -> int:
-        from halflow.codegen.link import preload
+    def run(self, preloads: Preloads | None = None) -> int:
+        """Start parsing into ``preloads``, the worker process's (None: a
+        holder of its own, which nothing takes from)."""
+        from halflow.codegen.link import Preloads, preload
 
-        return preload(self)
+        return preload(self, preloads if preloads is not None else Preloads())
 
 
 @dataclass(frozen=True)
@@ -113,10 +116,17 @@ class AssembleTask:
     def key(self) -> str:
         return self.output
 
-    def run(self) -> AssembleResult:
+    def run(self, preloads: Preloads | None = None) -> AssembleResult:
+        """The final compile, with what ``preloads`` (the worker process's)
+        parsed ahead."""
         from halflow.codegen.link import assemble
 
-        return assemble(self)
+        return assemble(self, preloads)
+
+
+# The tasks a worker process runs with its :class:`~halflow.codegen.link.
+# Preloads` (what one parses ahead, the next takes).
+USES_PRELOADS = (PreloadTask, AssembleTask)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,13 @@ def read_message(stream: IO[bytes]) -> Any:
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO) -> None:
+    """Serve tasks until stdin closes. The process's one state between
+    tasks is what it parses ahead of a final compile: its
+    :class:`~halflow.codegen.link.Preloads`, owned here and handed to the
+    tasks that use it."""
+    from halflow.codegen.link import Preloads
+    from halflow.codegen.tasks import USES_PRELOADS
+
     env = read_message(stdin)
     assert isinstance(env, Environment)
     try:
@@ -45,13 +52,15 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> None:
     except Exception as e:  # unfit: say why, then stop
         write_message(stdout, ("error", f"{type(e).__name__}: {e}"))
         return
+    preloads = Preloads()
     while True:
         try:
             task = read_message(stdin)
         except EOFError:
             return
         try:
-            write_message(stdout, ("ok", task.run()))
+            result = task.run(preloads) if isinstance(task, USES_PRELOADS) else task.run()
+            write_message(stdout, ("ok", result))
         except Exception as e:
             write_message(stdout, ("error", f"{type(e).__name__}: {e}"))
 

@@ -18,6 +18,10 @@ recorder killed before its commit leaves no state, and the lock is freed
 by the kernel when it dies). A process answers early only when it can
 take the lock at once: never while another build of the cache waits or
 records.
+
+The ability to answer early is an :class:`EarlyAnswer` object: the fork
+makes one and passes it down with the build's options; a build without
+one (any other process) cannot answer early.
 """
 
 from __future__ import annotations
@@ -29,55 +33,53 @@ from collections.abc import Callable
 
 LOCK_NAME = "recording.lock"
 
-# Set by the build server's fork: hands the client its answer (exit status
-# 0) and its descriptors back. None: nobody to answer before the end.
-_answer: Callable[[], None] | None = None
-_held: int | None = None  # the lock this process holds (its descriptor)
+class EarlyAnswer:
+    """How the process that owns it (the build server's fork) answers its
+    caller before it ends: ``answer()`` hands the client its answer (exit
+    status 0) and its descriptors back. Made by the fork and passed down
+    to the build (:attr:`halflow.core.options.BuildOptions.answer`), it
+    also holds the recording lock once it has answered, until the process
+    ends."""
+
+    def __init__(self, answer: Callable[[], None]):
+        self._answer = answer
+        self._held: int | None = None  # the lock held (its descriptor)
+
+    def can_answer(self) -> bool:
+        """Whether the caller can still be answered before the end."""
+        return self._held is None
+
+    def answered(self) -> bool:
+        """Whether the caller has been answered already."""
+        return self._held is not None
+
+    def answer_now(self, cache_dir: str | os.PathLike[str] | None) -> bool:
+        """Answer the caller now, with the recording lock of ``cache_dir``
+        held until this process ends; whether it answered (not without a
+        cache directory, nor when the lock is taken)."""
+        if not self.can_answer() or cache_dir is None:
+            return False
+        try:
+            fd = os.open(os.path.join(cache_dir, LOCK_NAME),
+                         os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._held = fd
+        self._answer()
+        return True
 
 
-def offer(answer: Callable[[], None] | None) -> None:
-    """``answer()``: answer the caller now, the process going on alone."""
-    global _answer
-    _answer = answer
-
-
-def can_answer() -> bool:
-    """Whether this process can answer before it ends (and has not yet)."""
-    return _answer is not None and _held is None
-
-
-def answer_now(cache_dir: str | os.PathLike[str] | None) -> bool:
-    """Answer the caller now, with the recording lock of ``cache_dir``
-    held until this process ends; whether it answered (not without a
-    cache directory, nor when the lock is taken)."""
-    global _held
-    if not can_answer() or cache_dir is None:
-        return False
-    try:
-        fd = os.open(os.path.join(cache_dir, LOCK_NAME), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC,
-                     0o600)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        return False
-    _held = fd
-    assert _answer is not None
-    _answer()
-    return True
-
-
-def answered() -> bool:
-    """Whether this process has answered its caller already."""
-    return _held is not None
-
-
-def wait_for_recordings(cache_dir: str | os.PathLike[str] | None) -> None:
+def wait_for_recordings(cache_dir: str | os.PathLike[str] | None,
+                        answer: EarlyAnswer | None = None) -> None:
     """Wait until no build that answered early is still saving into
-    ``cache_dir`` (at once when none is, or never was)."""
-    if cache_dir is None or _held is not None:
+    ``cache_dir`` (at once when none is, or never was, or when it is this
+    process, which holds the lock through ``answer``)."""
+    if cache_dir is None or (answer is not None and answer.answered()):
         return
     try:
         fd = os.open(os.path.join(cache_dir, LOCK_NAME), os.O_RDONLY | os.O_CLOEXEC)

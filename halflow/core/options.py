@@ -19,6 +19,8 @@ TYPE_CHECKING = False  # (typing is not imported at run time)
 if TYPE_CHECKING:
     from typing import Any
 
+    from halflow.core.deferred import EarlyAnswer
+
 PathLike = str | os.PathLike[str]
 
 # (The shared cache's settings, environment variables included, are rows of
@@ -166,7 +168,10 @@ class BuildOptions:
     ``max_size``: the lasting size limit of a cache that keeps none of its
     own (the ``max-size`` setting, :mod:`halflow.core.config`; see
     :func:`halflow.store.size_limit.limit`). ``remote``: a shared cache behind
-    the local one (``--remote-cache``)."""
+    the local one (``--remote-cache``). ``answer``: where the process can
+    answer its caller before it ends (the build server's fork,
+    :class:`halflow.core.deferred.EarlyAnswer`), a whole-module build
+    answers once its output is written and records its nodes after."""
 
     split_input_file: bool = False
     cache_dir: PathLike | None = None
@@ -178,6 +183,7 @@ class BuildOptions:
     read_only: bool = False
     max_size: int | None = None
     remote: RemoteCache | None = None
+    answer: EarlyAnswer | None = field(default=None, compare=False)
 
     @property
     def key(self) -> str:

@@ -90,8 +90,12 @@ class Workspace:
     that also holds its earlier states."""
 
     def __init__(
-        self, cache: EntryStore | None = None, *, warn: Callable[[str], None] | None = None
+        self, cache: EntryStore | None = None, *, warn: Callable[[str], None] | None = None,
+        answer: deferred.EarlyAnswer | None = None,
     ):
+        """``answer``: how this process answers its caller early, if it can
+        (:mod:`halflow.core.deferred`): once it has, it holds the recording
+        lock builds wait for, and does not wait for itself."""
         from halflow.store.disk import NullCache, open_or_none
 
         self.cache: EntryStore = (
@@ -109,6 +113,7 @@ class Workspace:
         self.written = markers.MemoryBook()
         self._env = fingerprint(environment())
         self._values = NodeValues(memo=self.memo, cache=self.cache, warn=self.warn)
+        self._answer = answer
 
     def env_ok(self) -> bool:
         """Whether the environment (versions) is the one this workspace saw."""
@@ -216,7 +221,7 @@ class Workspace:
         )
         with recorder.phase("load state"):
             if self.cache.enabled:
-                deferred.wait_for_recordings(self.cache.directory)
+                deferred.wait_for_recordings(self.cache.directory, self._answer)
             known = self._known(doc_id)
         if not need_graph:
             done = self._noop(case, known, recorder)

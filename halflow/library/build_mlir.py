@@ -36,6 +36,7 @@ from halflow.store.opener import open_entries
 if TYPE_CHECKING:
     from halflow.core.blobs import InputBytes, Snapshot
     from halflow.core.config import Config
+    from halflow.core.deferred import EarlyAnswer
     from halflow.engine import Workspace
     from halflow.source.toplevel import KnownSplit
     from halflow.store.protocol import EntryStore
@@ -199,7 +200,7 @@ def build_with(
         # (answering before the state is saved: only when nothing printed
         # after the build needs the nodes' records)
         defer = explain is None and report is None and trace is None and workspace is None
-        early = (EarlyOutput(out_path, store, workspace, defer=defer)
+        early = (EarlyOutput(out_path, store, workspace, answer=options.answer if defer else None)
                  if out_path is not None else None)
         try:
             restored, rep, key = _output_of(
@@ -357,6 +358,7 @@ def _output_of(
     try:
         text, rep = _build_input(built, options_fingerprint, split_input_file, store, workspace,
                                  progress, output_key=key, input_hash=input_hash,
+                                 answer=early.answer if early is not None else None,
                                  trace_nodes=trace_nodes, t0=t0, on_output=on_output,
                                  split=elided.split if elided is not None else None)
     except HalflowError as err:
@@ -439,11 +441,12 @@ def _build_text(
     t0: float | None = None,
     on_output: Callable[[str], None] | None = None,
     split: KnownSplit | None = None,
+    answer: EarlyAnswer | None = None,
 ) -> tuple[str, MlirReport]:
     from halflow.core.progress import Progress
     from halflow.engine import Recorder, Workspace
 
-    ws = workspace if workspace is not None else Workspace(store)
+    ws = workspace if workspace is not None else Workspace(store, answer=answer)
     text = source_mod.engine_text(data)
     source = SourceText(data.name, text)
     recorder = Recorder(trace_nodes=trace_nodes)

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from halflow.core import deferred, uptodate
+from halflow.core import uptodate
 from halflow.core.diagnostics import Diagnostic, HalflowError
 from halflow.core.output import write_atomic, written_in_place
 from halflow.source.resources import Elided, Restored
@@ -17,6 +17,7 @@ from halflow.store import keys, markers
 
 if TYPE_CHECKING:
     from halflow.core.blobs import Snapshot
+    from halflow.core.deferred import EarlyAnswer
     from halflow.engine import Workspace
     from halflow.store.protocol import EntryStore
 
@@ -65,17 +66,18 @@ class EarlyOutput:
     a build that then fails is the input's output all the same (the build
     fails only afterwards, in its state).
 
-    ``defer``: where this process can answer its caller before it ends
+    ``answer``: where this process can answer its caller before it ends
     (the build server's fork: :mod:`halflow.core.deferred`), the output is
     written here and the caller answered as soon as it is; the build then
     records its nodes and saves its state on its own, holding the cache's
     recording lock, which every later build of the cache waits for."""
 
     def __init__(
-        self, path: Path, store: EntryStore, workspace: Workspace | None, *, defer: bool = False
+        self, path: Path, store: EntryStore, workspace: Workspace | None, *,
+        answer: EarlyAnswer | None = None,
     ) -> None:
         self.path, self.store, self.workspace = path, store, workspace
-        self.defer = defer
+        self.answer = answer
         self.text: str | None = None  # the engine's output written
         self.restored: Restored | None = None
         self.key: str | None = None  # the output key its marker records
@@ -91,10 +93,10 @@ class EarlyOutput:
         if not must:
             return
         self.text, self.restored = text, Restored.of(text, elided)
-        if self.defer and deferred.can_answer() and self.store.enabled:
+        if self.answer is not None and self.answer.can_answer() and self.store.enabled:
             self._write(self.restored)
             if self._error is None:
-                deferred.answer_now(self.store.directory)
+                self.answer.answer_now(self.store.directory)
             return
         self._thread = threading.Thread(target=self._write, args=(self.restored,),
                                         name="halflow-output")
