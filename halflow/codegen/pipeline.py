@@ -59,6 +59,7 @@ from halflow.codegen.results import (
     GroupReport,
     HostReport,
     VmfbPlan,
+    planned,
 )
 from halflow.codegen.tasks import (
     AssembleTask,
@@ -775,31 +776,4 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
             generated = _generate_translations(found, lookup, request, env, store, recorder, log)
     finally:
         opened.close()
-    return _planned(found, generated, previous, recorder)
-
-
-def _planned(found: _Found, generated: _Generated, previous: Manifest,
-             recorder: Recorder) -> VmfbPlan:
-    """The plan of the jobs ``recorder`` was given: translations in module
-    order; the groups whose binaries are not stored (those the translations
-    would make ready too); the host, if its text is known already."""
-    keys_run = {task.key for task in recorder.tasks if task.kind == "translate"}
-    first: dict[str, executables.ExecutableUnit] = {}
-    for unit in found.units:
-        first.setdefault(unit.key, unit)
-    translations = tuple((u.symbol, reasons.why_translated(u, previous))
-                         for u in first.values() if u.key in keys_run)
-    if found.gap is not None:
-        return VmfbPlan(False, len(found.units), translations, fallback=found.gap)
-    outcome = generated.outcome
-    assert outcome is not None
-    dirty = tuple((f"@{g.name} ({len(g.members)} executables)", reasons.why_group(g, previous))
-                  for g in outcome.groups if g.key not in outcome.binaries)
-    host: tuple[str, str] = ("after translation", "reused unless an export's interface changed")
-    if outcome.host is not None:
-        host = ("reused", "")
-    elif outcome.host_error:
-        host = ("compiled", outcome.host_error)
-    elif outcome.host_key:
-        host = ("compiled", reasons.why_host(outcome.host_key, previous))
-    return VmfbPlan(False, len(found.units), translations, dirty, len(outcome.groups), host)
+    return planned(found.units, found.gap, generated.outcome, previous, recorder.tasks)

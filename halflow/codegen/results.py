@@ -19,7 +19,7 @@ from halflow.codegen import model, reasons
 from halflow.codegen.backend import Outcome, Span
 from halflow.codegen.environment import worker_id
 from halflow.codegen.executables import ExecutableUnit
-from halflow.codegen.tasks import TranslateResult
+from halflow.codegen.tasks import TranslateResult, Work
 from halflow.core.buildmode import BuildMode, BuildSummary
 from halflow.core.progress import Clock
 from halflow.store.artifacts import REUSES, SECONDS_SAVED
@@ -281,3 +281,30 @@ def executable_reports(units: Sequence[ExecutableUnit], translated: Mapping[str,
             reports[unit.name] = ExecutableReport(unit.symbol, Action.REUSED, 0.0, seconds,
                                                   key=unit.key)
     return reports
+
+
+def planned(units: Sequence[ExecutableUnit], gap: str | None, outcome: Outcome | None,
+            previous: Manifest, tasks: Sequence[Work]) -> VmfbPlan:
+    """The plan of a dry run whose runner was given ``tasks``: translations
+    in module order; the groups whose binaries are not stored (those the
+    translations would make ready too); the host, if its text is known
+    already. ``gap``: why the build falls back (then no groups)."""
+    keys_run = {task.key for task in tasks if task.kind == "translate"}
+    first: dict[str, ExecutableUnit] = {}
+    for unit in units:
+        first.setdefault(unit.key, unit)
+    translations = tuple((u.symbol, reasons.why_translated(u, previous))
+                         for u in first.values() if u.key in keys_run)
+    if gap is not None:
+        return VmfbPlan(False, len(units), translations, fallback=gap)
+    assert outcome is not None
+    dirty = tuple((f"@{g.name} ({len(g.members)} executables)", reasons.why_group(g, previous))
+                  for g in outcome.groups if g.key not in outcome.binaries)
+    host: tuple[str, str] = ("after translation", "reused unless an export's interface changed")
+    if outcome.host is not None:
+        host = ("reused", "")
+    elif outcome.host_error:
+        host = ("compiled", outcome.host_error)
+    elif outcome.host_key:
+        host = ("compiled", reasons.why_host(outcome.host_key, previous))
+    return VmfbPlan(False, len(units), translations, dirty, len(outcome.groups), host)
