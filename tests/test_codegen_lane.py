@@ -1,4 +1,4 @@
-"""The build process as lanes of the local pool (``executors._Lane``): a
+"""The build process as lanes of the local pool (``worker_pool.Lane``): a
 run of many tasks (``LANE_FROM``: a cold build of a real model, a large
 edit) runs them on threads of the build process, up to ``LANES`` of them,
 in place of worker processes; workers already started are used too.
@@ -31,9 +31,10 @@ from test_codegen_nodes import assert_bitwise_equal
 
 from halflow.codegen import DiskStore, build_vmfb
 from halflow.codegen import flags as flags_mod
-from halflow.codegen.executors import LANE_FROM, LocalExecutor, _Lane
+from halflow.codegen.executors import LANE_FROM, LocalExecutor
 from halflow.codegen.pipeline import environment_for
 from halflow.codegen.tasks import TranslateTask
+from halflow.codegen.worker_pool import Lane
 
 WIDTHS = [8 + 4 * i for i in range(19)]  # 18 layers, one executable each
 
@@ -74,7 +75,7 @@ def test_a_lane_whose_thread_start_was_interrupted_closes(tmp_path: Path) -> Non
     """Ctrl-C inside a lane's ``Thread.start`` (the build is then aborted):
     the pool's clean-up closes the lane without joining a thread that
     never started (RuntimeError, a traceback in place of ``Aborted!``)."""
-    lane = _Lane()
+    lane = Lane()
     task = TranslateTask("key", "@e", "", "e.mlir", environment_for(flags_mod.parse(FLAGS)))
     sys.settrace(_interrupting_thread_starts)
     try:

@@ -24,21 +24,15 @@ Failures:
 
 from __future__ import annotations
 
-import contextlib
 import os
 import select
-import signal
-import subprocess
 import sys
-import tempfile
-import threading
 import uuid
 from collections import deque
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from halflow.codegen import flags, worker
+from halflow.codegen import flags
 from halflow.codegen.environment import Environment, environment_for
 from halflow.codegen.tasks import (
     AssembleResult,
@@ -48,7 +42,6 @@ from halflow.codegen.tasks import (
     Job,
     LinkTask,
     OnResult,
-    PreloadTask,
     Task,
     TaskFailure,
     TranslateBatch,
@@ -57,6 +50,7 @@ from halflow.codegen.tasks import (
     run_task,
     tasks_in,
 )
+from halflow.codegen.worker_pool import Lane, WorkerPool, WorkerProcess
 
 if TYPE_CHECKING:
     from halflow.codegen.dask_cluster import OwnCluster
@@ -74,7 +68,7 @@ INLINE_JOBS = 2
 
 # A run of at least this many tasks (a cold build of a real model; a batch
 # of translations counts each) has the calling process work as its ``jobs``
-# lanes, on threads (see _Lane), up to LANES of them, in place of worker
+# lanes, on threads (see worker_pool.Lane), up to LANES of them, in place of worker
 # processes it would start: a worker's memory is mostly the compiler
 # library the build process has loaded already, and its start costs a
 # second of CPU (docs/benchmarks.md, "Figures behind constants"). Workers already started (a
@@ -84,146 +78,154 @@ LANE_FROM = 16
 LANES = 2
 
 
-def _describe_exit(code: int | None) -> str:
-    if code is not None and code < 0:
+class _PoolRun:
+    """One run of jobs over the pool's workers and ``lanes`` (the scheduler
+    of :meth:`LocalExecutor.run`): at most ``limit`` tasks at a time, each
+    result delivered to ``on_result`` as it arrives and the jobs it makes
+    ready queued first, a task that fails retried (``retries``) or given
+    up, the host started in its own process as soon as it is ready."""
+
+    def __init__(self, pool: WorkerPool, lanes: Sequence[Lane], limit: int, retries: int,
+                 on_result: OnResult, jobs: Sequence[Job]):
+        self.pool, self.lanes, self.limit, self.retries = pool, lanes, limit, retries
+        self.on_result = on_result
+        self.pending: deque[Job] = deque(jobs)
+        self.busy: list[WorkerProcess | Lane] = []
+        # The host runs in an iree-opt process of its own, started from here
+        # as soon as it is ready (not queued behind groups for a worker).
+        self.hosts: list[HostRun] = []
+        self.failures: list[TaskFailure] = []
+        self._attempts: dict[tuple[str, str], int] = {}
+
+    def run(self) -> list[TaskFailure]:
+        """Run until nothing is pending, busy or compiling a host; the tasks
+        that could not be run."""
         try:
-            return f"killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"killed by signal {-code}"
-    if code:
-        return f"exited with status {code}"
-    return "exited"
+            while self.pending or self.busy or self.hosts:
+                if self._send():
+                    continue
+                self._collect_hosts()
+                if not self.busy:
+                    continue
+                readable, _, _ = select.select(self.busy, [], [],
+                                               0.01 if self.hosts else None)
+                for w in readable:
+                    self._receive(w)
+        finally:
+            for w in self.busy:  # interrupted: these workers are mid-task
+                if isinstance(w, WorkerProcess):
+                    w.process.kill()
+                    w.close()
+            for host in self.hosts:
+                host.stop()
+        return self.failures
 
+    def _retry_or_fail(self, job: Work, reason: str, crashed: bool = False) -> None:
+        if crashed and isinstance(job, TranslateBatch) and len(job.members) > 1:
+            # One member may crash the compiler: alone, each is named.
+            self.pending.extendleft(reversed(job.members))
+            return
+        key = (job.kind, job.key)
+        self._attempts[key] = tries = self._attempts.get(key, 0) + 1
+        if tries > self.retries:
+            self.failures.append(TaskFailure(job, f"{reason} ({tries} tries)"))
+        else:
+            self.pending.appendleft(job)
 
-def _package_root() -> str:
-    # This file is halflow/codegen/executors.py.
-    return str(Path(__file__).resolve().parent.parent.parent)
-
-
-class _WorkerProcess:
-    """One ``python -m halflow.codegen.worker`` child, set up for ``env``."""
-
-    def __init__(self, env: Environment):
-        env_vars = dict(os.environ)
-        # The child must import the same halflow as this process.
-        env_vars["PYTHONPATH"] = os.pathsep.join(
-            [_package_root(), *filter(None, [os.environ.get("PYTHONPATH")])])
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "halflow.codegen.worker"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=env_vars,
-        )
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.stdin = self.process.stdin
-        self.stdout = self.process.stdout
-        self.ready = False
-        self.failure = ""  # why it could not start, once known
-        self.task: Any = None
-        self.job: Task | None = None
-        self.preloading = False  # sent a preload whose answer is not read yet
-        self.id = ""
-        # A worker that died at once shows as EOF on its first reply.
-        with contextlib.suppress(OSError):
-            worker.write_message(self.stdin, env)
-
-    def fileno(self) -> int:
-        return self.stdout.fileno()
-
-    def send(self, task: Task) -> bool:
-        """Send a task; False if the worker is gone (see :meth:`death`)."""
-        self.task = task
-        try:
-            worker.write_message(self.stdin, task)
-        except OSError:  # broken pipe: the process died
-            return False
-        return True
-
-    def receive(self) -> tuple[str, Any]:
-        """The next reply; raises EOFError if the process died."""
-        status, value = worker.read_message(self.stdout)
-        return status, value
-
-    def death(self) -> str:
-        """Why the process is gone (waits for it), with its last stderr line."""
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout=10)
-        reason = "worker process " + _describe_exit(self.process.returncode)
-        self._stderr.seek(0)
-        lines = [ln.strip() for ln in self._stderr.read().decode("utf-8", "replace").splitlines()
-                 if ln.strip()]
-        if lines and self.process.returncode and self.process.returncode > 0:
-            # LLVM's option parser says what is wrong on its first line; a
-            # Python failure on the last line of its traceback.
-            flagged = [ln for ln in lines if "command line argument" in ln or " option" in ln]
-            reason += f": {(flagged or lines[-1:])[0]}"
-        return reason
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self.stdin.close()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.stdout.close()
-        self._stderr.close()
-
-
-class _Lane:
-    """The calling process as a worker of the pool: a task runs on a thread
-    of its own (IREE's compiles release the GIL) and says it is done through
-    a pipe, so that the pool's ``select`` sees it as it sees a worker's
-    reply. It cannot die apart from the build: a task that raises comes
-    back as an error (retried, as a worker's)."""
-
-    def __init__(self) -> None:
-        self._read, self._write = os.pipe()
-        self.job: Task | None = None
-        self._reply: tuple[str, Any] = ("error", "no task")
-        self._thread: threading.Thread | None = None
-
-    def fileno(self) -> int:
-        return self._read
-
-    def send(self, task: Task) -> bool:
-        def work() -> None:
+    def _send(self) -> bool:
+        """Start the hosts ready, send tasks to free workers and lanes; then
+        queue the first deferred work's jobs (True: it had some)."""
+        for host_task in [j for j in self.pending if isinstance(j, HostTask)]:
+            self.pending.remove(host_task)
+            self.hosts.append(host_task.start())
+        sendable, later = _split_deferred(self.pending)
+        self.pending = deque(sendable)
+        while self.pending and len(self.busy) < self.limit:
+            job = cast(Work, self.pending.popleft())
+            w: WorkerProcess | Lane
+            free = [lane for lane in self.lanes if lane not in self.busy]
             try:
-                self._reply = ("ok", task.run())
-            except Exception as e:  # unfit for the task, as a worker says
-                self._reply = ("error", f"{type(e).__name__}: {e}")
-            os.write(self._write, b".")
-
-        self._thread = threading.Thread(target=work, name="halflow-lane", daemon=True)
-        self._thread.start()
+                w = free[0] if free else self.pool.take()
+            except RuntimeError as e:
+                self._retry_or_fail(job, str(e))
+                continue
+            if not w.send(job):  # only a worker process fails to
+                assert isinstance(w, WorkerProcess)
+                reason = w.death()
+                w.close()
+                self._retry_or_fail(job, f"the compiler crashed on it: {reason}", True)
+                continue
+            w.job = job
+            self.busy.append(w)
+        if not later:
+            return False
+        # What the jobs just sent did not wait for, one at a time (the host
+        # the first brings starts before the next runs).
+        self.pending.extendleft(reversed(later[1:]))
+        self.pending.extendleft(reversed(later[0].work() or ()))
         return True
 
-    def receive(self) -> tuple[str, Any]:
-        os.read(self._read, 1)
-        if self._thread is not None:
-            self._thread.join()
-        return self._reply
+    def _collect_hosts(self) -> None:
+        """Deliver the hosts compiled (or the last, once nothing else is left)."""
+        for host in [h for h in self.hosts if h.done() or not (self.busy or self.pending)]:
+            self.hosts.remove(host)
+            self.pending.extendleft(reversed(self.on_result(host.task, host.result()) or ()))
 
-    def close(self) -> None:
-        """Wait for a task still running (an interrupted build), then close
-        (not a pipe a thread that may yet run could write to)."""
-        if join_started(self._thread):
-            os.close(self._read)
-            os.close(self._write)
+    def _receive(self, w: WorkerProcess | Lane) -> None:
+        """``w``'s reply to its task."""
+        self.busy.remove(w)
+        job = cast(Work, w.job)  # a busy worker holds its job
+        try:
+            status, value = w.receive()
+        except EOFError:  # only a worker process dies
+            assert isinstance(w, WorkerProcess)
+            reason = w.death()
+            w.close()
+            self._retry_or_fail(job, f"the compiler crashed on it: {reason}", True)
+            return
+        if isinstance(w, WorkerProcess):
+            self.pool.give_back(w)
+        if status == "ok":
+            # Work a result made ready (a group, the host) goes first: it
+            # waited for the translations queued behind.
+            self.pending.extendleft(reversed(self.on_result(job, value) or ()))
+        else:  # the worker raised: unfit for the task
+            self._retry_or_fail(job, str(value))
 
 
-def join_started(thread: threading.Thread | None) -> bool:
-    """Join ``thread`` if it was started; whether it has ended (None: no
-    thread, True). A Ctrl-C (KeyboardInterrupt) can end ``start()`` before
-    the thread is under way, and joining it then raises RuntimeError:
-    False, it may be starting still."""
-    if thread is None:
-        return True
-    try:
-        thread.join()
-    except RuntimeError:  # "cannot join thread before it is started"
-        return False
-    return True
+def _run_inline(jobs: Sequence[Job], on_result: OnResult) -> list[TaskFailure]:
+    """``jobs`` in this process, one at a time, except the host: its
+    ``iree-opt`` process is started as soon as the host is ready and
+    collected when nothing else is left (it overlaps a group)."""
+    pending: deque[Task] = deque()
+    hosts: deque[HostRun] = deque()
+    failures: list[TaskFailure] = []
+
+    def take(ready: Sequence[Job] | None) -> None:
+        # Deferred work at once: the jobs before it wait here anyway, and
+        # the host it brings starts before the group this process runs.
+        for job in ready or ():
+            if isinstance(job, Deferred):
+                take(job.work())
+            elif isinstance(job, HostTask):
+                hosts.append(job.start())
+            else:
+                pending.append(job)
+
+    take(jobs)
+    while pending or hosts:
+        if not pending:
+            host = hosts.popleft()
+            take(on_result(host.task, host.result()))
+            continue
+        task = pending.popleft()
+        try:
+            result = task.run()
+        except Exception as e:  # this process cannot run it: say why
+            failures.append(TaskFailure(task, f"{type(e).__name__}: {e}"))
+            continue
+        take(on_result(task, result))
+    return failures
 
 
 class LocalExecutor:
@@ -233,6 +235,12 @@ class LocalExecutor:
     compiler library is not fork-safe), started and set up when the executor
     is created, so their start-up overlaps the front-end. Each worker runs
     one task at a time, so a dead worker names the task that killed it.
+
+    This class decides where a run goes: a few tasks in this process
+    (:func:`_run_inline`), else over the pool (:class:`_PoolRun`), with
+    lanes of this process for a long run. The processes are the pool's
+    (:class:`halflow.codegen.worker_pool.WorkerPool`), the preloading
+    worker its :class:`~halflow.codegen.worker_pool.Preloading`.
     """
 
     batches = True  # a group's missing translations go out as one task
@@ -253,244 +261,49 @@ class LocalExecutor:
         # More workers only when there are several translations: on a small
         # machine, extra workers starting up would slow the front-end they
         # are meant to overlap.
-        self._idle: list[_WorkerProcess] = [_WorkerProcess(env)] if start else []
-        # A worker parsing translations ahead of the final compile, the
-        # thread feeding it, and (once it has answered) what it holds.
-        self._preloader: _WorkerProcess | None = None
-        self._preload_thread: threading.Thread | None = None
-        self._preloaded_by: _WorkerProcess | None = None
+        self.pool = WorkerPool(env, start=start)
 
     def check(self) -> None:
         """Wait until a worker is set up; raises RuntimeError if workers
         cannot start (e.g. IREE rejects a global flag)."""
-        self._idle.append(self._take())
+        self.pool.check()
 
     def close(self) -> None:
-        self._finish_preload()
-        for w in self._idle:
-            w.close()
-        self._idle = []
+        self.pool.close()
 
     def stop_idle(self) -> None:
         """Kill the workers waiting for work (a build that needs none after
         all: the plain path), without waiting for their start-up to end."""
-        self._finish_preload()
-        for w in self._idle:
-            w.process.kill()
-            w.close()
-        self._idle = []
+        self.pool.stop_idle()
 
     def preload(self, items: Callable[[], list[tuple[str, str, bool, bytes]]]) -> None:
         """Have a worker parse translations in the background: ``items()``
         (called on a helper thread) gives (symbol name, key, normalized,
-        entry bytes) of those the final compile will probably need; :meth:`assemble` then runs on
-        that worker, which parses only what it does not hold. Best effort:
-        any failure just means nothing is preloaded."""
-        if self._preloader is not None or not self._idle:
-            return
-        w = self._idle.pop()
-
-        def feed() -> None:
-            try:
-                chosen = items()
-            except Exception:
-                chosen = []
-            if not chosen or not self._wait_ready(w):
-                return
-            if w.send(PreloadTask(tuple(chosen), self.env)):
-                w.preloading = True
-
-        self._preloader = w
-        self._preload_thread = threading.Thread(target=feed, name="halflow-preload", daemon=True)
-        self._preload_thread.start()
-
-    def _finish_preload(self) -> None:
-        """Wait for the preloading worker and put it back among the idle."""
-        w, thread = self._preloader, self._preload_thread
-        if w is None or thread is None:
-            return
-        if not join_started(thread):
-            return  # interrupted while it started: the worker stays with it
-        self._preloader = self._preload_thread = None
-        if w.preloading:  # read its answer to the preload
-            try:
-                status, _ = w.receive()
-            except EOFError:
-                w.close()
-                return
-            if status == "ok":
-                self._preloaded_by = w
-        w.task, w.preloading = None, False
-        self._idle.append(w)  # if it is unfit, _take says why
-
-    def _wait_ready(self, w: _WorkerProcess) -> bool:
-        """Wait for ``w``'s ready message; False (and ``w.failure`` says why)
-        if it cannot start."""
-        while not w.ready and not w.failure:
-            try:
-                status, value = w.receive()
-            except EOFError:
-                w.failure = w.death()
-                break
-            if status == "ready":
-                w.ready, w.id = True, value
-            else:
-                w.failure = str(value)
-        return w.ready
-
-    def _take(self) -> _WorkerProcess:
-        """An idle, set-up worker (waits for its ready message)."""
-        if not self._idle and self._preloader is not None:
-            self._finish_preload()
-        w = self._idle.pop() if self._idle else _WorkerProcess(self.env)
-        if not self._wait_ready(w):
-            w.close()
-            raise RuntimeError(f"a halflow worker could not start ({w.failure})")
-        return w
+        entry bytes) of those the final compile will probably need;
+        :meth:`assemble` then runs on that worker, which parses only what it
+        does not hold. Best effort: any failure just means nothing is
+        preloaded."""
+        self.pool.preloading.start(items)
 
     def _run_inline(self) -> bool:
         """Whether to run the next small piece of work in this process."""
-        return self.inline and not any(w.ready for w in self._idle)
+        return self.inline and not self.pool.any_ready()
 
     def run(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
         """Run ``jobs`` (and those ``on_result`` adds); deliver results to
         ``on_result`` as they arrive. Returns the tasks that could not be run.
         A long run (:data:`LANE_FROM`) also runs tasks in this process."""
         if tasks_in(jobs) <= INLINE_JOBS and self._run_inline():
-            return self._run_here(jobs, on_result)
-        lanes: list[_Lane] = []
-        # The preloading worker counts as started: it is nearly done.
-        started = len(self._idle) + (self._preloader is not None)
+            return _run_inline(jobs, on_result)
+        lanes: list[Lane] = []
         if self.inline and self.jobs > 1 and tasks_in(jobs) >= LANE_FROM:
-            lanes = [_Lane() for _ in range(max(1, min(self.jobs, LANES) - started))]
+            lanes = [Lane() for _ in range(max(1, min(self.jobs, LANES) - self.pool.started()))]
         try:
-            return self._run_pool(jobs, on_result, lanes)
+            self.pool.start(min(self.jobs, len(jobs)) - self.pool.started() - len(lanes))
+            return _PoolRun(self.pool, lanes, self.jobs, self.retries, on_result, jobs).run()
         finally:
             for lane in lanes:
                 lane.close()
-
-    def _run_pool(self, jobs: list[Job], on_result: OnResult,
-                  lanes: list[_Lane]) -> list[TaskFailure]:
-        failures: list[TaskFailure] = []
-        attempts: dict[tuple[str, str], int] = {}
-        pending: deque[Job] = deque(jobs)
-        busy: list[_WorkerProcess | _Lane] = []
-
-        def retry_or_fail(job: Work, reason: str, crashed: bool = False) -> None:
-            if crashed and isinstance(job, TranslateBatch) and len(job.members) > 1:
-                # One member may crash the compiler: alone, each is named.
-                pending.extendleft(reversed(job.members))
-                return
-            attempts[(job.kind, job.key)] = tries = attempts.get((job.kind, job.key), 0) + 1
-            if tries > self.retries:
-                failures.append(TaskFailure(job, f"{reason} ({tries} tries)"))
-            else:
-                pending.appendleft(job)
-
-        # The preloading worker counts as available: it is nearly done.
-        available = len(self._idle) + (self._preloader is not None) + len(lanes)
-        for _ in range(min(self.jobs, len(jobs)) - available):
-            self._idle.insert(0, _WorkerProcess(self.env))
-        # The host runs in an iree-opt process of its own, started from here
-        # as soon as it is ready (not queued behind groups for a worker).
-        hosts: list[HostRun] = []
-        try:
-            while pending or busy or hosts:
-                for host_task in [j for j in pending if isinstance(j, HostTask)]:
-                    pending.remove(host_task)
-                    hosts.append(host_task.start())
-                sendable, later = _split_deferred(pending)
-                pending = deque(sendable)
-                while pending and len(busy) < self.jobs:
-                    job = cast(Work, pending.popleft())
-                    w: _WorkerProcess | _Lane
-                    free = [lane for lane in lanes if lane not in busy]
-                    try:
-                        w = free[0] if free else self._take()
-                    except RuntimeError as e:
-                        retry_or_fail(job, str(e))
-                        continue
-                    if not w.send(job):  # only a worker process fails to
-                        assert isinstance(w, _WorkerProcess)
-                        reason = w.death()
-                        w.close()
-                        retry_or_fail(job, f"the compiler crashed on it: {reason}", True)
-                        continue
-                    w.job = job
-                    busy.append(w)
-                if later:  # what the jobs just sent did not wait for, one at a time
-                    # (the host the first brings starts before the next runs)
-                    pending.extendleft(reversed(later[1:]))
-                    pending.extendleft(reversed(later[0].work() or ()))
-                    continue
-                for host in [h for h in hosts if h.done() or not (busy or pending)]:
-                    hosts.remove(host)
-                    pending.extendleft(reversed(on_result(host.task, host.result()) or ()))
-                if not busy:
-                    continue
-                readable, _, _ = select.select(busy, [], [], 0.01 if hosts else None)
-                for w in readable:
-                    busy.remove(w)
-                    job = cast(Work, w.job)  # a busy worker holds its job
-                    try:
-                        status, value = w.receive()
-                    except EOFError:  # only a worker process dies
-                        assert isinstance(w, _WorkerProcess)
-                        reason = w.death()
-                        w.close()
-                        retry_or_fail(job, f"the compiler crashed on it: {reason}", True)
-                        continue
-                    if isinstance(w, _WorkerProcess):
-                        w.task = None
-                        self._idle.append(w)
-                    if status == "ok":
-                        # Work a result made ready (a group, the host) goes
-                        # first: it waited for the translations queued behind.
-                        pending.extendleft(reversed(on_result(job, value) or ()))
-                    else:  # the worker raised: unfit for the task
-                        retry_or_fail(job, str(value))
-        finally:
-            for w in busy:  # interrupted: these workers are mid-task
-                if isinstance(w, _WorkerProcess):
-                    w.process.kill()
-                    w.close()
-            for host in hosts:
-                host.stop()
-        return failures
-
-    def _run_here(self, jobs: list[Job], on_result: OnResult) -> list[TaskFailure]:
-        """``jobs`` in this process, one at a time, except the host: its
-        ``iree-opt`` process is started as soon as the host is ready and
-        collected when nothing else is left (it overlaps a group)."""
-        pending: deque[Task] = deque()
-        hosts: deque[HostRun] = deque()
-        failures: list[TaskFailure] = []
-
-        def take(ready: Sequence[Job] | None) -> None:
-            # Deferred work at once: the jobs before it wait here anyway, and
-            # the host it brings starts before the group this process runs.
-            for job in ready or ():
-                if isinstance(job, Deferred):
-                    take(job.work())
-                elif isinstance(job, HostTask):
-                    hosts.append(job.start())
-                else:
-                    pending.append(job)
-
-        take(jobs)
-        while pending or hosts:
-            if not pending:
-                host = hosts.popleft()
-                take(on_result(host.task, host.result()))
-                continue
-            task = pending.popleft()
-            try:
-                result = task.run()
-            except Exception as e:  # this process cannot run it: say why
-                failures.append(TaskFailure(task, f"{type(e).__name__}: {e}"))
-                continue
-            take(on_result(task, result))
-        return failures
 
     def assemble(self, task: AssembleTask | LinkTask) -> AssembleResult:
         """The final compile in a worker (retried on a fresh worker if it
@@ -498,18 +311,17 @@ class LocalExecutor:
         carries every text anyway (8 MB cost ~30 ms to send), so which worker
         holds what never decides correctness. Raises RuntimeError if it keeps
         failing."""
-        self._finish_preload()
+        self.pool.preloading.finish()
         if isinstance(task, LinkTask) and self._run_inline():
             return task.run()
+        held = self.pool.preloading.take_holder()
         reason = ""
         for _ in range(self.retries + 1):
-            held = self._preloaded_by
-            if held is not None and held in self._idle:
-                self._idle.remove(held)
-                self._idle.append(held)  # _take pops from the end
-            self._preloaded_by = None
+            if held is not None:
+                self.pool.prefer(held)
+                held = None
             try:
-                w = self._take()
+                w = self.pool.take()
             except RuntimeError as e:
                 reason = str(e)
                 continue
@@ -521,8 +333,7 @@ class LocalExecutor:
                 reason = w.death()
                 w.close()
                 continue
-            w.task = None
-            self._idle.append(w)
+            self.pool.give_back(w)
             if status == "ok":
                 return value
             reason = str(value)
