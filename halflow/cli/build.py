@@ -16,6 +16,7 @@ from halflow.cli.common_options import (
     remote_of,
     remote_options,
     split_input_file_option,
+    verbosity,
     verbosity_options,
     vmfb_flags,
 )
@@ -96,7 +97,7 @@ def build_vmfb(input: str | None, output: str, options: BuildOptions,
     except HalflowError as err:
         _fail(err)
     command.finished(result.mode != "up-to-date", options.explain is not None,
-                     lambda: build_line(result, output))
+                     lambda: build_line(result, output), verbosity())
     if options.report is not None:
         data = report_data(result, model, output, time.perf_counter() - started)
         try:
@@ -254,4 +255,5 @@ def build(
         command.dry_run_to_mlir(input, output, options)
         return
     command.build_to_mlir(input, output, options,
-                          content=checked.data if reuse and checked is not None else None)
+                          content=checked.data if reuse and checked is not None else None,
+                          verbosity=verbosity())

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 import click
 
-from halflow.cli import mlir_build as command
 from halflow.cli.mlir_build import fail as _fail
 from halflow.core.diagnostics import HalflowError
 from halflow.core.options import RemoteCache
@@ -19,13 +18,24 @@ if TYPE_CHECKING:
     from halflow.core.options import VmfbOptions
 
 
+_VERBOSITY = "halflow.verbosity"  # the key of the invocation's ``ctx.meta``
+
+
+def verbosity() -> int:
+    """This invocation's -q (-1) / -v (1), else 0: kept in the click
+    context's ``meta``, which the group and its command share and a next
+    invocation does not."""
+    context = click.get_current_context(silent=True)
+    return int(context.meta.get(_VERBOSITY, 0)) if context is not None else 0
+
+
 def _set_verbosity(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if not value:
         return
     wanted = -1 if param.name == "quiet" else 1
-    if -wanted == command.VERBOSITY:
+    if -wanted == ctx.meta.get(_VERBOSITY, 0):
         raise click.UsageError("-q/--quiet and -v/--verbose exclude each other", ctx)
-    command.VERBOSITY = wanted
+    ctx.meta[_VERBOSITY] = wanted
 
 
 def verbosity_options(f: Callable[..., None]) -> Callable[..., None]:

@@ -381,7 +381,6 @@ def _build(form: BuildForm, checked: Checked | None, answer: EarlyAnswer | None)
     from halflow.core.options import BuildOptions
 
     process.one_build()
-    mlir_build.VERBOSITY = form.verbosity
     content = checked.data if checked is not None else None
     options = BuildOptions(
         cache_dir=form.cache_dir,
@@ -392,7 +391,8 @@ def _build(form: BuildForm, checked: Checked | None, answer: EarlyAnswer | None)
         remote=form.remote,
         answer=answer,
     )
-    mlir_build.build_to_mlir(form.input, form.output, options, content=content)
+    mlir_build.build_to_mlir(form.input, form.output, options, content=content,
+                             verbosity=form.verbosity)
 
 
 def exit_now(code: object) -> None:

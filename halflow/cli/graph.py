@@ -8,7 +8,7 @@ import sys
 import click
 
 from halflow.cli import mlir_build as command
-from halflow.cli.common_options import load_settings, verbosity_options
+from halflow.cli.common_options import load_settings, verbosity, verbosity_options
 from halflow.cli.graphview import SUMMARY_THRESHOLD, View
 from halflow.cli.mlir_build import fail as _fail
 from halflow.core.diagnostics import Diagnostic, HalflowError
@@ -70,9 +70,9 @@ def graph(input: str | None, fmt: str, view: str, executables: tuple[str, ...], 
     except graphview.SelectionError as e:
         raise click.BadParameter(str(e), param_hint="'--executable'") from None
     if changed and not view_of.graph.nodes:
-        command.note("no changes since the last build")
+        command.note("no changes since the last build", verbosity())
     if view_of.fresh:
-        command.note("no previous build in the cache: every node is new", level=1)
+        command.note("no previous build in the cache: every node is new", verbosity(), level=1)
     g = view_of.graph
     too_large = graphview.svg_too_large(View(view), g) if fmt == "svg" else None
     if too_large is not None:

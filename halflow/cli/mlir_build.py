@@ -26,32 +26,33 @@ if TYPE_CHECKING:
     from halflow.library.build_mlir import BuildResult
 
 
-# -q: -1 (errors and warnings only); -v: 1 (also what a quiet build does).
-VERBOSITY = 0
+# ``verbosity`` below: the command line's, -1 with -q (errors and warnings
+# only), 1 with -v (also what a quiet build does), else 0
+# (:func:`halflow.cli.common_options.verbosity`, or the entry point's form).
 
 
-def note(message: str, level: int = 0) -> None:
+def note(message: str, verbosity: int, level: int = 0) -> None:
     """``halflow: message`` on stderr, unless ``-q`` (``level`` 1: only
     with ``-v``)."""
-    if level <= VERBOSITY:
+    if level <= verbosity:
         write_stderr(f"halflow: {message}\n", diagnostics=False)
 
 
-def shows_summary() -> bool:
+def shows_summary(verbosity: int) -> bool:
     """Whether a build ends with its summary line (and shows progress): on
     a terminal, or anywhere with ``-v``; never with ``-q``. Both build
     kinds (MLIR, ``.vmfb``) ask this."""
-    return VERBOSITY > 0 or (VERBOSITY == 0 and sys.stderr.isatty())
+    return verbosity > 0 or (verbosity == 0 and sys.stderr.isatty())
 
 
-def finished(executed: bool, explain: bool, line: Callable[[], str]) -> None:
+def finished(executed: bool, explain: bool, line: Callable[[], str], verbosity: int) -> None:
     """The end of a build of either kind: ``no work to do`` when nothing ran
     (with ``-v``, or ``--explain``: it asked why things ran), else the
     summary ``line()`` when :func:`shows_summary`."""
     if not executed:
-        note("no work to do", level=0 if explain else 1)  # as Ninja says it
-    elif shows_summary():
-        note(line())
+        note("no work to do", verbosity, level=0 if explain else 1)  # as Ninja says it
+    elif shows_summary(verbosity):
+        note(line(), verbosity)
 
 
 def fail(err: HalflowError) -> None:
@@ -114,30 +115,32 @@ def build_to_mlir(
     options: BuildOptions,
     *,
     content: Snapshot | None = None,
+    verbosity: int = 0,
 ) -> None:
     """``halflow build`` to MLIR: the output to ``output`` (stdout when
     None); a diagnosed input error exits with status 1. ``content``: the
     input's bytes when the caller already read them; ``options.read_only``:
-    use the cache without writing to it."""
+    use the cache without writing to it; ``verbosity``: the command line's
+    (see :func:`note`)."""
     import dataclasses
 
     from halflow.core.diagnostics import HalflowError
     from halflow.library.build_mlir import build_with
 
-    if not options.records_nodes and not shows_summary():
+    if not options.records_nodes and not shows_summary(verbosity):
         # Nothing to reuse, nothing to keep, no node to name, nobody
         # watching: the stages over the whole module, without recording any
         # node (a terminal gets the engine's progress and summary line).
         _clean_build(input, output, options.split_input_file, content)
         return
-    if output is None or shows_summary():
+    if output is None or shows_summary(verbosity):
         # What it prints after the build reads the nodes' records: no early answer.
         options = dataclasses.replace(options, answer=None)
     try:
         with exit_on_interrupt():
             result = build_with(
                 input, output,
-                dataclasses.replace(options, progress=False) if VERBOSITY < 0 else options,
+                dataclasses.replace(options, progress=False) if verbosity < 0 else options,
                 content=content,
             )
     except HalflowError as err:
@@ -154,9 +157,10 @@ def build_to_mlir(
         return change_line(result.report, input, output if result.wrote_output else None)
 
     if options.explain is not None and result.wrote_output and not result.executed:
-        note(line())  # what --explain asked: why the output changed, with no node to name
+        note(line(), verbosity)  # what --explain asked: why the output changed, no node to name
     else:
-        finished(bool(result.executed) or result.wrote_output, options.explain is not None, line)
+        finished(bool(result.executed) or result.wrote_output, options.explain is not None, line,
+                 verbosity)
 
 
 def dry_run_to_mlir(input: str | None, output: str | None, options: BuildOptions) -> None:

@@ -7,7 +7,6 @@ import sys
 
 import click
 
-from halflow.cli import mlir_build as command
 from halflow.cli.common_options import (
     cache_dir_option,
     check_codegen_usage,
@@ -18,6 +17,7 @@ from halflow.cli.common_options import (
     remote_of,
     remote_options,
     split_input_file_option,
+    verbosity,
     verbosity_options,
 )
 from halflow.cli.mlir_build import fail as _fail
@@ -100,7 +100,7 @@ def watch(
         # (IREE's linker files: none left by a killed watch)
         with own_temp_dir() if vmfb is not None else contextlib.nullcontext():
             code = run_command(input, output, options, debounce=debounce, vmfb=vmfb,
-                               quiet=command.VERBOSITY < 0)
+                               quiet=verbosity() < 0)
     except UsageError as e:
         raise click.UsageError(str(e)) from None
     except HalflowError as err:  # the session could not start (e.g. no Dask scheduler)
