@@ -23,6 +23,7 @@ hash.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Sequence
@@ -117,23 +118,18 @@ def path_text(path: str | os.PathLike[str]) -> str:
     return os.fsencode(os.path.abspath(path)).decode("utf-8", "backslashreplace")
 
 
+@functools.cache  # (a constant of the boot, read once)
 def boot_id() -> str:
     """This boot of the machine (Linux's ``boot_id``; "" where there is
     none). A status recorded in an earlier boot is never trusted: a crash
     may have kept a file's status and lost bytes written before it
     (outputs are not ``fsync``'d: :func:`halflow.core.output.write_atomic`),
     so the first check after a reboot reads the bytes."""
-    global _boot
-    if _boot is None:
-        try:
-            with open("/proc/sys/kernel/random/boot_id", "rb") as f:
-                _boot = f.read().strip().decode("ascii", "replace")
-        except OSError:
-            _boot = ""
-    return _boot
-
-
-_boot: str | None = None
+    try:
+        with open("/proc/sys/kernel/random/boot_id", "rb") as f:
+            return f.read().strip().decode("ascii", "replace")
+    except OSError:
+        return ""
 
 
 def file_digest(path: str | os.PathLike[str]) -> str:
