@@ -35,6 +35,7 @@ name normalization), ``groups`` (group membership, names in binaries,
 stubs, host text), ``backend`` (scheduling the dirty translation, group and
 host nodes), ``tasks`` (the typed tasks and results, the runner protocol),
 ``executors`` (the runners: local pool, Dask, the dry run's recorder),
+``worker_pool`` (the local pool's worker processes, lanes and preloading),
 ``environment`` (what a process running tasks is set up with),
 ``translate``, ``serialize``, ``host_compile``, ``link`` (one module per
 job a task runs), ``worker`` (the local worker process's serve loop),
