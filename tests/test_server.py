@@ -767,10 +767,8 @@ def test_a_server_stopped_mid_build_does_not_hold_the_build_up(runtime: Path,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         while not (children := _children(server)):
             assert proc.poll() is None, proc.communicate()
-        # The server tells the client the build's process right after the
-        # fork: stopped before that, it leaves the client nothing to watch
-        # (a race this test is not about; it failed one full run so).
-        time.sleep(0.02)
+        # (Stopped right after the fork too: the build's process, not the
+        # server, tells the client its pid.)
         os.kill(server, signal.SIGSTOP)
         if alive(child := children[0]):
             break

@@ -352,11 +352,8 @@ class Server:
         build.pidfd = os.pidfd_open(pid)
         self.children[build.pidfd] = build
         self.selector.register(build.pidfd, selectors.EVENT_READ, build)
-        build.conn.setblocking(True)
-        try:
-            server_wire.send(build.conn, server_wire.PID, pid)
-        finally:
-            build.conn.setblocking(False)
+        # (The child tells the client its pid itself: a server stopped
+        # right after the fork must not leave the client nothing to watch.)
 
     def _heard(self, build: _Build) -> None:
         """The child wrote on its pipe: it became the client's process
@@ -453,7 +450,12 @@ def _child(server: Server, build: _Build, request: dict[str, object], done: int)
     """The build's process: become the client's process, run the build,
     exit with its status. Never returns."""
     try:
-        os.setpgid(0, 0)
+        os.setpgid(0, 0)  # (before the pid goes out: the client's signals go to the group)
+        assert build.conn is not None
+        # The socket is shared with the server, which keeps it non-blocking:
+        # a timeout keeps it so (setblocking would change it for both).
+        build.conn.settimeout(server_wire.SEND_TIMEOUT)
+        server_wire.send(build.conn, server_wire.PID, os.getpid())
         *stdio, cwd = build.fds
         build.fds.clear()
         server.close_in_child()

@@ -9,8 +9,9 @@ working directory (``O_PATH``: it reaches a removed directory too), as
 SCM_RIGHTS, so that a stuck server never holds them), ``Q`` (a question:
 ``{"op": "status"}`` or ``{"op": "stop"}``), ``S`` (a signal number to
 forward to the build). Server to client: ``R`` (ready for the
-descriptors), ``P`` (the
-build's pid), ``X`` (its exit code, negative for a signal, as
+descriptors), ``P`` (the build's pid, sent by the build's process itself,
+so that a server stopped right after the fork still lets its client watch
+the build), ``X`` (its exit code, negative for a signal, as
 ``os.waitstatus_to_exitcode`` says), ``L`` (the fork could not take the
 client's place, nothing ran: build locally), ``A`` (the answer to a
 question).
@@ -28,6 +29,7 @@ MAX_PAYLOAD = 64 << 20
 BUILD, DESCRIPTORS, QUESTION, SIGNAL = b"B", b"F", b"Q", b"S"
 READY, PID, EXIT, LOCAL, ANSWER = b"R", b"P", b"X", b"L", b"A"
 FDS = 4  # stdin, stdout, stderr, the working directory
+SEND_TIMEOUT = 10.0  # seconds a short message may wait for room in the socket
 Socket = _socket.socket  # the type ``socket.socket`` derives from
 
 
