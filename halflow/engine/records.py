@@ -147,6 +147,19 @@ class Group:
         return self.sites
 
 
+class InputLayout(NamedTuple):
+    """The input's split as a state's core keeps it, so that the next build
+    (in another process) re-splits just around an edit: it finds the edit
+    by the digests of the input's blocks of units
+    (:func:`halflow.engine.units.layout_ends`), with no copy of the input."""
+
+    split: SplitModule
+    unit_keys: list[str]  # each unit's key, in order
+    length: int  # characters of the text (ASCII: its bytes too)
+    bounds: list[int]  # block boundaries: 0, the end of every few units, length
+    digests: list[str]  # of each block's bytes
+
+
 @dataclass(frozen=True, kw_only=True)
 class DocState:
     """What one build of a document leaves for the next ones (a document
@@ -176,6 +189,8 @@ class DocState:
     source_bytes: bytes | None = field(default=None, repr=False)
     split: SplitModule | None = field(default=None, repr=False)
     unit_keys: list[str] | None = field(default=None, repr=False)
+    # Stored in the core: the split again, for a build without the above.
+    layout: InputLayout | None = field(default=None, repr=False)
     # The output cut into records, when the build that made it has them.
     known_printed: assembler.PrintedModule | None = field(default=None, repr=False)
 
