@@ -18,7 +18,15 @@ import random
 from pathlib import Path
 
 import pytest
-from support.engine import Module, body_edit, corpus_text, edit_host_constant, executed, lib_build
+from support.engine import (
+    Module,
+    body_edit,
+    corpus_text,
+    edit_host_constant,
+    executed,
+    lib_build,
+    reference_output,
+)
 from test_engine_minimal import assert_correct
 
 from halflow.engine import state as state_codec
@@ -168,3 +176,38 @@ def test_a_state_without_its_layout_still_builds_incrementally(tmp_path: Path) -
     assert result.report["mode"] == "incremental"
     assert executed(result) == [f"host:{owner}", f"print:{owner}", "module"]
     assert_correct(path, result.text)
+
+
+def _phases(tmp_path: Path, path: Path, cache: Path) -> list[str]:
+    trace = tmp_path / "trace.json"
+    result = lib_build(path, cache_dir=cache, trace=str(trace))
+    assert result.report["mode"] == "whole"
+    assert result.text == reference_output(path)
+    events = json.loads(trace.read_text())["traceEvents"]
+    return [e["name"] for e in events if e.get("cat") == "phase"]
+
+
+def test_a_cold_build_splits_its_input_once_its_output_is_out_unless_a_state_may_be_found(
+    tmp_path: Path,
+) -> None:
+    """In a cache without anchors no state can be found by content, so the
+    input is split and keyed after the whole-module build has its output;
+    once a document's state is saved (with its anchors), a cold build of
+    another document splits first, to look for it."""
+    text = corpus_text("llama_l2.mlir")
+    first, second = tmp_path / "a" / "m.mlir", tmp_path / "b" / "m.mlir"
+    for path in (first, second):
+        path.parent.mkdir()
+        path.write_text(text)
+    cache = tmp_path / "cache"
+    phases = _phases(tmp_path, first, cache)
+    assert phases.index("whole module") < phases.index("split") < phases.index("record nodes")
+    assert "find state by content" not in phases
+    other = second.read_text().replace("arith.constant 0 : index", "arith.constant 1 : index", 1)
+    second.write_text(other)
+    phases = _phases(tmp_path, second, tmp_path / "cache2")  # (a cache of its own: no anchors)
+    assert phases.index("split") > phases.index("whole module")
+    # The same document elsewhere, in the first cache: split first, found by content.
+    result = lib_build(second, cache_dir=cache)
+    assert result.report["mode"] == "incremental"
+    assert result.text == reference_output(second)
