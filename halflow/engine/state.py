@@ -210,6 +210,12 @@ def _group_fragment(group: Group) -> str:
 
 def encode_core(state: DocState) -> str:
     """The state's core as JSON text (group entries are cached fragments)."""
+    return "".join(core_parts(state))
+
+
+def core_parts(state: DocState) -> list[str]:
+    """:func:`encode_core` in pieces (never joined when stored: the core of
+    a large module is a few MB, saved when a cold build's memory peaks)."""
 
     dump = codec.dumps
     head = {
@@ -228,10 +234,12 @@ def encode_core(state: DocState) -> str:
         "stages": state.stages,
         "layout": _encode_layout(state.layout) if state.layout is not None else None,
     }
-    groups = ",".join(
-        dump(gid) + ":" + _group_fragment(g) for gid, g in state.groups.items()
-    )
-    return dump(head)[:-1] + ',"groups":{' + groups + "}}"
+    parts = [dump(head)[:-1], ',"groups":{']
+    for k, (gid, g) in enumerate(state.groups.items()):
+        parts.append(("," if k else "") + dump(gid) + ":")
+        parts.append(_group_fragment(g))
+    parts.append("}}")
+    return parts
 
 
 def decode_core(data: Any, output: str, loader: Loader) -> DocState | None:
@@ -321,4 +329,4 @@ def save_core(cache: EntryStore, key: str, state: DocState, *, write_output: boo
     (``write_output=False``)."""
     if write_output:
         cache.put_blob_parts(state.output_key, [f"{state.total}\n".encode(), state.output])
-    cache.put_json_text(key, encode_core(state))
+    cache.put_json_parts(key, core_parts(state))

@@ -105,7 +105,6 @@ def input_layout(split: SplitModule | None, unit_keys: list[str], text: str) -> 
     refined, a text that is not ASCII)."""
     if split is None or split.refined or not split.units or not text.isascii():
         return None
-    data = memoryview(text.encode("ascii"))
     # The first unit and the last are blocks of their own, and so are the
     # first character of the first and the last one of the last: the header
     # and the module's end are then blocks apart from any unit (a change
@@ -114,9 +113,10 @@ def input_layout(split: SplitModule | None, unit_keys: list[str], text: str) -> 
     units = split.units
     ends = {units[0].start + 1, units[0].end, units[-2].end if len(units) > 1 else 0,
             units[-1].end - 1, units[-1].end, *(u.end for u in units[_BLOCK - 1 :: _BLOCK])}
-    bounds = [0, *sorted(e for e in ends if 0 < e < len(data)), len(data)]
-    digests = [_digest(data[a:b]) for a, b in pairwise(bounds)]
-    return InputLayout(split=split, unit_keys=list(unit_keys), length=len(data), bounds=bounds,
+    bounds = [0, *sorted(e for e in ends if 0 < e < len(text)), len(text)]
+    # (block by block: a cold build's peak memory is when its state is saved)
+    digests = [_digest(text[a:b].encode("ascii")) for a, b in pairwise(bounds)]
+    return InputLayout(split=split, unit_keys=list(unit_keys), length=len(text), bounds=bounds,
                        digests=digests)
 
 
