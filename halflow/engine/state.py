@@ -234,11 +234,18 @@ def core_parts(state: DocState) -> list[str]:
         "stages": state.stages,
         "layout": _encode_layout(state.layout) if state.layout is not None else None,
     }
-    parts = [dump(head)[:-1], ',"groups":{']
+    parts = [dump(head)[:-1] + ',"groups":{']
+    pending: list[str] = []
+    size = 0
     for k, (gid, g) in enumerate(state.groups.items()):
-        parts.append(("," if k else "") + dump(gid) + ":")
-        parts.append(_group_fragment(g))
-    parts.append("}}")
+        piece = ("," if k else "") + dump(gid) + ":" + _group_fragment(g)
+        pending.append(piece)
+        size += len(piece)
+        if size > _SPOOL_CHUNK:  # (pieces of ~64 KB: each part is one write)
+            parts.append("".join(pending))
+            pending.clear()
+            size = 0
+    parts.append("".join(pending) + "}}")
     return parts
 
 
