@@ -63,7 +63,7 @@ def iter_payload(
         if r.stage in UNSTORED:
             out.append("null]")
         else:
-            out.extend(codec.iter_json(r.value, strings, memo))
+            out.extend(codec.iter_json(r.stored_value(), strings, memo))
             out.append("]")
         yield from out
         out.clear()
