@@ -176,8 +176,8 @@ class _StoredSites(Mapping[str, Any]):
         self._decoded: dict[str, Any] = {}
 
     def __getitem__(self, site_id: str) -> Any:
-        found = self._decoded.get(site_id, MISSING_SITE)
-        if found is MISSING_SITE:
+        found = self._decoded.get(site_id, _UNDECODED)
+        if found is _UNDECODED:
             raw = self._encoded[site_id]
             try:
                 found = self._decoded[site_id] = codec.decode(raw, self._strings)
@@ -192,7 +192,7 @@ class _StoredSites(Mapping[str, Any]):
         return len(self._encoded)
 
 
-MISSING_SITE = object()
+_UNDECODED = object()
 
 
 class InputLayout(NamedTuple):
