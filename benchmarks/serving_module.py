@@ -47,7 +47,11 @@ def generator_dir() -> Path:
 
 def export(name: str, out: Path) -> None:
     """The model ``name`` exported as torch-dialect MLIR into ``out``."""
-    sys.path.insert(0, str(generator_dir()))
+    gen = generator_dir()
+    if not (gen / "models.py").is_file():
+        raise SystemExit(f"{gen / 'models.py'} not found: set HALFLOW_SHARED to the folder "
+                         "that holds corpus/gen (the shared corpus)")
+    sys.path.insert(0, str(gen))
     import models  # type: ignore[import-not-found]
     from iree.turbine import aot  # type: ignore[import-not-found]
 
