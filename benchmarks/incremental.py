@@ -5,7 +5,10 @@
 For each corpus file (default: openelm_serving.mlir and llama_serving.mlir
 from ../shared/corpus, or $HALFLOW_SHARED/corpus, and inline_weights_111.mlir,
 a module with inline weights generated on the spot by
-tests/inline_weights.py), in one run:
+tests/inline_weights.py), or file given by its path (a name with a
+directory in it: ``--files /work/gen8/openelm_serving16.mlir``, a module
+``benchmarks/serving_module.py`` made; it is copied, never edited), in one
+run:
 
 - ``iree-opt --iree-hal-materialize-interfaces FILE -o OUT`` wall time;
 - ``python -m halflow build FILE -o OUT`` (the CLI, a new process each time):
@@ -166,7 +169,7 @@ class Bench:
         self.servers = Servers(work / "runtime")
         self.server = server
         self.repeat = repeat
-        self.src = work / name
+        self.src = work / Path(name).name  # (a path given: its copy)
         if name == INLINE:
             self.src.write_text(_inline_weights().large_module(110))
         else:
@@ -174,7 +177,8 @@ class Bench:
         self.original = self.src.read_text()
         module = Module.parse(self.original)
         self.executables = module.executables()
-        self.result = FileResult(name, len(self.original) // 1024, len(self.executables))
+        self.result = FileResult(Path(name).name, len(self.original) // 1024,
+                                 len(self.executables))
         self.references: dict[str, str] = {}
         self.rng = random.Random(f"bench:{name}")
         self.edit_count = 0
@@ -420,7 +424,8 @@ def table(results: list[FileResult]) -> tuple[str, bool]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--files", nargs="+", default=DEFAULT_FILES, help="corpus file names (default: %(default)s)"
+        "--files", nargs="+", default=DEFAULT_FILES,
+        help="corpus file names, or paths of other files (default: %(default)s)"
     )
     parser.add_argument("--repeat", type=int, default=5, help="runs per measurement")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")

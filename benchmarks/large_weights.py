@@ -54,8 +54,8 @@ from common import Servers, compile_package  # benchmarks/ is the script's direc
 from incremental import Measured, _inline_weights, measure
 from support.engine import (
     Module,
+    benchmark_input,
     body_edit,
-    corpus_file,
     edit_host_constant,
     halflow_cmd,
     iree_opt_path,
@@ -68,7 +68,9 @@ def run_iree_opt(src: Path, out: Path) -> Measured:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--model", default="openelm_serving.mlir", help="corpus file")
+    parser.add_argument("--model", default="openelm_serving.mlir",
+                        help="corpus file name, or the path of another file (a name with a "
+                             "directory in it: benchmarks/serving_module.py's output, say)")
     parser.add_argument("--size-mb", type=int, default=200, help="megabytes of blob hex")
     parser.add_argument("--large", action="store_true", help="a 2 GB blob (--size-mb 2000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement")
@@ -81,7 +83,7 @@ def main() -> int:
     if args.large:
         args.size_mb = 2000
     compile_package()
-    model = corpus_file(args.model).read_text()
+    model = benchmark_input(args.model).read_text()
     weights = _inline_weights()
     size = args.size_mb * 1_000_000 // 2 // 4 * 4  # bytes of data (hex doubles them)
     executables = Module.parse(model).executables()

@@ -17,6 +17,11 @@ most of them name.
 Anchors are a MinHash-style sample: the ``SAMPLE`` smallest unit keys (keys
 are digests, so the smallest are a uniform sample, and an edit of one unit
 changes the sample of a large module only rarely).
+
+With its anchors, a state also leaves one entry saying that the cache holds
+anchors of these versions at all (:func:`recorded`): a cold build in a cache
+without any need not key its input's units before its output is out (the
+keys are the costliest part of splitting a large module).
 """
 
 from __future__ import annotations
@@ -62,7 +67,19 @@ def sample(unit_keys: Iterable[str]) -> list[str]:
 
 
 def _anchor_key(unit_key: str, env: str) -> str:
-    return keys.ANCHOR + fingerprint("anchor@2", unit_key, env)
+    # (@3: since anchors come with the entry `recorded` reads)
+    return keys.ANCHOR + fingerprint("anchor@3", unit_key, env)
+
+
+def _recorded_key(env: str) -> str:
+    return keys.ANCHOR + fingerprint("anchors recorded@3", env)
+
+
+def recorded(cache: Any, env: str) -> bool:
+    """Whether the cache may hold anchors of these versions (``env``): a
+    state was saved with its anchors. False: no document can be found by
+    content (:func:`lookup` finds none)."""
+    return cache.get(_recorded_key(env)) is True
 
 
 def _encode_id(doc_id: str) -> str:
@@ -84,6 +101,7 @@ def record(cache: Any, unit_keys: Iterable[str], doc_id: str, env: str) -> None:
     """Leave the anchors of ``doc_id``'s state (call inside a cache batch)."""
     for key in sample(unit_keys):
         cache.put(_anchor_key(key, env), _encode_id(doc_id))
+    cache.put(_recorded_key(env), True)
 
 
 def lookup(cache: Any, unit_keys: Iterable[str], env: str, exclude: str) -> str | None:

@@ -417,8 +417,9 @@ class Evaluator:
     def _prev_value(self, node_id: str, record: NodeRecord) -> Any:
         """A previous node value; printed ops are cut out of the previous
         output (and name-normalized, as conversions are cached)."""
-        if record.value is not None:
-            return record.value
+        value = record.stored_value()
+        if value is not None:
+            return value
         if record.stage not in PIECE_STAGES or self.prev is None or self._current is None:
             return MISSING
         prev_group = self._current.prev

@@ -79,7 +79,7 @@ class Lazy(Generic[T]):
         if self._value is None:
             assert self._group is not None
             record = self._group.decoded().get(self._node)
-            if record is None or record.value is None:
+            if record is None or record.stored_value() is None:
                 raise Fallback(f"the previous value of {self._node} is not available")
             self._value = record.value
         return self._value

@@ -114,7 +114,6 @@ class WholeProvider(Provider):
         self,
         text: str,
         source: Any,
-        split: SplitModule | None,
         on_executable: Callable[[int, int], None] | None = None,
     ):
         from iree.compiler import ir
@@ -147,15 +146,13 @@ class WholeProvider(Provider):
         self.ops: list[_PrintedOp] = []
         self.aligned = False
         self.unaligned: str | None = None  # why not aligned (a split that did not fail)
-        self._split = split
 
-    def scan(self) -> None:
-        """Read what the build and its state need of each printed op, in
-        one pass over the output without keeping the ops' pieces (they
-        would hold the whole text a second time; later builds cut the ops
-        they need out of the output). Once the output is out: not what a
-        caller waits for."""
-        split = self._split
+    def scan(self, split: SplitModule | None) -> None:
+        """Read what the build and its state need of each printed op (the
+        input's ``split``: what they are aligned with), in one pass over the
+        output without keeping the ops' pieces (they would hold the whole
+        text a second time; later builds cut the ops they need out of the
+        output). Once the output is out: not what a caller waits for."""
         if split is None:
             return
         try:

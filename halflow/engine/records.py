@@ -11,7 +11,7 @@ codec (:mod:`halflow.engine.state`) stores it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -80,10 +80,27 @@ class NodeRecord:
     vfp: str  # fingerprint of the value (what dependents compare)
     value: Any = None
     changed: bool = True  # this build: value differs from the previous build
+    # A record read from a stored payload keeps its value encoded until it is
+    # asked for (:meth:`stored_value`): a rebuild that opens a group rarely
+    # reads the values of the nodes it recomputes (a host op's analysis
+    # holds every one of its dispatch sites).
+    encoded: Any = None
+    strings: list[str] | None = None
 
     @property
     def stage(self) -> str:
         return stage_name(self.tag)
+
+    def stored_value(self) -> Any:
+        """The value, decoded now if it is still encoded (raises
+        :class:`Fallback` when it does not decode: only a forged entry)."""
+        if self.encoded is not None:
+            try:
+                self.value = codec.decode(self.encoded, self.strings)
+            except (ValueError, TypeError, KeyError) as e:  # codec.DecodeError included
+                raise Fallback(f"a stored value does not decode: {e}") from None
+            self.encoded = self.strings = None
+        return self.value
 
 
 @dataclass(kw_only=True)
@@ -104,7 +121,7 @@ class Group:
     records: dict[str, NodeRecord] | None = None
     piece: assembler.PrintedModule | None = None  # printed op, when computed by this build
     cached_piece: assembler.PrintedModule | None = None  # printed op of an earlier build
-    sites: dict[str, Any] | None = None  # dispatch sites read (by id)
+    sites: Mapping[str, Any] | None = None  # dispatch sites read (by id)
     payload_ref: list[Any] | None = None  # where the encoded payload is stored
     loader: Callable[[list[Any]], dict[str, Any] | None] | None = field(
         default=None, repr=False
@@ -134,17 +151,61 @@ class Group:
                 raise Fallback(f"the build state of {self.gid} does not decode: {e}") from None
         return self.records
 
-    def site_values(self) -> dict[str, Any] | None:
+    def site_values(self) -> Mapping[str, Any] | None:
+        """The dispatch sites the group read, by id (each decoded when it
+        is first looked up)."""
         if self.sites is None:
             data = self.payload()
             if data is None or "sites" not in data:
                 return None
-            strings = data.get("strings")
             try:
-                self.sites = {str(k): codec.decode(v, strings) for k, v in data["sites"]}
+                self.sites = _StoredSites({str(k): v for k, v in data["sites"]},
+                                          data.get("strings"), self.gid)
             except (ValueError, TypeError) as e:
                 raise Fallback(f"the build state of {self.gid} does not decode: {e}") from None
         return self.sites
+
+
+class _StoredSites(Mapping[str, Any]):
+    """Stored dispatch sites by id, decoded one by one when looked up."""
+
+    def __init__(self, encoded: dict[str, Any], strings: list[str] | None, gid: str):
+        self._encoded = encoded
+        self._strings = strings
+        self._gid = gid
+        self._decoded: dict[str, Any] = {}
+
+    def __getitem__(self, site_id: str) -> Any:
+        found = self._decoded.get(site_id, _UNDECODED)
+        if found is _UNDECODED:
+            raw = self._encoded[site_id]
+            try:
+                found = self._decoded[site_id] = codec.decode(raw, self._strings)
+            except (ValueError, TypeError) as e:
+                raise Fallback(f"the build state of {self._gid} does not decode: {e}") from None
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._encoded)
+
+    def __len__(self) -> int:
+        return len(self._encoded)
+
+
+_UNDECODED = object()
+
+
+class InputLayout(NamedTuple):
+    """The input's split as a state's core keeps it, so that the next build
+    (in another process) re-splits just around an edit: it finds the edit
+    by the digests of the input's blocks of units
+    (:func:`halflow.engine.units.layout_ends`), with no copy of the input."""
+
+    split: SplitModule
+    unit_keys: list[str]  # each unit's key, in order
+    length: int  # characters of the text (ASCII: its bytes too)
+    bounds: list[int]  # block boundaries: 0, the end of every few units, length
+    digests: list[str]  # of each block's bytes
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -176,6 +237,8 @@ class DocState:
     source_bytes: bytes | None = field(default=None, repr=False)
     split: SplitModule | None = field(default=None, repr=False)
     unit_keys: list[str] | None = field(default=None, repr=False)
+    # Stored in the core: the split again, for a build without the above.
+    layout: InputLayout | None = field(default=None, repr=False)
     # The output cut into records, when the build that made it has them.
     known_printed: assembler.PrintedModule | None = field(default=None, repr=False)
 
@@ -233,7 +296,7 @@ def decode_records(
     for node_id, tag, key, extra, depsig, vfp, value in data:
         out[node_id] = NodeRecord(
             tag=tag, key=key, extra=dict(extra), depsig=depsig, vfp=vfp,
-            value=codec.decode(value, strings) if value is not None else None, changed=False,
+            encoded=value, strings=strings if value is not None else None, changed=False,
         )
     return out
 

@@ -92,7 +92,7 @@ def assemble(
     if shell is None:
         record = (shell_group.records or {}).get(graph.SHELL) \
             if shell_group.records is not None else shell_group.decoded().get(graph.SHELL)
-        shell = record.value if record is not None else None
+        shell = record.stored_value() if record is not None else None
     if shell is None:
         raise Fallback("no record of the module opening")
     records: list[Record] = []

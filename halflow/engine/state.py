@@ -18,14 +18,16 @@ from typing import Any
 from halflow.core import safejson
 from halflow.core.fingerprint import fingerprint
 from halflow.engine import codec
-from halflow.engine.records import UNSTORED, DocState, Group
+from halflow.engine.records import UNSTORED, DocState, Group, InputLayout
+from halflow.source.toplevel import HeaderAlias, SplitModule, Unit
 from halflow.store import keys
 from halflow.store.protocol import EntryStore
 
 # v5: several states per document (cores by input, found through the
 # document's index of states); dispatch sites hold no position.
 # v6: the host analysed op by op; groups keep the sites they read by id.
-STATE_FORMAT = 6
+# v7: the input's layout (its split, unit keys and block digests).
+STATE_FORMAT = 7
 
 # Payloads are written to the cache in pieces of about this many characters,
 # into blobs of about this many bytes.
@@ -61,7 +63,7 @@ def iter_payload(
         if r.stage in UNSTORED:
             out.append("null]")
         else:
-            out.extend(codec.iter_json(r.value, strings, memo))
+            out.extend(codec.iter_json(r.stored_value(), strings, memo))
             out.append("]")
         yield from out
         out.clear()
@@ -208,6 +210,12 @@ def _group_fragment(group: Group) -> str:
 
 def encode_core(state: DocState) -> str:
     """The state's core as JSON text (group entries are cached fragments)."""
+    return "".join(core_parts(state))
+
+
+def core_parts(state: DocState) -> list[str]:
+    """:func:`encode_core` in pieces (never joined when stored: the core of
+    a large module is a few MB, saved when a cold build's memory peaks)."""
 
     dump = codec.dumps
     head = {
@@ -224,11 +232,21 @@ def encode_core(state: DocState) -> str:
         "units": state.units,
         "targets": state.targets,
         "stages": state.stages,
+        "layout": _encode_layout(state.layout) if state.layout is not None else None,
     }
-    groups = ",".join(
-        dump(gid) + ":" + _group_fragment(g) for gid, g in state.groups.items()
-    )
-    return dump(head)[:-1] + ',"groups":{' + groups + "}}"
+    parts = [dump(head)[:-1] + ',"groups":{']
+    pending: list[str] = []
+    size = 0
+    for k, (gid, g) in enumerate(state.groups.items()):
+        piece = ("," if k else "") + dump(gid) + ":" + _group_fragment(g)
+        pending.append(piece)
+        size += len(piece)
+        if size > _SPOOL_CHUNK:  # (pieces of ~64 KB: each part is one write)
+            parts.append("".join(pending))
+            pending.clear()
+            size = 0
+    parts.append("".join(pending) + "}}")
+    return parts
 
 
 def decode_core(data: Any, output: str, loader: Loader) -> DocState | None:
@@ -256,7 +274,40 @@ def decode_core(data: Any, output: str, loader: Loader) -> DocState | None:
         units=dict(data["units"]),
         targets=dict(data["targets"]),
         stages=str(data.get("stages", "")),
+        layout=_decode_layout(data.get("layout")),
     )
+
+
+def _encode_layout(layout: InputLayout) -> list[Any]:
+    s = layout.split
+    return [layout.length, layout.bounds, layout.digests, layout.unit_keys,
+            [s.header_end, [list(a) for a in s.aliases], s.module_open, s.body_start, s.body_end,
+             [list(u) for u in s.units], s.trailer, s.indent]]
+
+
+def _decode_layout(data: Any) -> InputLayout | None:
+    """The layout a core holds; None when it has none or it does not
+    decode (the next build then splits the input afresh)."""
+    if data is None:
+        return None
+    try:
+        length, bounds, digests, unit_keys, s = data
+        header_end, aliases, module_open, body_start, body_end, units, trailer, indent = s
+        split = SplitModule(
+            int(header_end), tuple(HeaderAlias(str(n), str(t), int(a), int(b))
+                                   for n, t, a, b in aliases),
+            None if module_open is None else str(module_open), int(body_start), int(body_end),
+            tuple(Unit(str(k), None if y is None else str(y), int(a), int(b), int(ln), int(c))
+                  for k, y, a, b, ln, c in units),
+            str(trailer), False, str(indent),
+        )
+        if (len(unit_keys) != len(units) or len(bounds) != len(digests) + 1
+                or not all(isinstance(x, str) for x in (*unit_keys, *digests))):
+            return None
+        return InputLayout(split=split, unit_keys=list(unit_keys), length=int(length),
+                           bounds=[int(b) for b in bounds], digests=list(digests))
+    except (ValueError, TypeError):
+        return None
 
 
 def load_core(cache: EntryStore, key: str, reader: PayloadReader) -> DocState | None:
@@ -285,4 +336,4 @@ def save_core(cache: EntryStore, key: str, state: DocState, *, write_output: boo
     (``write_output=False``)."""
     if write_output:
         cache.put_blob_parts(state.output_key, [f"{state.total}\n".encode(), state.output])
-    cache.put_json_text(key, encode_core(state))
+    cache.put_json_parts(key, core_parts(state))

@@ -4,17 +4,23 @@ A unit's key is its alias-free, location-free, name-normalized text
 (:mod:`halflow.source.keys`), qualified by the values of the dialect
 resources it names (directly or through its aliases): a blob no unit names
 is in no key. Keys are memoized by the unit's raw text, so a
-rebuild computes keys only for text it has not seen; a warm workspace
-re-splits only around the edit (:func:`halflow.source.toplevel.resplit`).
+rebuild computes keys only for text it has not seen; a rebuild re-splits
+only around the edit (:func:`halflow.source.toplevel.resplit`), found by
+comparing the input with the previous one (a warm workspace holds its bytes)
+or, in a new process, with the digests of its blocks of units that the
+previous state keeps (:class:`halflow.engine.records.InputLayout`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
+
+from blake3 import blake3
 
 from halflow.core.fingerprint import fingerprint, fingerprint_text
-from halflow.engine.records import DocState
+from halflow.engine.records import DocState, InputLayout
 from halflow.source import keys, resources
 from halflow.source.toplevel import EXECUTABLE_KINDS, SplitModule, Unit, common_ends, resplit
 
@@ -83,23 +89,93 @@ def _keyed(
     return out
 
 
+# Units per block of an input layout's digests: a block is ~30-150 KB of a
+# large module (hashed at several GB/s), and an edit re-splits the units of
+# one or two blocks around it.
+_BLOCK = 32
+
+
+def _digest(data: bytes | memoryview) -> str:
+    return blake3(data).hexdigest(16)
+
+
+def input_layout(split: SplitModule | None, unit_keys: list[str], text: str) -> InputLayout | None:
+    """What a state keeps of its input's split (None when the next build
+    cannot re-split it locally anyway: no split, a split MLIR's parser
+    refined, a text that is not ASCII)."""
+    if split is None or split.refined or not split.units or not text.isascii():
+        return None
+    # The first unit and the last are blocks of their own, and so are the
+    # first character of the first and the last one of the last: the header
+    # and the module's end are then blocks apart from any unit (a change
+    # there splits afresh), and an op added before the first unit or after
+    # the last one is still found between common ends.
+    units = split.units
+    ends = {units[0].start + 1, units[0].end, units[-2].end if len(units) > 1 else 0,
+            units[-1].end - 1, units[-1].end, *(u.end for u in units[_BLOCK - 1 :: _BLOCK])}
+    bounds = [0, *sorted(e for e in ends if 0 < e < len(text)), len(text)]
+    # (block by block: a cold build's peak memory is when its state is saved)
+    digests = [_digest(text[a:b].encode("ascii")) for a, b in pairwise(bounds)]
+    return InputLayout(split=split, unit_keys=list(unit_keys), length=len(text), bounds=bounds,
+                       digests=digests)
+
+
+def layout_ends(layout: InputLayout, text: str) -> tuple[int, int] | None:
+    """Lengths of a common prefix and suffix of ``text`` and the input of
+    ``layout`` (not overlapping; whole blocks, so at most the real ones):
+    its blocks compared by digest from the back, then from the front (an op
+    added after the last one is then found between the two: the last
+    character of the old last op, ``}``, is also the new op's). None for a
+    text that is not ASCII (offsets are then not bytes)."""
+    if not text.isascii():
+        return None
+    data = memoryview(text.encode("ascii"))
+    bounds, digests = layout.bounds, layout.digests
+    size, old = len(data), layout.length
+    delta = size - old
+    suffix, k = 0, len(digests) - 1
+    while (k >= 0 and old - bounds[k] <= min(size, old)
+           and _digest(data[bounds[k] + delta : bounds[k + 1] + delta]) == digests[k]):
+        suffix, k = old - bounds[k], k - 1
+    room = min(size, old) - suffix  # what the prefix may take
+    prefix = 0
+    for j in range(k + 1):
+        if bounds[j + 1] > room or _digest(data[bounds[j] : bounds[j + 1]]) != digests[j]:
+            break
+        prefix = bounds[j + 1]
+    return prefix, suffix
+
+
+def _previous_split(
+    prev: DocState, text: str, source_bytes: bytes | None
+) -> tuple[SplitModule, int, list[str], int, int] | None:
+    """The previous input's split, length and unit keys, and the lengths of
+    its common prefix and suffix with ``text``: from the previous input's
+    bytes (warm workspace, ASCII text), else from the state's layout."""
+    if (prev.split is not None and prev.source_bytes is not None and prev.unit_keys is not None
+            and source_bytes is not None and len(source_bytes) == len(text)):
+        p, q = common_ends(prev.source_bytes, source_bytes)
+        return prev.split, len(prev.source_bytes), prev.unit_keys, p, q
+    layout = prev.layout
+    if layout is None:
+        return None
+    ends = layout_ends(layout, text)
+    if ends is None:
+        return None
+    return layout.split, layout.length, layout.unit_keys, *ends
+
+
 def resplit_keys(
     known: dict[str, str], prev: DocState | None, text: str, source_bytes: bytes | None
 ) -> tuple[SplitModule, list[str], dict[str, str]] | None:
     """Split and unit keys of ``text`` from the previous build's, looking
-    only at the units around the edit (warm workspace, ASCII text); also
-    the raw hash -> key map of the document. None: split it afresh."""
-    if (
-        prev is None
-        or prev.split is None
-        or prev.source_bytes is None
-        or prev.unit_keys is None
-        or source_bytes is None
-        or len(source_bytes) != len(text)
-    ):
+    only at the units around the edit (:func:`_previous_split`); also the
+    raw hash -> key map of the document. None: split it afresh."""
+    found_prev = _previous_split(prev, text, source_bytes) if prev is not None else None
+    if prev is None or found_prev is None:
         return None
-    p, q = common_ends(prev.source_bytes, source_bytes)
-    found = resplit(prev.split, len(prev.source_bytes), text, p, q)
+    prev_split, prev_len, prev_keys, p, q = found_prev
+    found = resplit(prev_split, prev_len, text, p, q)
     if found is None:
         return None
     split, first, new_count, old_count = found
@@ -109,7 +185,7 @@ def resplit_keys(
     raw_keys = dict(prev.units)
     raw_keys.update(pairs)
     middle = [k for _, _, k in keyed]
-    unit_keys = prev.unit_keys[:first] + middle + prev.unit_keys[first + old_count :]
+    unit_keys = prev_keys[:first] + middle + prev_keys[first + old_count :]
     if len(raw_keys) > 2 * len(unit_keys) + 64:
         return None  # let a full split rebuild the map without stale entries
     return split, unit_keys, raw_keys

@@ -227,16 +227,18 @@ class Workspace:
             done = self._noop(case, known, recorder)
             if done is not None:
                 return done
-        with recorder.phase("split"):
-            units = self._split(case, known.current)
-        prev = self._start_from(case, known, units, recorder)
+        units = None
+        if not self._nothing_to_start_from(known):
+            with recorder.phase("split"):
+                units = self._split(case, known.current)
+        prev = self._start_from(case, known, units, recorder) if units is not None else None
         ev, assembled, fallback = self._incremental(case, prev, units, recorder)
         mode = "incremental"
         if assembled is not None and case.on_output is not None:
             case.on_output(assembled.text)  # (before its state is saved)
-        if assembled is None:
+        if assembled is None or units is None:
             mode = "whole"
-            ev, whole, assembled, failure = self._whole(case, prev, units, recorder)
+            ev, whole, assembled, failure, units = self._whole(case, prev, units, recorder)
             fallback = failure if failure is not None else fallback
             if assembled is None:
                 # Nothing to keep per unit; the output still stands.
@@ -247,6 +249,14 @@ class Workspace:
             state = self._keep(case, ev, assembled, units, known)
         return CaseResult(output=assembled.text, mode=mode, fallback=fallback, graph=ev.graph,
                           total=state.total, counts=state.counts())
+
+    def _nothing_to_start_from(self, known: Known) -> bool:
+        """Whether no state can be found to build from, whatever the input's
+        units: the document has none and the cache holds no anchors
+        (:func:`halflow.engine.anchors.recorded`). The input is then split
+        after the whole-module build has given its output."""
+        return (known.current is None and not known.index
+                and not anchors.recorded(self.cache, self._env))
 
     def _known(self, doc_id: str) -> Known:
         """The document's states: its index, and its current state (in
@@ -347,13 +357,13 @@ class Workspace:
         )
 
     def _incremental(
-        self, case: Case, prev: DocState | None, units: Units, recorder: Recorder
+        self, case: Case, prev: DocState | None, units: Units | None, recorder: Recorder
     ) -> tuple[Evaluator, Assembled | None, str | None]:
         """Evaluate against ``prev`` unit by unit: the evaluator, the
         assembled output (None when there is nothing to build from, or the
         incremental path gave up) and why it gave up."""
         ev = self._evaluator(case, prev, recorder)
-        if prev is None or units.split is None or not prev.groups:
+        if prev is None or units is None or units.split is None or not prev.groups:
             return ev, None, None
         bench = LazyIR(case.text, units.split, case.source)
         runs, reused = len(recorder.runs), recorder.reused
@@ -368,28 +378,33 @@ class Workspace:
             return ev, None, str(e) or type(e).__name__
 
     def _whole(
-        self, case: Case, prev: DocState | None, units: Units, recorder: Recorder
-    ) -> tuple[Evaluator, WholeProvider, Assembled | None, str | None]:
+        self, case: Case, prev: DocState | None, units: Units | None, recorder: Recorder
+    ) -> tuple[Evaluator, WholeProvider, Assembled | None, str | None, Units]:
         """The reference driver over the whole module, then every node
         recorded from its results: the evaluator, the driver, the assembled
-        output (None when its records cannot be kept) and why not."""
+        output (None when its records cannot be kept), why not, and the
+        input's units (``units`` None: split now, once the output is out)."""
         with recorder.phase("whole module"):
-            whole = WholeProvider(case.text, case.source, units.split, case.on_executable)
+            whole = WholeProvider(case.text, case.source, case.on_executable)
         if case.on_output is not None:
             case.on_output(whole.output)
+        if units is None:
+            with recorder.phase("split"):
+                units = self._split(case, None)
         with recorder.phase("scan output"):
-            whole.scan()
+            whole.scan(units.split)
         ev = self._evaluator(case, prev, recorder, force=True)
         if units.split is None or not whole.aligned:
-            return ev, whole, None, None
+            return ev, whole, None, None, units
         try:
             with recorder.phase("record nodes"):
-                return ev, whole, evaluate(ev, units.split, whole, units.keys, self.assembler), None
+                assembled = evaluate(ev, units.split, whole, units.keys, self.assembler)
+                return ev, whole, assembled, None, units
         except (Fallback, plan.PlanError) as e:
             # The output is right; only its per-unit records cannot be
             # kept (e.g. an executable's name inside an attribute alias).
             ev.discard()
-            return ev, whole, None, str(e)
+            return ev, whole, None, str(e), units
 
     def _output_only(
         self, case: Case, ev: Evaluator, output: str, fallback: str | None, known: Known
@@ -426,6 +441,9 @@ class Workspace:
             source_bytes=case.source_bytes if warm else None,
             split=units.split if warm else None,
             unit_keys=list(units.keys) if warm else None,
+            # (for the core: a workspace of its own keeps the bytes instead)
+            layout=(units_mod.input_layout(units.split, units.keys, case.text)
+                    if self.cache.enabled else None),
             known_printed=assembled.printed,
         )
         fresh = [g for g in ev.groups.values() if g.records is not None

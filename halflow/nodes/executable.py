@@ -70,17 +70,44 @@ def entry_function(stream_executable: ir.Operation, export: ir.Operation) -> ir.
     if module is None:
         return None
     found = irutil.lookup_in(module, export_info(export).function)
+    return _function(found)
+
+
+def _function(found: ir.Operation | None) -> ir.Operation | None:
     if found is None or irutil.attr(found, "function_type") is None:
         return None
     return found
 
 
-def check_entry_points(stream_executable: ir.Operation) -> None:
-    """IREE's entry-point type verification, raising at the function."""
-    for export in exports_of(stream_executable):
-        func = entry_function(stream_executable, export)
+class Entries(NamedTuple):
+    """An executable's exports with the function each calls
+    (:func:`entry_function`; None where there is none), and whether it has
+    an inner module: read once for all that asks (each lookup walks the
+    executable's ops)."""
+
+    exports: list[tuple[ir.Operation, ir.Operation | None]]
+    has_module: bool
+
+
+def entries(stream_executable: ir.Operation) -> Entries:
+    module = irutil.inner_module(stream_executable)
+    symbols: dict[str | None, ir.Operation] = {}
+    for child in irutil.region_ops(module) if module is not None else ():
+        symbols.setdefault(irutil.symbol_name(child), child)  # (the first, as lookup_in)
+    return Entries(
+        [(export, _function(symbols.get(export_info(export).function))
+          if module is not None else None) for export in exports_of(stream_executable)],
+        module is not None,
+    )
+
+
+def check_entry_points(stream_executable: ir.Operation, found: Entries | None = None) -> None:
+    """IREE's entry-point type verification, raising at the function
+    (``found``: :func:`entries` of the executable, if read already)."""
+    found = found if found is not None else entries(stream_executable)
+    for export, func in found.exports:
         if func is None:
-            if irutil.inner_module(stream_executable) is not None:
+            if found.has_module:
                 raise ExecutableError(
                     f"export @{export_info(export).name} calls an undefined function "
                     f"@{export_info(export).function}",
@@ -98,10 +125,12 @@ def check_entry_points(stream_executable: ir.Operation) -> None:
 RETURNS_VALUES = "entry function returns values: "
 
 
-def entry_returning_values(stream_executable: ir.Operation) -> str | None:
+def entry_returning_values(
+    stream_executable: ir.Operation, found: Entries | None = None
+) -> str | None:
     """The name of an entry function that returns values, if any."""
-    for export in exports_of(stream_executable):
-        func = entry_function(stream_executable, export)
+    found = found if found is not None else entries(stream_executable)
+    for _, func in found.exports:
         if func is None:
             continue
         ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)

@@ -82,19 +82,19 @@ def executable_facts(op: ir.Operation) -> ExecutableFacts:
         has_module = any(c.name == "builtin.module" for c in irutil.region_ops(op))
         return ExecutableFacts(symbol, SOURCE, public, has_module, exports)
 
+    found = executable.entries(op)
     try:
-        executable.check_entry_points(op)
+        executable.check_entry_points(op, found)
         entry_error = None
     except executable.ExecutableError as e:
         entry_error = str(e)
     if entry_error is None:
-        returning = executable.entry_returning_values(op)
+        returning = executable.entry_returning_values(op, found)
         if returning is not None:
             entry_error = executable.RETURNS_VALUES + returning
     out = []
-    for export in executable.exports_of(op):
+    for export, func in found.exports:
         info = executable.export_info(export)
-        func = executable.entry_function(op, export)
         types = [str(t) for t in clone_function.argument_types(func)] if func is not None else None
         args = tuple(t == clone_function.BINDING_TYPE for t in types) if types is not None else None
         uniforms = (
@@ -109,9 +109,7 @@ def executable_facts(op: ir.Operation) -> ExecutableFacts:
                 _workload_types(export), uniforms,
             )
         )
-    return ExecutableFacts(
-        symbol, STREAM, public, irutil.inner_module(op) is not None, tuple(out), entry_error
-    )
+    return ExecutableFacts(symbol, STREAM, public, found.has_module, tuple(out), entry_error)
 
 
 def _workload_types(export: ir.Operation) -> tuple[str, ...] | None:

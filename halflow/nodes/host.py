@@ -10,7 +10,7 @@ are made of; the ops themselves stay in :class:`HostAnalysis` for rewriting.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from iree.compiler import ir
@@ -102,17 +102,20 @@ def _is_affinity(text: str) -> bool:
     return text.startswith(AFFINITY_PREFIXES)
 
 
-def _legacy_targets(op: ir.Operation) -> tuple[str, ...]:
-    for ancestor in irutil.parents(op):
+def _legacy_targets(
+    op: ir.Operation, chain: Sequence[ir.Operation] | None = None
+) -> tuple[str, ...]:
+    for ancestor in chain if chain is not None else irutil.parents(op):
         targets = irutil.attr(ancestor, "hal.device.targets")
         if targets is not None:
             return tuple(str(t) for t in ir.ArrayAttr(targets))
     return ()
 
 
-def lookup_affinity(op: ir.Operation) -> str | None:
-    """``AffinityAttr::lookupOrDefault``: printed affinity governing ``op``."""
-    chain = list(irutil.parents(op))
+def lookup_affinity(op: ir.Operation, chain: Sequence[ir.Operation] | None = None) -> str | None:
+    """``AffinityAttr::lookupOrDefault``: printed affinity governing ``op``
+    (``chain``: ``op`` and its ancestors, if listed already)."""
+    chain = chain if chain is not None else list(irutil.parents(op))
     for ancestor in chain:
         # Stream ops carrying an affinity implement AffinityOpInterface.
         if ancestor.name.startswith("stream.") and "affinity" in ancestor.attributes:
@@ -145,10 +148,11 @@ def _origin(value: ir.Value) -> ResourceOrigin:
     return ResourceOrigin.UNKNOWN
 
 
-def site_usage(dispatch: ir.Operation) -> SiteUsage:
+def site_usage(dispatch: ir.Operation, chain: Sequence[ir.Operation] | None = None) -> SiteUsage:
     """How a dispatch uses its resources (BindingLayoutAnalysis inputs)."""
     execute = next(
-        (p for p in irutil.parents(dispatch) if p.name == "stream.cmd.execute"), None
+        (p for p in (chain if chain is not None else irutil.parents(dispatch))
+         if p.name == "stream.cmd.execute"), None
     )
     once = execute is not None and "once" in execute.attributes
     segments = list(ir.DenseI32ArrayAttr(dispatch.attributes["operandSegmentSizes"]))
@@ -286,8 +290,9 @@ def analyze_op(
     ids = graph.dispatch_ids(owner, map(graph.callee, callees))
     sites: list[DispatchSite] = []
     for dispatch, site_id, entry_points in zip(dispatches, ids, callees, strict=True):
-        affinity = lookup_affinity(dispatch)
-        legacy = _legacy_targets(dispatch)
+        chain = list(irutil.parents(dispatch))  # (read once for the three lookups)
+        affinity = lookup_affinity(dispatch, chain)
+        legacy = _legacy_targets(dispatch, chain)
         key = (affinity, legacy)
         targets = memo.get(key)
         if targets is None:
@@ -308,7 +313,7 @@ def analyze_op(
                 id=site_id,
                 owner=owner,
                 entry_points=entry_points,
-                usage=site_usage(dispatch),
+                usage=site_usage(dispatch, chain),
                 targets=targets,
                 workload=workload,
                 uniforms=uniforms,

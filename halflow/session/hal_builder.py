@@ -40,6 +40,7 @@ class _SessionCache:
         self.get_blob = store.get_blob
         self.put = store.put
         self.put_json_text = store.put_json_text
+        self.put_json_parts = store.put_json_parts
         self.put_blob = store.put_blob
         self.put_blob_parts = store.put_blob_parts
         self.put_blob_streamed = store.put_blob_streamed

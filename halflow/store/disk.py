@@ -417,9 +417,15 @@ class Cache:
     def put_blob(self, key: str, blob: bytes) -> None:
         self._put_raw(key, _frame(_MAGIC_BLOB, blob))
 
+    def put_json_parts(self, key: str, parts: Sequence[str]) -> None:
+        self._put_parts(key, _MAGIC_JSON, parts)
+
     def put_blob_parts(self, key: str, parts: Sequence[bytes | str]) -> None:
         """Store the concatenation of ``parts`` (text parts as UTF-8) as one
         blob without building it in memory (large outputs: peak memory)."""
+        self._put_parts(key, _MAGIC_BLOB, parts)
+
+    def _put_parts(self, key: str, magic: bytes, parts: Sequence[bytes | str]) -> None:
         crc = 0
         size = 0
         for part in parts:
@@ -431,7 +437,7 @@ class Cache:
             else:
                 crc = zlib.crc32(part, crc)
                 size += len(part)
-        header = _MAGIC_BLOB + crc.to_bytes(4, "little")
+        header = magic + crc.to_bytes(4, "little")
         self._put_chain(key, [header, *parts], size)
 
     def put_blob_streamed(
@@ -750,6 +756,9 @@ class NullCache:
         pass
 
     def put_json_text(self, key: str, text: str) -> None:
+        pass
+
+    def put_json_parts(self, key: str, parts: Sequence[str]) -> None:
         pass
 
     def put_blob_parts(self, key: str, parts: Sequence[bytes | str]) -> None:

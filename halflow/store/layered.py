@@ -111,6 +111,11 @@ class LayeredCache:
         if shared(key):
             self.remote.put(key, KIND_JSON, [text.encode("utf-8")])
 
+    def put_json_parts(self, key: str, parts: Sequence[str]) -> None:
+        self.local.put_json_parts(key, parts)
+        if shared(key):
+            self.remote.put(key, KIND_JSON, _encoded(parts))
+
     def put_blob(self, key: str, blob: bytes) -> None:
         self.local.put_blob(key, blob)
         if shared(key):

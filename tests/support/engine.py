@@ -61,7 +61,15 @@ def corpus_file(name: str) -> Path:
 def benchmark_input(name: str) -> Path:
     """A corpus file for a benchmark: the repository's copy, else the
     shared corpus (``../shared/corpus`` or ``$HALFLOW_SHARED/corpus``),
-    which alone holds the largest file, ``openelm_serving.mlir``."""
+    which alone holds the largest file, ``openelm_serving.mlir``; or, for a
+    name with a directory in it (``/work/gen8/resnet50_serving.mlir``,
+    ``./m.mlir``), that file (a module made outside the corpus, e.g. by
+    ``benchmarks/serving_module.py``)."""
+    if os.sep in name or (os.altsep and os.altsep in name):
+        path = Path(name)
+        if not path.is_file():
+            raise FileNotFoundError(f"benchmark input missing: {path}")
+        return path.resolve()
     if name.startswith("inline/") or (CORPUS / name).is_file():
         return corpus_file(name)
     path = shared_dir() / "corpus" / name
