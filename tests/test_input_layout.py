@@ -43,7 +43,7 @@ def state_of(text: str) -> DocState:
     """A state of ``text`` as a build leaves it (its units and layout)."""
     split = split_module(text)
     keys, raw_keys = units.unit_keys({}, text, split)
-    return DocState(input_hash="", options="", env="", output="", output_key="",
+    return DocState(input_hash="", options_fingerprint="", env="", output="", output_key="",
                     units=raw_keys, layout=units.input_layout(split, keys, text))
 
 
