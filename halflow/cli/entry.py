@@ -191,7 +191,8 @@ class Checked:
     read) and the settings (``settings``, the configuration without flags)
     are read once."""
 
-    __slots__ = ("cache_dir", "current", "data", "early", "input", "settings", "stale")
+    __slots__ = ("cache_dir", "current", "data", "early", "incremental_before", "input",
+                 "settings", "stale")
 
     def __init__(self, input: str, cache_dir: str | None, data: Snapshot | None,
                  settings: Config | None = None):
@@ -201,6 +202,9 @@ class Checked:
         self.settings = settings
         self.current = False
         self.stale = False  # a .vmfb build known to have work to do (any form)
+        # The output's marker says its last build was incremental (it
+        # recorded executables): this one stays so (halflow.codegen.strategy).
+        self.incremental_before = False
         # The .vmfb build's front end, started before the command line loads
         # (halflow.codegen.model.start_early), for the build to take.
         self.early: Early | None = None
@@ -247,6 +251,7 @@ def check(form: BuildForm) -> Checked:
     how = markers.status(recorded, key, stat, form.output)
     if form.to == "vmfb":
         checked.stale = how is None
+        checked.incremental_before = recorded is not None and recorded.total > 0
         if not form.plain:
             return checked
     if how is None:
@@ -347,13 +352,14 @@ def run(form: BuildForm | None, checked: Checked | None) -> None:
             # The front end runs while the command line and IREE's bindings load.
             from halflow.codegen.model import start_early
 
-            checked.early = start_early(form.input, form.iree_flags)
+            checked.early = start_early(form.input, form.iree_flags, form.output,
+                                        whole=not checked.incremental_before)
         from halflow.cli.commandline import main as command_line
 
         command_line(obj=checked)
     except SystemExit as e:
         if checked is not None and checked.early is not None:
-            checked.early.frontend.close()  # no build took it (closing twice is harmless)
+            checked.early.close()  # no build took it (closing twice is harmless)
         exit_now(e.code)  # returns when the process must end the usual way
         raise
 
