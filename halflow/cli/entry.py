@@ -191,8 +191,8 @@ class Checked:
     read) and the settings (``settings``, the configuration without flags)
     are read once."""
 
-    __slots__ = ("cache_dir", "current", "data", "early", "incremental_before", "input",
-                 "settings", "stale")
+    __slots__ = ("cache_dir", "current", "data", "early", "input", "last_mode", "settings",
+                 "stale")
 
     def __init__(self, input: str, cache_dir: str | None, data: Snapshot | None,
                  settings: Config | None = None):
@@ -202,9 +202,10 @@ class Checked:
         self.settings = settings
         self.current = False
         self.stale = False  # a .vmfb build known to have work to do (any form)
-        # The output's marker says its last build was incremental (it
-        # recorded executables): this one stays so (halflow.codegen.strategy).
-        self.incremental_before = False
+        # How the output was last built, as its marker tells: "groups" (it
+        # recorded executables: incremental), "plain", or "" (no marker);
+        # what halflow.codegen.strategy decides by.
+        self.last_mode = ""
         # The .vmfb build's front end, started before the command line loads
         # (halflow.codegen.model.start_early), for the build to take.
         self.early: Early | None = None
@@ -251,7 +252,8 @@ def check(form: BuildForm) -> Checked:
     how = markers.status(recorded, key, stat, form.output)
     if form.to == "vmfb":
         checked.stale = how is None
-        checked.incremental_before = recorded is not None and recorded.total > 0
+        if recorded is not None:
+            checked.last_mode = "groups" if recorded.total > 0 else "plain"
         if not form.plain:
             return checked
     if how is None:
@@ -353,7 +355,7 @@ def run(form: BuildForm | None, checked: Checked | None) -> None:
             from halflow.codegen.model import start_early
 
             checked.early = start_early(form.input, form.iree_flags, form.output,
-                                        whole=not checked.incremental_before)
+                                        checked.last_mode)
         from halflow.cli.commandline import main as command_line
 
         command_line(obj=checked)

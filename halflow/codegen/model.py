@@ -301,18 +301,19 @@ def take_whole(early: Early | None, model: Path, flags: IreeFlags) -> WholeCompi
     return None
 
 
-def start_early(model: str, iree_flags: Sequence[str], output: str | None = None, *,
-                whole: bool = True) -> Early | None:
+def start_early(model: str, iree_flags: Sequence[str], output: str | None = None,
+                last_mode: str = "") -> Early | None:
     """Start MODEL's front end now, when MODEL is a program and the flags
     are ones halflow takes: a ``halflow build --to vmfb`` that is not up to
     date launches ``iree-compile`` before it imports the command line and
     the compiler bindings (~0.2 s), which then load beside it. A program the
     build will compile whole (:func:`halflow.codegen.strategy.compiles_whole`)
     has that whole compile started instead, writing beside ``output``
-    (:class:`halflow.codegen.plain.WholeCompile`), unless ``whole`` is
-    False (the last build of this output was incremental, which keeps this
-    one incremental: its front end is started). Anything doubtful starts
-    nothing (None: the build then starts it as usual)."""
+    (:class:`halflow.codegen.plain.WholeCompile`). ``last_mode``: how the
+    output was last built as far as the entry point knows ("groups",
+    "plain" or ""; "groups" keeps this build incremental: its front end is
+    started). Anything doubtful starts nothing (None: the build then starts
+    it as usual)."""
     from halflow.codegen import flags as flags_mod
 
     try:
@@ -331,7 +332,9 @@ def start_early(model: str, iree_flags: Sequence[str], output: str | None = None
     except HalflowError:
         return None  # the build reports it; start nothing
     try:
-        if strategy.compiles_whole(chosen, form.text_size) is None or not whole:
+        stays_incremental = last_mode == "groups" and chosen == strategy.Strategy.AUTO
+        if (stays_incremental
+                or strategy.compiles_whole(chosen, form.text_size, last_mode == "plain") is None):
             return Early(Path(model), flags.all, Frontend(Path(model), flags,
                                                           as_text=form.as_text))
         if output is None:

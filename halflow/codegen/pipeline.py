@@ -146,7 +146,7 @@ def build(model_path: PathLike, output: PathLike, options: VmfbOptions, *,
                          rebuild=previous.mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
         source = _front_end(request, started.frontend, started.local.preload, store, previous,
                             log)
-        reason = (strategy_mod.plain_reason(chosen, source.data)
+        reason = (strategy_mod.plain_reason(chosen, source.data, choice.built_plainly)
                   if choice.may_be_plain else None)
         if reason is not None:
             started.local.stop_idle()  # started early in case: not needed
@@ -308,7 +308,7 @@ def _choose(chosen: strategy_mod.Strategy, request: _Request, previous: Manifest
     compiles the model whole, without a front end (None: it does not)."""
     choice = strategy_mod.before_front_end(chosen, request.kind == model.ModelKind.PROGRAM,
                                            own_workers, previous.mode)
-    whole = (strategy_mod.compiles_whole(chosen, request.form.text_size)
+    whole = (strategy_mod.compiles_whole(chosen, request.form.text_size, choice.built_plainly)
              if choice.may_be_plain else None)
     return choice, whole
 
@@ -771,7 +771,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
             opened.frontend = model.Frontend(request.model_file, request.flags,
                                              as_text=request.form.as_text)
         source = _front_end(request, opened.frontend, recorder.preload, store, previous, log)
-        reason = (strategy_mod.plain_reason(chosen, source.data)
+        reason = (strategy_mod.plain_reason(chosen, source.data, choice.built_plainly)
                   if choice.may_be_plain else None)
         if reason is not None:
             return VmfbPlan(False, plain=reason)
