@@ -3,7 +3,7 @@ against ``halflow build --to vmfb``.
 
     PYTHONPATH=. python benchmarks/zoo.py [--models gpt2,electra,...]
         [--targets llvm-cpu,vmvx,rocm] [--strategy auto|incremental|plain]
-        [--steps cold,act,...] [--reverse] [--turbine-python PATH] [--work DIR]
+        [--steps cold,act,...] [--repeat N] [--reverse] [--turbine-python PATH] [--work DIR]
         [--gpu-bundle DIR [--bundle-target cuda|llvm-cpu]] [--write-slice DIR]
         [--json out.json]
 
@@ -19,9 +19,14 @@ reverting to the base (``revert``) and once more unchanged (``noop``). The
 outputs of both ``.vmfb``s under ``iree-run-module`` with the variant's
 ``.irpa`` and seeded inputs (first and last entry point) must be bitwise
 equal (targets that run here: llvm-cpu, vmvx; rocm and cuda compile only).
-Per build: plain/halflow, halflow's mode and group counts; then a summary
-per model and target. Exit status 1 on any failure or mismatch (a build
-plain ``iree-compile`` cannot do is listed as skipped, with its error).
+Each step is built ``--repeat`` times (default 3), plain and halflow
+interleaved, every repeat of halflow's from the cache and output the step
+found (saved and put back), so that each is the same rebuild; per build:
+plain/halflow of the medians, halflow's mode and group counts, and both
+ranges; then a summary per model and target (a rebuild slower than plain
+is listed with its ratio's range over the repeats). Exit status 1 on any
+failure or mismatch (a build plain ``iree-compile`` cannot do is listed as
+skipped, with its error).
 
 ``--gpu-bundle DIR``: also compile for ``cuda`` (sm_80) the base and the
 first edit, plain and halflow, and put the ``.vmfb``s with their inputs and
@@ -39,6 +44,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,6 +108,7 @@ MODELS_PY = next((p / "shared" / "corpus" / "gen" / "models.py" for p in ROOT.pa
                   if (p / "shared" / "corpus" / "gen" / "models.py").exists()), rm.MODELS_PY)
 STEPS_RUN = list(STEPS)  # --steps
 BUNDLE_TARGET = ["cuda"]  # --bundle-target
+REPEAT = [3]  # --repeat
 CUDA = ["--iree-hal-target-device=cuda", "--iree-cuda-target=sm_80"]
 
 
@@ -155,6 +162,8 @@ class Row:
     groups_compiled: int = 0
     check: str = ""
     detail: str = field(default="", repr=False)
+    plains: list[float] = field(default_factory=list)  # seconds, one per repeat
+    halflows: list[float] = field(default_factory=list)
 
     @property
     def ratio(self) -> float:
@@ -197,6 +206,7 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
     run_dir = work / "runs" / f"{name}-{target}"
     shutil.rmtree(run_dir, ignore_errors=True)
     run_dir.mkdir(parents=True)
+    print(f"# {name} on {target}: load {os.getloadavg()[0]:.2f}", flush=True)
     source = run_dir / f"{name}.mlir"
     report = run_dir / "report.json"
     halflow = [sys.executable, "-m", "halflow", "build", str(source), "--to", "vmfb",
@@ -211,11 +221,9 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
             shutil.copyfile(variant.with_suffix(".mlir"), source)
         row = Row(name, target, step)
         rows.append(row)
-        order = [("plain", plain), ("halflow", halflow)]
-        timed = {}
-        for label, command in order if i % 2 == 0 else order[::-1]:
-            timed[label] = rm.timed(command, env)
-        row.plain, row.halflow = timed["plain"].seconds, timed["halflow"].seconds
+        timed = repeated(i, step, run_dir, plain, halflow, env)
+        row.plains, row.halflows = timed["plain"].seconds, timed["halflow"].seconds
+        row.plain, row.halflow = statistics.median(row.plains), statistics.median(row.halflows)
         if timed["plain"].returncode != 0:
             row.check, row.detail = "skipped", last_error(timed["plain"].stderr)
             print(format_row(row), flush=True)
@@ -235,6 +243,71 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
         if row.failed or row.check == "skipped":
             break
     return rows
+
+
+@dataclass
+class Timed:
+    """The builds of one step: seconds per repeat; the first failure's
+    exit status and stderr (0 and "" when every repeat succeeded)."""
+
+    seconds: list[float] = field(default_factory=list)
+    returncode: int = 0
+    stderr: str = ""
+
+
+def run_timed(command: list[str], env: dict[str, str]) -> tuple[float, int, str]:
+    """Wall seconds, exit status and stderr of ``command``: nothing sampled
+    while it runs (sampling the process tree's memory, as real_models.py
+    does, takes CPU from the build on a small machine, and more of it from
+    halflow's tree of processes than from one iree-compile)."""
+    started = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                          check=False)
+    return (time.perf_counter() - started, done.returncode,
+            done.stderr.decode("utf-8", "replace"))
+
+
+def repeated(index: int, step: str, run_dir: Path, plain: list[str], halflow: list[str],
+             env: dict[str, str]) -> dict[str, Timed]:
+    """Plain and halflow, REPEAT[0] times each, interleaved (the order
+    alternating), every repeat of halflow's build from the same state: its
+    cache and output as the step found them (saved beside the run and put
+    back before each repeat after the first, so that a repeat is the same
+    rebuild, not a hit on the one before). A no-op changes nothing worth
+    putting back: its repeats run as they come."""
+    saved = run_dir / "saved"
+    state = [run_dir / "cache", run_dir / "halflow.vmfb"]
+    restore = REPEAT[0] > 1 and step != "noop"
+    if restore:
+        shutil.rmtree(saved, ignore_errors=True)
+        saved.mkdir()
+        for path in state:
+            if path.is_dir():
+                shutil.copytree(path, saved / path.name, symlinks=True)
+            elif path.exists():
+                shutil.copy2(path, saved / path.name)
+    timed = {"plain": Timed(), "halflow": Timed()}
+    order = [("plain", plain), ("halflow", halflow)]
+    for r in range(REPEAT[0]):
+        if restore and r > 0:
+            for path in state:
+                shutil.rmtree(path, ignore_errors=True) if path.is_dir() else \
+                    path.unlink(missing_ok=True)
+                kept = saved / path.name
+                if kept.is_dir():
+                    shutil.copytree(kept, path, symlinks=True)
+                elif kept.exists():
+                    shutil.copy2(kept, path)
+        for label, command in order if (index + r) % 2 == 0 else order[::-1]:
+            seconds, code, stderr = run_timed(command, env)
+            timed[label].seconds.append(seconds)
+            if code != 0 and timed[label].returncode == 0:
+                timed[label].returncode, timed[label].stderr = code, stderr
+        if any(t.returncode for t in timed.values()):
+            break  # a failure: said once, not repeated
+    if restore:
+        shutil.rmtree(saved, ignore_errors=True)
+    return timed
 
 
 def last_error(stderr: str) -> str:
@@ -285,14 +358,31 @@ def write_slice(dest: Path, work: Path, python: Path) -> None:
 
 
 HEADER = (f"{'model':14} {'target':8} {'step':7} {'exe':>4} {'plain':>6} {'halflow':>7} "
-          f"{'ratio':>6} {'mode':10} {'comp':>4} {'groups':>7}  check")
+          f"{'ratio':>6} {'mode':10} {'comp':>4} {'groups':>7}  {'plain range':11} "
+          f"{'halflow range':13} check")
+
+
+def spread(samples: list[float]) -> str:
+    return f"{min(samples):5.2f}-{max(samples):<5.2f}" if samples else "-"
 
 
 def format_row(row: Row) -> str:
+    """plain and halflow: medians over the repeats (ratio: of the
+    medians), then each one's range."""
     text = (f"{row.model:14} {row.target:8} {row.step:7} {row.executables:4} {row.plain:6.2f} "
             f"{row.halflow:7.2f} {row.ratio:5.2f}x {row.mode:10} {row.compiled:4} "
-            f"{row.groups_compiled:3}/{row.groups:<3}  {row.check}")
+            f"{row.groups_compiled:3}/{row.groups:<3}  {spread(row.plains):11} "
+            f"{spread(row.halflows):13} {row.check}")
     return text + (f": {row.detail}" if row.detail else "")
+
+
+def ratio_range(row: Row) -> str:
+    """The ratio's range over the repeats: slowest plain over fastest
+    halflow, and the reverse."""
+    if not row.plains or not row.halflows:
+        return f"{row.ratio:.2f}x"
+    return (f"{row.ratio:.2f}x, {min(row.plains) / max(row.halflows):.2f}-"
+            f"{max(row.plains) / min(row.halflows):.2f}")
 
 
 def summary(rows: list[Row], skipped: dict[str, str]) -> list[str]:
@@ -324,10 +414,10 @@ def summary(rows: list[Row], skipped: dict[str, str]) -> list[str]:
     slow = [r for r in rebuilds if r.ratio < 1 / 1.05]
     large = [r.ratio for r in rebuilds if r.executables >= 100 and r.step in EDITS]
     failures = [r for r in rows if r.failed]
+    listed = ", ".join(f"{r.model}/{r.target}/{r.step} {ratio_range(r)}" for r in slow)
     lines.append(f"# {len(rows)} builds, {len(failures)} failures/mismatches; rebuilds more than "
                  f"5% slower than plain: {len(slow)} of {len(rebuilds)}"
-                 + (f" ({', '.join(f'{r.model}/{r.target}/{r.step} {r.ratio:.2f}x' for r in slow)})"
-                    if slow else ""))
+                 + (f" ({listed})" if slow else ""))
     if large:
         lines.append(f"# median plain/halflow over the edits of models with 100+ executables: "
                      f"{statistics.median(large):.2f}x (target >= 1.5x)")
@@ -355,8 +445,12 @@ def main() -> None:
     ap.add_argument("--write-slice", type=Path, default=None,
                     help="export the suite's slice (SLICE: base and act edit) into DIR "
                          "(tests/data/zoo) and stop")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="builds per step, plain and halflow interleaved, each of halflow's "
+                         "from the same cache state (plain/halflow: of the medians)")
     ap.add_argument("--json", type=Path, default=None)
     a = ap.parse_args()
+    REPEAT[0] = max(1, a.repeat)
     BUNDLE_TARGET[0] = a.bundle_target
     STEPS_RUN[:] = [s for s in STEPS if s in a.steps.split(",")]
     if a.write_slice:
@@ -374,7 +468,7 @@ def main() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HALFLOW_SERVER": "0", "HALFLOW_STRICT": "1",
            "HALFLOW_VMFB_STRATEGY": a.strategy}
     print(f"# load {os.getloadavg()[0]:.2f} at start; {os.cpu_count()} CPUs; strategy "
-          f"{a.strategy}; targets {', '.join(targets)}")
+          f"{a.strategy}; targets {', '.join(targets)}; {REPEAT[0]} repeats per step")
     print(HEADER)
     rows: list[Row] = []
     skipped: dict[str, str] = {}

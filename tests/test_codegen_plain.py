@@ -111,13 +111,57 @@ def test_the_size_threshold_decides() -> None:
     few = b"  hal.executable private @e {\n  }\n" * (strategy_mod.PLAIN_BELOW_EXECUTABLES - 1)
     assert "executables" in (strategy_mod.plain_reason(auto, few + weights) or "")
     assert strategy_mod.plain_reason(auto, few + few[:33] + weights) is None
+    # Built plainly last time: the lines are STAYS_PLAIN times higher.
+    higher = below.ljust(strategy_mod.PLAIN_BELOW * strategy_mod.STAYS_PLAIN - 1, b"\0")
+    assert "built plainly last time" in (strategy_mod.plain_reason(auto, higher, True) or "")
+    assert strategy_mod.plain_reason(auto, higher + b"\0", True) is None
+    assert strategy_mod.plain_reason(auto, higher, False) is None
+    more = few * strategy_mod.STAYS_PLAIN + few[:34]  # one below the higher line
+    assert strategy_mod.plain_reason(auto, more + weights, True) is not None
+    assert strategy_mod.plain_reason(auto, more + few[:33] + weights, True) is None
+    size = strategy_mod.PLAIN_MODEL_BELOW
+    assert strategy_mod.compiles_whole(auto, size, True) is not None
+    assert strategy_mod.compiles_whole(auto, size, False) is None
+    assert strategy_mod.compiles_whole(auto, size * strategy_mod.STAYS_PLAIN, True) is None
     before = strategy_mod.before_front_end
     assert before(auto, True, True, "").may_be_plain
+    assert not before(auto, True, True, "").built_plainly
     assert before(auto, True, True, "plain").may_be_plain
+    assert before(auto, True, True, "plain").built_plainly
     assert not before(auto, True, True, "groups").may_be_plain  # built incrementally
     assert not before(auto, True, False, "").may_be_plain  # kept or Dask workers
     assert not before(auto, False, True, "").may_be_plain  # pre-materialize
     assert not before(strategy_mod.Strategy.INCREMENTAL, True, True, "").may_be_plain
+
+
+def front_end_size(source: Path, tmp_path: Path) -> int:
+    """Bytes of IREE's front-end module of ``source`` (what the line measures)."""
+    from halflow.codegen import flags, model
+
+    out = tmp_path / f"{source.stem}.mlirbc"
+    subprocess.run(model.frontend_command(source, flags.parse(FLAGS), out), check=True)
+    return out.stat().st_size
+
+
+def test_a_program_built_plainly_stays_plain_past_the_line(
+        program: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit that takes a program built plainly just past the line (an
+    extra layer) compiles plainly again, not incrementally with nothing of
+    its own cached; the same program built first goes incremental."""
+    small, large = front_end_size(program, tmp_path), front_end_size(
+        PROGRAMS / "mlp_extra.mlir", tmp_path)
+    assert small < large < 2 * small
+    monkeypatch.setattr(strategy_mod, "PLAIN_BELOW", (small + large) // 2)
+    out = tmp_path / "out.vmfb"
+    with DiskStore(tmp_path / "cache") as store:
+        assert build_vmfb(program, out, FLAGS, store=store, strategy="auto").mode == "plain"
+        shutil.copyfile(PROGRAMS / "mlp_extra.mlir", program)
+        edited = build_vmfb(program, out, FLAGS, store=store, strategy="auto")
+        assert edited.mode == "plain" and "built plainly last time" in edited.plain
+    assert out.read_bytes() == plain_compile(program, tmp_path / "extra.vmfb").read_bytes()
+    with DiskStore(tmp_path / "fresh") as store:
+        first = build_vmfb(program, tmp_path / "first.vmfb", FLAGS, store=store, strategy="auto")
+        assert first.mode == "groups"
 
 
 def test_plain_cli_prints_iree_compiles_warnings_and_its_errors(

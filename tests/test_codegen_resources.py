@@ -13,8 +13,11 @@ equal to a plain ``iree-compile``, cold and after an edit, on both paths.
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,7 @@ from test_codegen import FLAGS, PROGRAMS, assert_same_outputs, iree_compile, pla
 
 from halflow.codegen import DiskStore, build_vmfb, model, tools
 
+REPO = Path(__file__).resolve().parents[1]
 SHAPES = [(4, 8)]
 EDIT = ("%scale = arith.constant 0.5 : f32", "%scale = arith.constant 0.25 : f32")
 
@@ -135,3 +139,67 @@ def test_a_small_program_with_the_literal_compiles_whole(program: Path, tmp_path
     assert form_of(program).text_size == text.index("\n{-#")
     weights.write_text(heavy)
     assert form_of(weights) == form_of(program)
+
+
+def halflow_build(program: Path, out: Path, tmp_path: Path, strategy: str = "auto",
+                  temp: Path | None = None) -> tuple[subprocess.CompletedProcess[str], dict]:
+    """``halflow build --to vmfb`` as a user runs it (its entry point, in a
+    process of its own, ``TMPDIR`` ``temp``); (the run, its report)."""
+    report = tmp_path / "report.json"
+    report.unlink(missing_ok=True)
+    env = {**os.environ, "HALFLOW_VMFB_STRATEGY": strategy, "PYTHONPATH": str(REPO)}
+    if temp is not None:
+        env["TMPDIR"] = str(temp)
+    done = subprocess.run(
+        [sys.executable, "-m", "halflow", "build", str(program), "--to", "vmfb", "-o", str(out),
+         "--cache-dir", str(tmp_path / "cache"), "--report", str(report), "--", *FLAGS],
+        capture_output=True, text=True, env=env, check=False)
+    return done, json.loads(report.read_text()) if report.exists() else {}
+
+
+def test_the_entry_point_starts_the_whole_compile_and_the_build_takes_it(
+        program: Path, tmp_path: Path) -> None:
+    """A build that will compile the program whole has the user's
+    ``iree-compile`` started by the entry point, before the command line
+    loads: the build takes its ``.vmfb`` (byte-identical to plain's) and
+    nothing it wrote is left (beside the output, or in the temporary
+    folder); an IREE error is reported as plain's, the output left as it
+    was; a program built incrementally last time stays so, its front end
+    started early instead."""
+    out_dir, temp = tmp_path / "out", tmp_path / "temp"
+    out_dir.mkdir()
+    temp.mkdir()
+    out = out_dir / "out.vmfb"
+    done, report = halflow_build(program, out, tmp_path, temp=temp)
+    assert done.returncode == 0, done.stderr
+    assert report["mode"] == "plain" and "besides its resources' data" in report["plain"]
+    timings = report["codegen_timings"]
+    assert timings["compile_early"] > 0 and "frontend" not in timings
+    assert out.read_bytes() == plain_compile(program, tmp_path / "plain.vmfb").read_bytes()
+    assert list(out_dir.iterdir()) == [out] and list(temp.iterdir()) == []
+
+    # IREE fails (an op of the wrong type): its diagnostics, exit 1, the output kept.
+    bad = tmp_path / "bad.mlir"
+    bad.write_text(program.read_text().replace(*EDIT).replace(
+        "%scale = arith.constant 0.25 : f32", "%scale = arith.constant 0.25 : f64"))
+    expected = subprocess.run([iree_compile(), str(bad), *FLAGS, "-o", str(tmp_path / "x.vmfb")],
+                              capture_output=True, text=True, check=False)
+    assert expected.returncode != 0
+    failed, _ = halflow_build(bad, out, tmp_path, temp=temp)
+    assert failed.returncode == 1 and "Traceback" not in failed.stderr
+    for line in expected.stderr.splitlines():
+        if ": error: " in line:
+            assert line in failed.stderr
+    assert out.read_bytes() == (tmp_path / "plain.vmfb").read_bytes()
+    assert list(out_dir.iterdir()) == [out] and list(temp.iterdir()) == []
+
+    # Built incrementally, then edited: incremental again, front end started early.
+    out.unlink()  # (else up to date)
+    groups, report = halflow_build(program, out, tmp_path, "incremental", temp)
+    assert groups.returncode == 0 and report["mode"] == "groups", groups.stderr
+    program.write_text(program.read_text().replace(*EDIT))
+    again, report = halflow_build(program, out, tmp_path, temp=temp)
+    assert again.returncode == 0, again.stderr
+    assert report["mode"] == "groups" and report["codegen_timings"]["frontend_early"] > 0
+    assert_same_outputs(out, plain_compile(program, tmp_path / "edited.vmfb"), SHAPES)
+    assert list(out_dir.iterdir()) == [out] and list(temp.iterdir()) == []

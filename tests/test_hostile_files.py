@@ -251,6 +251,27 @@ def test_a_killed_build_leaves_nothing_the_next_build_keeps(tmp_path: Path) -> N
     assert sorted(temp.iterdir()) == sorted(p for p in kept if p.parent == temp)
 
 
+def test_a_live_writers_file_is_kept_whatever_its_token(tmp_path: Path) -> None:
+    """A temporary name is ``.NAME.<pid>.<8 hex>.halflow-tmp``; a token of
+    eight decimal digits (one name in 40) is still the token: the file of a
+    live writer stays, whatever the output's name holds, and a dead one's
+    goes (read as the pid, the token named no process, and a .vmfb IREE was
+    still writing beside the output was removed)."""
+    from halflow.core.output import remove_leftovers
+
+    live, dead = os.getpid(), dead_pid()
+    kept = [tmp_path / f".{name}.{live}.{token}.halflow-tmp"
+            for name in ("m.vmfb", "m.12345678.vmfb", "m.7", "v.99999999")
+            for token in ("26731104", "0123abcd")]
+    gone = [tmp_path / f".{name}.{dead}.{token}.halflow-tmp"
+            for name in ("m.vmfb", "m.7") for token in ("26731104", "0123abcd")]
+    gone.append(tmp_path / f".m.vmfb.{dead}.halflow-tmp")  # earlier versions' name
+    for path in kept + gone:
+        path.write_text("x")
+    assert remove_leftovers(tmp_path) == len(gone)
+    assert sorted(tmp_path.iterdir()) == sorted(kept)
+
+
 # -- a full disk ------------------------------------------------------------------------------
 
 

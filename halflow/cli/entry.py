@@ -192,7 +192,8 @@ class Checked:
     read) and the settings (``settings``, the configuration without flags)
     are read once."""
 
-    __slots__ = ("cache_dir", "current", "data", "early", "input", "settings", "stale")
+    __slots__ = ("cache_dir", "current", "data", "early", "input", "last_mode", "settings",
+                 "stale")
 
     def __init__(self, input: str, cache_dir: str | None, data: Snapshot | None,
                  settings: Config | None = None):
@@ -202,6 +203,10 @@ class Checked:
         self.settings = settings
         self.current = False
         self.stale = False  # a .vmfb build known to have work to do (any form)
+        # How the output was last built, as its marker tells: "groups" (it
+        # recorded executables: incremental), "plain", or "" (no marker);
+        # what halflow.codegen.strategy decides by.
+        self.last_mode = ""
         # The .vmfb build's front end, started before the command line loads
         # (halflow.codegen.model.start_early), for the build to take.
         self.early: Early | None = None
@@ -248,6 +253,8 @@ def check(form: BuildForm) -> Checked:
     how = markers.status(recorded, key, stat, form.output)
     if form.to == "vmfb":
         checked.stale = how is None
+        if recorded is not None:
+            checked.last_mode = "groups" if recorded.total > 0 else "plain"
         if not form.plain:
             return checked
     if how is None:
@@ -364,13 +371,14 @@ def run(form: BuildForm | None, checked: Checked | None,
             # The front end runs while the command line and IREE's bindings load.
             from halflow.codegen.model import start_early
 
-            checked.early = start_early(form.input, form.iree_flags)
+            checked.early = start_early(form.input, form.iree_flags, form.output,
+                                        checked.last_mode)
         from halflow.cli.commandline import main as command_line
 
         command_line(obj=Handover(checked, answer))
     except SystemExit as e:
         if checked is not None and checked.early is not None:
-            checked.early.frontend.close()  # no build took it (closing twice is harmless)
+            checked.early.close()  # no build took it (closing twice is harmless)
         exit_now(e.code)  # returns when the process must end the usual way
         raise
 

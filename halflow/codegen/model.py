@@ -35,12 +35,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from halflow.codegen import iree_api, strategy, tools
 from halflow.codegen.flags import IreeFlags
 from halflow.core import output
 from halflow.core.diagnostics import Diagnostic, HalflowError, SourceText
+
+if TYPE_CHECKING:
+    from halflow.codegen.plain import WholeCompile
 
 BYTECODE_MAGIC = b"ML\xefR"
 _DENSE_RESOURCE = b"dense_resource<"
@@ -269,21 +272,48 @@ class Frontend:
 
 @dataclass(frozen=True)
 class Early:
-    """A front end the entry point started before the rest of halflow
-    loaded (:func:`start_early`), handed to the build that takes it
-    (:func:`frontend`), for ``model`` with flags ``flags``."""
+    """What the entry point started before the rest of halflow loaded
+    (:func:`start_early`) for ``model`` with flags ``flags``: its front end,
+    or (``whole``) its whole compile; handed to the build that takes it
+    (:func:`frontend`, :func:`take_whole`), else closed."""
 
     model: Path
     flags: tuple[str, ...]
-    frontend: Frontend
+    frontend: Frontend | None
+    whole: WholeCompile | None = None
+
+    def close(self) -> None:
+        """Stop what was started (closing twice is harmless)."""
+        if self.frontend is not None:
+            self.frontend.close()
+        if self.whole is not None:
+            self.whole.close()
 
 
-def start_early(model: str, iree_flags: Sequence[str]) -> Early | None:
+def take_whole(early: Early | None, model: Path, flags: IreeFlags) -> WholeCompile | None:
+    """``early``'s whole compile when it was started for ``model`` with
+    ``flags``; else None (``early`` is then stopped)."""
+    if early is None:
+        return None
+    if early.whole is not None and early.model == model and early.flags == flags.all:
+        return early.whole
+    early.close()
+    return None
+
+
+def start_early(model: str, iree_flags: Sequence[str], output: str | None = None,
+                last_mode: str = "") -> Early | None:
     """Start MODEL's front end now, when MODEL is a program and the flags
     are ones halflow takes: a ``halflow build --to vmfb`` that is not up to
     date launches ``iree-compile`` before it imports the command line and
-    the compiler bindings (~0.2 s), which then load beside it. Anything
-    doubtful starts nothing (None: the build then starts it as usual)."""
+    the compiler bindings (~0.2 s), which then load beside it. A program the
+    build will compile whole (:func:`halflow.codegen.strategy.compiles_whole`)
+    has that whole compile started instead, writing beside ``output``
+    (:class:`halflow.codegen.plain.WholeCompile`). ``last_mode``: how the
+    output was last built as far as the entry point knows ("groups",
+    "plain" or ""; "groups" keeps this build incremental: its front end is
+    started). Anything doubtful starts nothing (None: the build then starts
+    it as usual)."""
     from halflow.codegen import flags as flags_mod
 
     try:
@@ -293,40 +323,38 @@ def start_early(model: str, iree_flags: Sequence[str]) -> Early | None:
     except (OSError, HalflowError):
         return None
     # (Bytecode is left to the build: telling its kind loads the compiler.)
-    if (flags.compile_from is None and not head.startswith(BYTECODE_MAGIC)
-            and detect_kind(head) == ModelKind.PROGRAM):
-        form = front_end_form(head, model)
-        if _compiles_whole(form):
-            return None
-        try:
-            return Early(Path(model), flags.all, Frontend(Path(model), flags,
-                                                          as_text=form.as_text))
-        except OSError:
-            return None
-    return None
-
-
-def _compiles_whole(form: FrontEndForm) -> bool:
-    """Whether the build will compile a model of this ``form`` whole,
-    without a front end (:func:`halflow.codegen.strategy.compiles_whole`; a
-    previous incremental build would keep it incremental, which only this
-    start-up's head start on its front end misses)."""
+    if (flags.compile_from is not None or head.startswith(BYTECODE_MAGIC)
+            or detect_kind(head) != ModelKind.PROGRAM):
+        return None
+    form = front_end_form(head, model)
     try:
         chosen = strategy.strategy_of(None)
     except HalflowError:
-        return True  # the build reports it; start nothing
-    return strategy.compiles_whole(chosen, form.text_size) is not None
+        return None  # the build reports it; start nothing
+    try:
+        stays_incremental = last_mode == "groups" and chosen == strategy.Strategy.AUTO
+        if (stays_incremental
+                or strategy.compiles_whole(chosen, form.text_size, last_mode == "plain") is None):
+            return Early(Path(model), flags.all, Frontend(Path(model), flags,
+                                                          as_text=form.as_text))
+        if output is None:
+            return None
+        from halflow.codegen.plain import WholeCompile  # (plain imports this module)
+
+        return Early(Path(model), flags.all, None, WholeCompile(Path(model), flags, output))
+    except OSError:
+        return None
 
 
 def frontend(model: Path, flags: IreeFlags, early: Early | None = None, *,
              as_text: bool = False) -> Frontend:
     """The front end of ``model`` with ``flags`` (as text when ``as_text``):
-    ``early`` when it was started for them, else a new one (``early`` is
+    ``early``'s when it was started for them, else a new one (``early`` is
     then stopped)."""
     if early is not None:
-        if early.model == model and early.flags == flags.all:
+        if early.frontend is not None and early.model == model and early.flags == flags.all:
             return early.frontend
-        early.frontend.close()
+        early.close()
     return Frontend(model, flags, as_text=as_text)
 
 

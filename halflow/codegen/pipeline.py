@@ -140,12 +140,14 @@ def build(model_path: PathLike, output: PathLike, options: VmfbOptions, *,
         choice, whole = _choose(chosen, request, previous,
                                 workers is None and options.executor == "local")
         if whole is not None:
-            return _build_plainly(request, None, store, manifest_key, whole, log)
+            return _build_plainly(request, None, store, manifest_key, whole, log,
+                                  model.take_whole(opened.take_early(), request.model_file,
+                                                   request.flags))
         started = _start(request, store, options, opened,
                          rebuild=previous.mode in (BuildMode.GROUPS, BuildMode.FALLBACK))
         source = _front_end(request, started.frontend, started.local.preload, store, previous,
                             log)
-        reason = (strategy_mod.plain_reason(chosen, source.data)
+        reason = (strategy_mod.plain_reason(chosen, source.data, choice.built_plainly)
                   if choice.may_be_plain else None)
         if reason is not None:
             started.local.stop_idle()  # started early in case: not needed
@@ -223,7 +225,7 @@ class _Opened:
     def close(self) -> None:
         early = self.take_early()
         if early is not None:  # not needed: up to date, or a bad request
-            early.frontend.close()
+            early.close()
         if self.frontend is not None:
             self.frontend.close()
         if self.materialized is not None:
@@ -307,7 +309,7 @@ def _choose(chosen: strategy_mod.Strategy, request: _Request, previous: Manifest
     compiles the model whole, without a front end (None: it does not)."""
     choice = strategy_mod.before_front_end(chosen, request.kind == model.ModelKind.PROGRAM,
                                            own_workers, previous.mode)
-    whole = (strategy_mod.compiles_whole(chosen, request.form.text_size)
+    whole = (strategy_mod.compiles_whole(chosen, request.form.text_size, choice.built_plainly)
              if choice.may_be_plain else None)
     return choice, whole
 
@@ -417,15 +419,22 @@ def _front_end(request: _Request, frontend: model.Frontend | None, preloader: Pr
 
 
 def _build_plainly(request: _Request, source: _Source | None, store: ArtifactStore,
-                   manifest_key: str, reason: str, log: _Log) -> CodegenResult:
+                   manifest_key: str, reason: str, log: _Log,
+                   whole: plain.WholeCompile | None = None) -> CodegenResult:
     """The plain path: the front end's module (``source``; None: the model,
     whole) compiled to the ``.vmfb`` by one ``iree-compile``
-    (:mod:`halflow.codegen.plain`), written, and recorded (manifest, output
+    (:mod:`halflow.codegen.plain`; ``whole``: that whole compile, started by
+    the entry point already), written, and recorded (manifest, output
     marker, history) as every build is."""
     log.sink(Event(Kind.PHASE, detail="compile .vmfb (plain)"))
     began = time.perf_counter()
     try:
-        if source is None:
+        if whole is not None:
+            compiled = whole.result(request.out.temp, request.name)
+            if whole.started < log.clock.started:  # started by the entry point
+                log.clock.add("compile_early", log.clock.started - whole.started)
+                began = whole.started
+        elif source is None:
             compiled = plain.compile_whole(request.model_file, request.flags,
                                            request.out.temp, request.name)
         else:
@@ -763,7 +772,7 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
             opened.frontend = model.Frontend(request.model_file, request.flags,
                                              as_text=request.form.as_text)
         source = _front_end(request, opened.frontend, recorder.preload, store, previous, log)
-        reason = (strategy_mod.plain_reason(chosen, source.data)
+        reason = (strategy_mod.plain_reason(chosen, source.data, choice.built_plainly)
                   if choice.may_be_plain else None)
         if reason is not None:
             return VmfbPlan(False, plain=reason)

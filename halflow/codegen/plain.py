@@ -1,7 +1,9 @@
 """The plain path (``mode: plain``): IREE's whole back end in one process.
 
 (A small program whose module must travel as text skips the front end and
-is compiled whole by the user's own command: :func:`compile_whole`.)
+is compiled whole by the user's own command: :func:`compile_whole`; the
+``halflow`` entry point starts that command before the rest of halflow
+loads, :class:`WholeCompile`, and the build takes its output.)
 
 The front end (:class:`halflow.codegen.model.Frontend`) has written the
 program's materialized module (``executable-sources``, bytecode, every
@@ -20,6 +22,8 @@ marker): there is nothing per executable to reuse.
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import time
 from dataclasses import dataclass
@@ -27,6 +31,7 @@ from pathlib import Path
 
 from halflow.codegen import model, tools
 from halflow.codegen.flags import IreeFlags, flag_name
+from halflow.core import output as output_mod
 
 
 def backend_command(flags: IreeFlags, output: Path) -> list[str]:
@@ -51,12 +56,68 @@ def compile_backend(materialized: bytes, flags: IreeFlags, output: Path,
     return _compile(backend_command(flags, output), materialized, model_name)
 
 
+def whole_command(model_file: Path, flags: IreeFlags, output: Path) -> list[str]:
+    """The user's own ``iree-compile`` command of MODEL, writing ``output``."""
+    return [tools.iree_compile(), str(model_file), *flags.all, "-o", str(output)]
+
+
 def compile_whole(model_file: Path, flags: IreeFlags, output: Path, model_name: str) -> Compiled:
     """Compile MODEL whole to ``output``: the user's own ``iree-compile``
     command (:func:`halflow.codegen.strategy.compiles_whole`), byte-identical
     by construction. Raises as :func:`compile_backend`."""
-    return _compile([tools.iree_compile(), str(model_file), *flags.all, "-o", str(output)],
-                    None, model_name)
+    return _compile(whole_command(model_file, flags, output), None, model_name)
+
+
+class WholeCompile:
+    """:func:`compile_whole`'s command, started by the ``halflow`` entry
+    point (:func:`halflow.codegen.model.start_early`) as soon as it knows the
+    build is not up to date and will compile the program whole: its ~0.2 s
+    of imports and set-up (the command line, the cache, the build's steps)
+    then overlap IREE's compile instead of coming before it. It writes a
+    temporary file beside ``output`` (as the build's own would be), which
+    the build takes (:meth:`result`) or which :meth:`close` removes; IREE's
+    temporary files (the linker's) go to a folder of its own."""
+
+    def __init__(self, model_file: Path, flags: IreeFlags, output: str):
+        self.model_file = model_file
+        self.flags = flags.all
+        self.started = time.perf_counter()
+        self._out = output_mod.Replacement(output)
+        self._tmp = output_mod.temp_folder("halflow-build")
+        try:
+            self._process = subprocess.Popen(
+                whole_command(model_file, flags, self._out.temp), stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                env={**os.environ, "TMPDIR": str(self._tmp)})
+        except BaseException:
+            self._out.discard()
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            raise
+
+    def result(self, destination: Path, model_name: str) -> Compiled:
+        """Wait for the compile and move its ``.vmfb`` to ``destination``
+        (the build's temporary output: same folder); raises as
+        :func:`compile_backend`, with the diagnostics a plain run gives."""
+        try:
+            _, err = self._process.communicate()
+            stderr = err.decode("utf-8", "replace")
+            if self._process.returncode != 0:
+                raise model.diagnostics_from(
+                    stderr, model_name,
+                    f"iree-compile failed (exit status {self._process.returncode})")
+            os.replace(self._out.temp, destination)
+            return Compiled(time.perf_counter() - self.started, tuple(stderr.splitlines()))
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Stop the compile if it runs, and remove what it wrote (closing
+        twice is harmless)."""
+        if self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()
+        self._out.discard()
+        shutil.rmtree(self._tmp, ignore_errors=True)
 
 
 def _compile(command: list[str], stdin: bytes | None, model_name: str) -> Compiled:

@@ -37,6 +37,17 @@ plain build would leave the cache behind the model (every later edit would
 then look as large), and on ``llama_serving_l2`` an added layer (108 of 174
 executables) rebuilt incrementally at 1.02x plain.
 
+A program built plainly last time has nothing of its own in the cache: an
+incremental build now would translate every executable (a cold build:
+0.55-1.0x plain, measured on the zoo's models of 29-284 executables), so
+it stays plain until it has grown well past the line (:data:`STAYS_PLAIN`
+times it). Without that margin a program near the line paid a cold build
+at the edit that took it over (``benchmarks/zoo.py``, 2026-12-05, 3
+repeats: Wav2Vec2's added layer, 37 to 41 KB, 29 executables, 0.75x; a
+decoder with a KV cache at 40 KB, 41 executables, 1.00x); with it, the
+edit compiles plainly, and a program of twice the line (every executable
+gaining more from reuse) pays that cold build once.
+
 ``HALFLOW_VMFB_STRATEGY`` (``auto``, ``plain``, ``incremental``) or the
 ``strategy`` argument of :func:`halflow.codegen.pipeline.build_vmfb`
 overrides the choice; ``plain`` applies to programs only.
@@ -61,6 +72,9 @@ PLAIN_BELOW = 40_000
 PLAIN_MODEL_BELOW = 80_000
 # Executables of a text front end's output below which it compiles plainly.
 PLAIN_BELOW_EXECUTABLES = 40
+# A program built plainly last time stays plain below this many times the
+# lines above (see the module docstring).
+STAYS_PLAIN = 2
 _EXECUTABLE = re.compile(rb"^  hal\.executable ", re.M)  # top level, as IREE prints it
 _BYTECODE_MAGIC = b"ML\xefR"
 
@@ -88,6 +102,7 @@ class Choice:
     """Whether a build may go plain, known before the front end runs."""
 
     may_be_plain: bool  # decided after the front end, by its output's size
+    built_plainly: bool = False  # the last build of the model was plain: its lines are higher
 
 
 def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
@@ -102,10 +117,11 @@ def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
         return Choice(False)  # workers kept warm or on Dask: no start-up to pay
     if previous_mode in ("groups", "fallback"):
         return Choice(False)  # built incrementally before: the cache follows the model
-    return Choice(True)
+    return Choice(True, previous_mode == "plain")
 
 
-def compiles_whole(strategy: Strategy, text_size: int | None) -> str | None:
+def compiles_whole(strategy: Strategy, text_size: int | None,
+                   built_plainly: bool = False) -> str | None:
     """Before the front end: why a program whose module must travel as text
     (``text_size`` bytes of IR without its resources'
     data, :class:`halflow.codegen.model.FrontEndForm`; None when it
@@ -113,33 +129,45 @@ def compiles_whole(strategy: Strategy, text_size: int | None) -> str | None:
     without a front end of halflow's, or None. Splitting such a program
     would print and parse its resources' data twice more (several times
     plain's time with large inline weights), so a small
-    one, which would compile plainly after its front end anyway, skips it."""
+    one, which would compile plainly after its front end anyway, skips it
+    (``built_plainly``: its last build was plain, and the line is
+    :data:`STAYS_PLAIN` times higher)."""
     if text_size is None:
         return None
     if strategy == Strategy.PLAIN:
         return "asked for (strategy plain)"
-    if strategy == Strategy.AUTO and text_size < PLAIN_MODEL_BELOW:
+    line = PLAIN_MODEL_BELOW * (STAYS_PLAIN if built_plainly else 1)
+    if strategy == Strategy.AUTO and text_size < line:
         return (f"a small program ({text_size / 1000:.1f} KB of IR besides its resources' "
-                f"data, below {PLAIN_MODEL_BELOW / 1000:.0f} KB): one iree-compile costs "
-                "less than the incremental path's fixed costs")
+                f"data, below {line / 1000:.0f} KB{_STAYED if built_plainly else ''}): one "
+                "iree-compile costs less than the incremental path's fixed costs")
     return None
 
 
-def plain_reason(strategy: Strategy, materialized: bytes) -> str | None:
+# What a reason adds when the line was raised for a program built plainly.
+_STAYED = ", built plainly last time"
+
+
+def plain_reason(strategy: Strategy, materialized: bytes,
+                 built_plainly: bool = False) -> str | None:
     """After the front end: why this build goes plain (``materialized`` is
-    its output, bytecode or text), or None to build incrementally."""
+    its output, bytecode or text), or None to build incrementally
+    (``built_plainly``: the last build was plain, and the lines are
+    :data:`STAYS_PLAIN` times higher)."""
     if strategy == Strategy.PLAIN:
         return "asked for (strategy plain)"
+    factor = STAYS_PLAIN if built_plainly else 1
+    stayed = _STAYED if built_plainly else ""
     if materialized.startswith(_BYTECODE_MAGIC):
         size = len(materialized)
-        if size >= PLAIN_BELOW:
+        if size >= PLAIN_BELOW * factor:
             return None
         small = (f"{size / 1000:.1f} KB of materialized module, below "
-                 f"{PLAIN_BELOW / 1000:.0f} KB")
+                 f"{PLAIN_BELOW * factor / 1000:.0f} KB{stayed}")
     else:
         count = len(_EXECUTABLE.findall(materialized))
-        if count >= PLAIN_BELOW_EXECUTABLES:
+        if count >= PLAIN_BELOW_EXECUTABLES * factor:
             return None
-        small = f"{count} executables, below {PLAIN_BELOW_EXECUTABLES}"
+        small = f"{count} executables, below {PLAIN_BELOW_EXECUTABLES * factor}{stayed}"
     return (f"a small program ({small}): one iree-compile costs less than the "
             "incremental path's fixed costs")

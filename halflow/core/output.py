@@ -92,8 +92,10 @@ def _umask() -> int:
 
 _TEMP_SUFFIX = ".halflow-tmp"
 # .NAME.<pid>.<token>.halflow-tmp; without the token: the name earlier
-# versions gave the temporary .vmfb (created at the start of a build).
-_TEMP = re.compile(r"\..+\.(\d+)(?:\.[0-9a-f]{8})?" + re.escape(_TEMP_SUFFIX), re.DOTALL)
+# versions gave the temporary .vmfb (created at the start of a build). The
+# shortest NAME that fits: a token of eight decimal digits (one in 40) is
+# the token, not the pid (read as the pid, a live writer's file was removed).
+_TEMP = re.compile(r"\..+?\.(\d+)(?:\.[0-9a-f]{8})?" + re.escape(_TEMP_SUFFIX), re.DOTALL)
 _STALE_SECONDS = 24 * 3600  # a leftover this old is removed even if its pid is alive
 _NAME_MAX = 200  # bytes of a name kept in a temporary name (NAME_MAX is 255)
 # Links to a process's open files: /dev/stdout resolves to whatever stdout
