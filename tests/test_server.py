@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from support.build_server import alive, servers, stop_servers, wait_for_servers, wait_gone
@@ -746,8 +746,13 @@ def _children(pid: int) -> list[int]:
         return []
 
 
-def test_a_server_stopped_mid_build_does_not_hold_the_build_up(runtime: Path,
-                                                               tmp_path: Path) -> None:
+def _read(file: IO[bytes]) -> bytes:
+    file.seek(0)
+    return file.read()
+
+
+def test_a_server_stopped_mid_build_does_not_hold_the_build_up(
+        runtime: Path, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     """SIGSTOP to the server while its child builds: the child finishes and
     writes the output; the command, told nothing by the stopped server
     ``ANSWER_TIMEOUT`` seconds after the build's process ended, builds
@@ -757,30 +762,38 @@ def test_a_server_stopped_mid_build_does_not_hold_the_build_up(runtime: Path,
     from halflow.cli import server_client
 
     server = _started_server(runtime, tmp_path)["pid"]
+    stack = contextlib.ExitStack()
+    request.addfinalizer(stack.close)
     src = tmp_path / "big.mlir"  # a cold build of seconds: the server is stopped during it
     shutil.copyfile(corpus_file("llama_serving.mlir"), src)
     for attempt in range(3):
         out = tmp_path / f"big{attempt}.out"
+        # The command's stdout and stderr are files, not pipes: a server
+        # stopped between taking the client's descriptors and handing them
+        # to its fork holds them, so a pipe would not end with the command.
+        stdout, stderr = (stack.enter_context(open(tmp_path / f"{attempt}.{n}", "w+b"))  # noqa: SIM115 (the stack closes them)
+                          for n in ("out", "err"))
         proc = subprocess.Popen(halflow_cmd("build", src, "-o", out, "--cache-dir",
                                             tmp_path / f"c{attempt}"),
                                 env=env_for(runtime), cwd=tmp_path, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                stdout=stdout, stderr=stderr)
         while not (children := _children(server)):
-            assert proc.poll() is None, proc.communicate()
+            assert proc.poll() is None, stderr.read()
         # (Stopped right after the fork too: the build's process, not the
         # server, tells the client its pid.)
         os.kill(server, signal.SIGSTOP)
         if alive(child := children[0]):
             break
         os.kill(server, signal.SIGCONT)  # done already: again, on a cold cache
-        ok(subprocess.CompletedProcess(proc.args, proc.wait(), b"", proc.stderr.read()))
+        ok(subprocess.CompletedProcess(proc.args, proc.wait(), b"", _read(stderr)))
     else:
         pytest.fail("every build ended before the server was stopped")
     try:
         assert wait_gone(child, timeout=120)
         ended = time.monotonic()
         try:
-            _, err = proc.communicate(timeout=server_client.ANSWER_TIMEOUT + 120)
+            proc.wait(timeout=server_client.ANSWER_TIMEOUT + 120)
+            err = _read(stderr)
         except subprocess.TimeoutExpired:
             proc.kill()
             raise AssertionError("the command waits for the stopped server") from None
