@@ -29,6 +29,7 @@ from support.engine import (
     TopOp,
     corpus_text,
     lib_build,
+    reference_output,
     rename_symbol_prefix,
     run_halflow,
     run_iree_opt,
@@ -169,3 +170,36 @@ def test_breaking_edits_in_a_warm_workspace(name: str, tmp_path: Path) -> None:
     assert errors[0] == errors[1]
     if name not in MISSING:
         assert _first_error(errors[0]) == _first_error(run_iree_opt(model).stderr)
+
+
+def test_an_input_mostly_new_to_its_state_is_built_whole(tmp_path: Path) -> None:
+    """A file whose content is replaced by a module sharing few of its
+    units (llama_l4, then llama_serving at the same path: hundreds of units
+    new to the state) is built by IREE's pass over the whole module, not
+    node by node (workspace.MOSTLY_NEW_UNITS, MOSTLY_NEW_SHARE); its output
+    is iree-opt's, and the next one-constant edit is incremental again."""
+    from halflow.engine import workspace
+
+    model, cache = tmp_path / "model.mlir", tmp_path / "cache"
+    model.write_text(corpus_text("llama_l4.mlir"))
+    assert lib_build(model, cache_dir=cache).report["mode"] == "whole"  # (cold)
+    serving = corpus_text("llama_serving.mlir")
+    model.write_text(serving)
+    result = lib_build(model, cache_dir=cache)
+    assert result.report["mode"] == "whole"
+    assert result.text == reference_output(model)
+    # The edit that follows reuses what that build recorded.
+    model.write_text(serving.replace("arith.constant 0 : index", "arith.constant 1 : index", 1))
+    result = lib_build(model, cache_dir=cache)
+    assert result.report["mode"] == "incremental"
+    assert 0 < len(result.report["executed"]) <= 5, result.report["executed"]
+    assert result.text == reference_output(model)
+    # A small module all of whose units are new stays incremental.
+    small = tmp_path / "small.mlir"
+    small.write_text(corpus_text(SOURCE))
+    lib_build(small, cache_dir=cache)
+    small.write_text(corpus_text("mlp_dyn.mlir"))
+    assert len(Module.parse(small.read_text()).ops) < workspace.MOSTLY_NEW_UNITS
+    result = lib_build(small, cache_dir=cache)
+    assert result.report["mode"] == "incremental"
+    assert result.text == reference_output(small)

@@ -40,6 +40,24 @@ def _unit_keys(state: DocState) -> Sequence[str]:
     return state.unit_keys if state.unit_keys is not None else list(state.units.values())
 
 
+# An input mostly new to the state it would start from (another document's
+# found by content, a re-export that changed most of the module) is built
+# whole: IREE's pass over the module costs ~0.5 ms a unit, the incremental
+# path ~5 ms a new unit (docs/benchmarks.md, "Figures behind constants").
+# Small inputs stay incremental whatever their share: the difference is
+# then negligible, and their node-level records stay exact.
+MOSTLY_NEW_UNITS = 64  # at least this many units new to the state ...
+MOSTLY_NEW_SHARE = 0.10  # ... and more than this share of the input's
+
+
+def _mostly_new(unit_keys: Sequence[str], prev: DocState) -> bool:
+    """Whether the input's units (``unit_keys``) are new to ``prev`` in
+    such number that a whole-module build is the cheaper one."""
+    known = set(_unit_keys(prev))
+    new = sum(1 for key in unit_keys if key not in known)
+    return new >= MOSTLY_NEW_UNITS and new > MOSTLY_NEW_SHARE * len(unit_keys)
+
+
 # What makes the incremental path give up on a build (the whole-module
 # build then runs; for the planner's errors and an unresolvable device it
 # is also what reports them, in IREE's words).
@@ -232,7 +250,10 @@ class Workspace:
             with recorder.phase("split"):
                 units = self._split(case, known.current)
         prev = self._start_from(case, known, units, recorder) if units is not None else None
-        ev, assembled, fallback = self._incremental(case, prev, units, recorder)
+        if prev is not None and units is not None and _mostly_new(units.keys, prev):
+            ev, assembled, fallback = self._evaluator(case, prev, recorder), None, None
+        else:
+            ev, assembled, fallback = self._incremental(case, prev, units, recorder)
         mode = "incremental"
         if assembled is not None and case.on_output is not None:
             case.on_output(assembled.text)  # (before its state is saved)
