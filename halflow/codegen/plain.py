@@ -100,13 +100,9 @@ class WholeCompile:
         :func:`compile_backend`, with the diagnostics a plain run gives."""
         try:
             _, err = self._process.communicate()
-            stderr = err.decode("utf-8", "replace")
-            if self._process.returncode != 0:
-                raise model.diagnostics_from(
-                    stderr, model_name,
-                    f"iree-compile failed (exit status {self._process.returncode})")
+            compiled = _outcome(self._process.returncode, err, model_name, self.started)
             os.replace(self._out.temp, destination)
-            return Compiled(time.perf_counter() - self.started, tuple(stderr.splitlines()))
+            return compiled
         finally:
             self.close()
 
@@ -129,8 +125,14 @@ def _compile(command: list[str], stdin: bytes | None, model_name: str) -> Compil
     except OSError as e:
         raise model.diagnostics_from(f"cannot run iree-compile: {e.strerror or e}",
                                      model_name, "cannot run iree-compile") from None
-    stderr = done.stderr.decode("utf-8", "replace")
-    if done.returncode != 0:
+    return _outcome(done.returncode, done.stderr, model_name, started)
+
+
+def _outcome(returncode: int, stderr: bytes, model_name: str, started: float) -> Compiled:
+    """An ``iree-compile`` run's result: its warnings, or its errors raised
+    as IREE gave them."""
+    text = stderr.decode("utf-8", "replace")
+    if returncode != 0:
         raise model.diagnostics_from(
-            stderr, model_name, f"iree-compile failed (exit status {done.returncode})")
-    return Compiled(time.perf_counter() - started, tuple(stderr.splitlines()))
+            text, model_name, f"iree-compile failed (exit status {returncode})")
+    return Compiled(time.perf_counter() - started, tuple(text.splitlines()))

@@ -250,10 +250,9 @@ class Workspace:
             with recorder.phase("split"):
                 units = self._split(case, known.current)
         prev = self._start_from(case, known, units, recorder) if units is not None else None
-        if prev is not None and units is not None and _mostly_new(units.keys, prev):
-            ev, assembled, fallback = self._evaluator(case, prev, recorder), None, None
-        else:
-            ev, assembled, fallback = self._incremental(case, prev, units, recorder)
+        mostly_new = prev is not None and units is not None and _mostly_new(units.keys, prev)
+        ev, assembled, fallback = self._incremental(
+            case, None if mostly_new else prev, units, recorder)  # (None: the whole module)
         mode = "incremental"
         if assembled is not None and case.on_output is not None:
             case.on_output(assembled.text)  # (before its state is saved)
