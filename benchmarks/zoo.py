@@ -51,6 +51,8 @@ from pathlib import Path
 import real_models as rm  # beside this file
 from common import compile_package
 
+from halflow.codegen import fill as fills
+
 ROOT = Path(__file__).resolve().parent.parent
 EXPORTER = Path(__file__).resolve().parent / "zoo_export.py"
 EDITS = ("act", "layer", "const", "output")
@@ -160,6 +162,7 @@ class Row:
     compiled: int = 0
     groups: int = 0
     groups_compiled: int = 0
+    fill: float = 0.0  # seconds of the fill of the cache that ran after the build (median)
     check: str = ""
     detail: str = field(default="", repr=False)
     plains: list[float] = field(default_factory=list)  # seconds, one per repeat
@@ -233,6 +236,11 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
             print(format_row(row), flush=True)
             return rows
         fill(row, json.loads(report.read_text()))
+        row.fill = statistics.median(timed["halflow"].fills) if timed["halflow"].fills else 0.0
+        if timed["halflow"].fill_failure:
+            row.check, row.detail = "FILL FAILED", timed["halflow"].fill_failure
+            print(format_row(row), flush=True)
+            return rows
         if step == "noop":
             row.check = "up-to-date" if row.mode == "up-to-date" else "NOT up-to-date"
         else:
@@ -253,6 +261,11 @@ class Timed:
     seconds: list[float] = field(default_factory=list)
     returncode: int = 0
     stderr: str = ""
+    # halflow's: the seconds of each fill of the cache its builds left
+    # (halflow.codegen.fill), waited for before anything else is timed, and
+    # why a fill failed
+    fills: list[float] = field(default_factory=list)
+    fill_failure: str = ""
 
 
 def run_timed(command: list[str], env: dict[str, str]) -> tuple[float, int, str]:
@@ -299,15 +312,32 @@ def repeated(index: int, step: str, run_dir: Path, plain: list[str], halflow: li
                 elif kept.exists():
                     shutil.copy2(kept, path)
         for label, command in order if (index + r) % 2 == 0 else order[::-1]:
+            began = time.time()
             seconds, code, stderr = run_timed(command, env)
             timed[label].seconds.append(seconds)
             if code != 0 and timed[label].returncode == 0:
                 timed[label].returncode, timed[label].stderr = code, stderr
+            if label == "halflow" and code == 0:
+                wait_for_fill(run_dir, began, timed[label])
         if any(t.returncode for t in timed.values()):
             break  # a failure: said once, not repeated
     if restore:
         shutil.rmtree(saved, ignore_errors=True)
     return timed
+
+
+def wait_for_fill(run_dir: Path, began: float, timed: Timed) -> None:
+    """Wait for the fill of the cache the build that began at ``began``
+    left, if it left one (its report says so), so that it neither slows
+    the next timed build nor is copied half done; its seconds, or why it
+    failed, into ``timed``."""
+    if not json.loads((run_dir / "report.json").read_text()).get("fill"):
+        return
+    ended = fills.wait_all(run_dir / "cache", since=began)
+    if len(ended) == 1 and ended[0].ok:
+        timed.fills.append(ended[0].seconds)
+    elif not timed.fill_failure:
+        timed.fill_failure = (ended[0].error if ended else "the fill ended without an outcome")
 
 
 def last_error(stderr: str) -> str:
@@ -316,7 +346,7 @@ def last_error(stderr: str) -> str:
 
 
 def fill(row: Row, report: dict) -> None:
-    row.mode = report.get("mode", "")
+    row.mode = report.get("mode", "") + ("+fill" if report.get("fill") else "")
     summary = report.get("codegen_summary") or {}
     row.executables = summary.get("executables", 0)
     row.compiled = summary.get("compiled", 0)
@@ -359,7 +389,7 @@ def write_slice(dest: Path, work: Path, python: Path) -> None:
 
 HEADER = (f"{'model':14} {'target':8} {'step':7} {'exe':>4} {'plain':>6} {'halflow':>7} "
           f"{'ratio':>6} {'mode':10} {'comp':>4} {'groups':>7}  {'plain range':11} "
-          f"{'halflow range':13} check")
+          f"{'halflow range':13} {'fill':>5} check")
 
 
 def spread(samples: list[float]) -> str:
@@ -372,7 +402,8 @@ def format_row(row: Row) -> str:
     text = (f"{row.model:14} {row.target:8} {row.step:7} {row.executables:4} {row.plain:6.2f} "
             f"{row.halflow:7.2f} {row.ratio:5.2f}x {row.mode:10} {row.compiled:4} "
             f"{row.groups_compiled:3}/{row.groups:<3}  {spread(row.plains):11} "
-            f"{spread(row.halflows):13} {row.check}")
+            f"{spread(row.halflows):13} {f'{row.fill:5.2f}' if row.fill else '    -'} "
+            f"{row.check}")
     return text + (f": {row.detail}" if row.detail else "")
 
 
@@ -412,7 +443,9 @@ def summary(rows: list[Row], skipped: dict[str, str]) -> list[str]:
     rebuilds = [r for r in rows if r.step in (*EDITS, "revert") and not r.failed
                 and r.check != "skipped"]
     slow = [r for r in rebuilds if r.ratio < 1 / 1.05]
-    large = [r.ratio for r in rebuilds if r.executables >= 100 and r.step in EDITS]
+    # (a model's executables: a plain build counts none)
+    most = {(r.model, r.target): r.executables for r in sorted(rows, key=lambda r: r.executables)}
+    large = [r.ratio for r in rebuilds if most[r.model, r.target] >= 100 and r.step in EDITS]
     failures = [r for r in rows if r.failed]
     listed = ", ".join(f"{r.model}/{r.target}/{r.step} {ratio_range(r)}" for r in slow)
     lines.append(f"# {len(rows)} builds, {len(failures)} failures/mismatches; rebuilds more than "

@@ -132,6 +132,17 @@ def test_the_size_threshold_decides() -> None:
     assert not before(auto, True, False, "").may_be_plain  # kept or Dask workers
     assert not before(auto, False, True, "").may_be_plain  # pre-materialize
     assert not before(strategy_mod.Strategy.INCREMENTAL, True, True, "").may_be_plain
+    # Compiled plainly with a fill of the cache behind it: a program built
+    # by workers of its own, whatever its last build, when most of its
+    # translations are missing.
+    assert before(auto, True, True, "groups").may_fill and before(auto, True, True, "").may_fill
+    assert not before(auto, True, False, "groups").may_fill
+    assert not before(strategy_mod.Strategy.INCREMENTAL, True, True, "").may_fill
+    share = strategy_mod.FILL_SHARE
+    fills = strategy_mod.fills_after
+    assert fills(before(auto, True, True, "groups"), int(share * 100), 100) is not None
+    assert fills(before(auto, True, True, "groups"), int(share * 100) - 1, 100) is None
+    assert fills(before(auto, True, False, ""), 100, 100) is None
 
 
 def front_end_size(source: Path, tmp_path: Path) -> int:
@@ -160,8 +171,11 @@ def test_a_program_built_plainly_stays_plain_past_the_line(
         assert edited.mode == "plain" and "built plainly last time" in edited.plain
     assert out.read_bytes() == plain_compile(program, tmp_path / "extra.vmfb").read_bytes()
     with DiskStore(tmp_path / "fresh") as store:
+        # Built first, past the line: nothing in the cache, so plainly too,
+        # but for another reason, with the cache filled behind it
+        # (tests/test_codegen_fill.py).
         first = build_vmfb(program, tmp_path / "first.vmfb", FLAGS, store=store, strategy="auto")
-        assert first.mode == "groups"
+        assert first.mode == "plain" and first.fill and "translations missing" in first.plain
 
 
 def test_plain_cli_prints_iree_compiles_warnings_and_its_errors(

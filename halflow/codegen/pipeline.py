@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from halflow.codegen import errors, executables, model, plain, reasons, results
+from halflow.codegen import fill as fill_mod
 from halflow.codegen import flags as flags_mod
 from halflow.codegen import groups as groups_mod
 from halflow.codegen import overlay as overlay_mod
@@ -136,6 +138,7 @@ def build(model_path: PathLike, output: PathLike, options: VmfbOptions, *,
         if current is not None:
             return current
         manifest_key = _manifest_key(request.model_file, request.flags)
+        _after_fill(store, manifest_key, log)
         previous = manifests.read(store, manifest_key)  # read once, used by every step
         choice, whole = _choose(chosen, request, previous,
                                 workers is None and options.executor == "local")
@@ -155,6 +158,13 @@ def build(model_path: PathLike, output: PathLike, options: VmfbOptions, *,
         _check_flags(started)
         found = _materialize_and_key(source, request, started.env, opened, log)
         lookup = _look_up(store, found.units, previous, log)
+        reason = _fill_reason(choice, found, lookup, store)
+        if reason is not None:
+            started.local.stop_idle()
+            return _build_plainly(request, source, store, manifest_key, reason, log, fill=(
+                fill_mod.Request(request.name, options.iree_flags, manifest_key,
+                                 str(fill_mod.cache_directory(store)), store.shared_settings,
+                                 options.jobs or os.cpu_count() or 1, options.retries, "")))
         runner = started.remote if started.remote is not None else started.local
         if found.gap is None:
             generated = _generate_groups(found, lookup, request, started.env, store, runner, log)
@@ -420,12 +430,15 @@ def _front_end(request: _Request, frontend: model.Frontend | None, preloader: Pr
 
 def _build_plainly(request: _Request, source: _Source | None, store: ArtifactStore,
                    manifest_key: str, reason: str, log: _Log,
-                   whole: plain.WholeCompile | None = None) -> CodegenResult:
+                   whole: plain.WholeCompile | None = None, *,
+                   fill: fill_mod.Request | None = None) -> CodegenResult:
     """The plain path: the front end's module (``source``; None: the model,
     whole) compiled to the ``.vmfb`` by one ``iree-compile``
     (:mod:`halflow.codegen.plain`; ``whole``: that whole compile, started by
     the entry point already), written, and recorded (manifest, output
-    marker, history) as every build is."""
+    marker, history) as every build is; then, given ``fill``, the fill of
+    the cache starts (:mod:`halflow.codegen.fill`), which writes the
+    manifest (the previous one stays until then)."""
     log.sink(Event(Kind.PHASE, detail="compile .vmfb (plain)"))
     began = time.perf_counter()
     try:
@@ -447,14 +460,17 @@ def _build_plainly(request: _Request, source: _Source | None, store: ArtifactSto
                           time.perf_counter(), "halflow"))
     log.warnings.extend(compiled.warnings)
     _commit(request, log)
-    manifests.write(store, manifest_key, Manifest(
-        True, BuildMode.PLAIN, size=len(source.data) if source is not None else 0))
+    if fill is None:
+        manifests.write(store, manifest_key, Manifest(
+            True, BuildMode.PLAIN, size=len(source.data) if source is not None else 0))
     markers.record_vmfb(store, request.output_key, request.output_file, request.out.target,
                         str(request.kind), [], log.warnings)
     log.clock.add("total", log.clock.total())
     result = CodegenResult(request.output_file, request.kind, (), dict(log.clock.phases),
                            mode=BuildMode.PLAIN, spans=tuple(log.spans),
-                           warnings=tuple(log.warnings), plain=reason)
+                           warnings=tuple(log.warnings), plain=reason,
+                           fill=fill is not None and source is not None
+                           and fill_mod.start(fill, source.data))
     return results.record_build(store, request.name, result, log.clock)
 
 
@@ -525,6 +541,31 @@ def _look_up(store: ArtifactStore, units: Sequence[executables.ExecutableUnit], 
             cached[unit.key] = entry
     log.clock.add("lookup", time.perf_counter() - started)
     return _Lookup(cached, previous)
+
+
+def _fill_reason(choice: strategy_mod.Choice, found: _Found, lookup: _Lookup,
+                 store: ArtifactStore) -> str | None:
+    """Why this build compiles plainly and leaves the cache to a fill
+    (:func:`halflow.codegen.strategy.fills_after`), or None; never without
+    a cache directory the fill can write."""
+    distinct = {u.key for u in found.units}
+    missing = sum(1 for key in distinct if key not in lookup.cached)
+    reason = strategy_mod.fills_after(choice, missing, len(distinct))
+    return reason if reason is not None and fill_mod.cache_directory(store) else None
+
+
+def _after_fill(store: ArtifactStore, manifest_key: str, log: _Log) -> None:
+    """Wait for a fill of this model that still runs (its manifest is the
+    one to read), and say so when the last one failed."""
+    directory = fill_mod.cache_directory(store)
+    waited = fill_mod.wait(directory, manifest_key)
+    if waited > 0.01:
+        log.clock.add("fill_wait", waited)
+    last = fill_mod.outcome(directory, manifest_key)
+    if last is not None and not last.ok:
+        log.warnings.append(f"halflow: warning: filling the cache after the last build "
+                            f"failed ({last.error}); this build compiles what it lacks")
+        fill_mod.forget_outcome(directory, manifest_key)
 
 
 @dataclass(frozen=True)
@@ -748,6 +789,45 @@ def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,
         outcome.host_key if outcome is not None else ""))
 
 
+def fill_cache(request: fill_mod.Request, module_bytes: bytes) -> fill_mod.Outcome:
+    """In a fill's process (:mod:`halflow.codegen.filler`): steps 2-5 on the
+    front end's module of a build that compiled plainly (``module_bytes``),
+    storing what they make and the manifest; the ``.vmfb`` they link is
+    thrown away. Raises as :func:`build`."""
+    from halflow.store.opener import open_artifacts
+
+    began = time.perf_counter()
+    log = _Log(Clock(), sink_for(False))
+    flags = flags_mod.parse(request.iree_flags)
+    folder = output_mod.temp_folder("halflow-fill")
+    vmfb = folder / "fill.vmfb"
+    opened = _Opened(None)
+    asked = _Request(Path(request.model), vmfb, request.model, flags, b"",
+                     model.ModelKind.PROGRAM, "", output_mod.Replacement(vmfb))
+    try:
+        store = opened.store = open_artifacts(request.cache_dir, False, request.remote)
+        env = environment_for(flags)
+        opened.local = LocalExecutor(env, request.jobs, request.retries, start=False,
+                                     inline=True)
+        started = _Started(env, opened.local, None, None)
+        source = _Source(module_bytes, materialized=True)
+        found = _materialize_and_key(source, asked, env, opened, log)
+        lookup = _look_up(store, found.units, manifests.read(store, request.manifest_key), log)
+        if found.gap is None:
+            generated = _generate_groups(found, lookup, asked, env, store, opened.local, log)
+            linked = _link_groups(found, generated, lookup, asked, source, started, log)
+        else:
+            generated = _generate_translations(found, lookup, asked, env, store, opened.local,
+                                               log)
+            linked = _Linked(None, BuildMode.FALLBACK)
+        _record_manifest(store, request.manifest_key, found, generated, linked)
+        return fill_mod.Outcome(True, time.perf_counter() - began, len(generated.translated))
+    finally:
+        opened.close()
+        asked.out.discard()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], *,
               store: ArtifactStore) -> VmfbPlan:
     """The plan of :func:`build_vmfb` for these arguments, writing nothing
@@ -779,6 +859,9 @@ def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str],
         env = environment_for(request.flags)
         found = _materialize_and_key(source, request, env, opened, log)
         lookup = _look_up(store, found.units, previous, log)
+        reason = _fill_reason(choice, found, lookup, store)
+        if reason is not None:
+            return VmfbPlan(False, plain=reason)
         if found.gap is None:
             generated = _generate_groups(found, lookup, request, env, store, recorder, log)
         else:

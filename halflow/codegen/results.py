@@ -132,6 +132,7 @@ class CodegenResult:
     warnings: tuple[str, ...] = ()  # IREE's warnings, as its tools print them
     remote: dict[str, int] | None = None  # the shared cache's traffic (cache stats)
     plain: str = ""  # why the build took the plain path (mode plain)
+    fill: bool = False  # (mode plain) a fill of the cache runs on (halflow.codegen.fill)
 
     @property
     def compiled(self) -> list[str]:
@@ -167,6 +168,7 @@ class CodegenResult:
             data["fallback"] = self.fallback
         if self.mode == BuildMode.PLAIN:
             data["plain"] = self.plain
+            data["fill"] = self.fill
         if self.remote is not None:
             data["remote"] = self.remote
         return data

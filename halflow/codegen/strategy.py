@@ -75,6 +75,10 @@ PLAIN_BELOW_EXECUTABLES = 40
 # A program built plainly last time stays plain below this many times the
 # lines above (see the module docstring).
 STAYS_PLAIN = 2
+# The share of a build's translations missing from the cache from which it
+# compiles plainly and fills the cache in the background (see the module
+# docstring).
+FILL_SHARE = 0.8
 _EXECUTABLE = re.compile(rb"^  hal\.executable ", re.M)  # top level, as IREE prints it
 _BYTECODE_MAGIC = b"ML\xefR"
 
@@ -103,6 +107,9 @@ class Choice:
 
     may_be_plain: bool  # decided after the front end, by its output's size
     built_plainly: bool = False  # the last build of the model was plain: its lines are higher
+    # may compile plainly and fill the cache in the background when most of
+    # its executables are new (:func:`fills_after`)
+    may_fill: bool = False
 
 
 def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
@@ -116,8 +123,22 @@ def before_front_end(strategy: Strategy, is_program: bool, own_workers: bool,
     if not own_workers:
         return Choice(False)  # workers kept warm or on Dask: no start-up to pay
     if previous_mode in ("groups", "fallback"):
-        return Choice(False)  # built incrementally before: the cache follows the model
-    return Choice(True, previous_mode == "plain")
+        # built incrementally before: the cache follows the model
+        return Choice(False, may_fill=True)
+    return Choice(True, previous_mode == "plain", may_fill=True)
+
+
+def fills_after(choice: Choice, missing: int, total: int) -> str | None:
+    """After the look-up: why a build that would be incremental compiles
+    plainly and leaves the cache to a fill in the background
+    (:mod:`halflow.codegen.fill`): ``missing`` of its ``total``
+    translations are not in the cache, at least :data:`FILL_SHARE` of
+    them; else None."""
+    if not choice.may_fill or total == 0 or missing < FILL_SHARE * total:
+        return None
+    return (f"most executables are new to the cache ({missing} of {total} translations "
+            "missing): one iree-compile is faster than translating them one by one; the "
+            "cache is filled in the background")
 
 
 def compiles_whole(strategy: Strategy, text_size: int | None,
