@@ -115,3 +115,30 @@ def dropin_counts(env: dict[str, str]) -> str:
                            check=True, capture_output=True, text=True).stdout
     return "".join(line + "\n" for line in stats.splitlines()
                    if "drop-in" in line or line.startswith("    "))
+
+
+def wait_for_fills(cache: Path, since: float) -> float | None:
+    """Wait for every fill of ``cache`` (:mod:`halflow.codegen.fill`: a
+    build that compiled plainly left it), so that none slows the next timed
+    build or is copied or removed half done; the seconds of those that
+    ended at or after ``since`` (a ``time.time()``; None: none did). Raises
+    SystemExit when one failed: a benchmark hides no defect."""
+    from halflow.codegen import fill
+
+    ended = fill.wait_all(cache, since=since)
+    failed = [e.error for e in ended if not e.ok]
+    if failed:
+        raise SystemExit(f"a fill of {cache} failed: {failed[0]}")
+    return sum(e.seconds for e in ended) if ended else None
+
+
+def wait_for_fill(cache: Path, report: dict, since: float) -> float | None:
+    """:func:`wait_for_fills` after a ``halflow build --to vmfb`` that began
+    at ``since`` and wrote ``report``, which says whether it left a fill
+    (``"fill": true``); that one must have ended well."""
+    if not report.get("fill"):
+        return wait_for_fills(cache, since)
+    seconds = wait_for_fills(cache, since)
+    if seconds is None:
+        raise SystemExit(f"the fill of {cache} ended without an outcome")
+    return seconds

@@ -48,10 +48,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import common
 import real_models as rm  # beside this file
 from common import compile_package
-
-from halflow.codegen import fill as fills
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPORTER = Path(__file__).resolve().parent / "zoo_export.py"
@@ -327,17 +326,17 @@ def repeated(index: int, step: str, run_dir: Path, plain: list[str], halflow: li
 
 
 def wait_for_fill(run_dir: Path, began: float, timed: Timed) -> None:
-    """Wait for the fill of the cache the build that began at ``began``
-    left, if it left one (its report says so), so that it neither slows
-    the next timed build nor is copied half done; its seconds, or why it
+    """The fill the halflow build that began at ``began`` left, if any,
+    waited for (:func:`common.wait_for_fill`): its seconds, or why it
     failed, into ``timed``."""
-    if not json.loads((run_dir / "report.json").read_text()).get("fill"):
+    try:
+        seconds = common.wait_for_fill(run_dir / "cache",
+                                       json.loads((run_dir / "report.json").read_text()), began)
+    except SystemExit as e:
+        timed.fill_failure = timed.fill_failure or str(e)
         return
-    ended = fills.wait_all(run_dir / "cache", since=began)
-    if len(ended) == 1 and ended[0].ok:
-        timed.fills.append(ended[0].seconds)
-    elif not timed.fill_failure:
-        timed.fill_failure = (ended[0].error if ended else "the fill ended without an outcome")
+    if seconds is not None:
+        timed.fills.append(seconds)
 
 
 def last_error(stderr: str) -> str:

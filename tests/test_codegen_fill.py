@@ -40,9 +40,10 @@ BATCH_SHAPES = [(2, 8), *MLP_SHAPES[1:]]
 
 @pytest.fixture
 def program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The MLP, past the size line (so only the share of missing
-    translations decides)."""
+    """The MLP, past the size line, and its 4 executables enough for a fill
+    (so only the share of missing translations decides)."""
     monkeypatch.setattr(strategy_mod, "PLAIN_BELOW", 0)
+    monkeypatch.setattr(strategy_mod, "FILL_FROM", 1)
     source = tmp_path / "mlp.mlir"
     source.write_text((PROGRAMS / "mlp.mlir").read_text())
     return source

@@ -164,7 +164,8 @@ def build(model_path: PathLike, output: PathLike, options: VmfbOptions, *,
             return _build_plainly(request, source, store, manifest_key, reason, log, fill=(
                 fill_mod.Request(request.name, options.iree_flags, manifest_key,
                                  str(fill_mod.cache_directory(store)), store.shared_settings,
-                                 options.jobs or os.cpu_count() or 1, options.retries, "")))
+                                 options.jobs or os.cpu_count() or 1, options.retries, "")),
+                                  units=found.units)
         runner = started.remote if started.remote is not None else started.local
         if found.gap is None:
             generated = _generate_groups(found, lookup, request, started.env, store, runner, log)
@@ -431,14 +432,18 @@ def _front_end(request: _Request, frontend: model.Frontend | None, preloader: Pr
 def _build_plainly(request: _Request, source: _Source | None, store: ArtifactStore,
                    manifest_key: str, reason: str, log: _Log,
                    whole: plain.WholeCompile | None = None, *,
-                   fill: fill_mod.Request | None = None) -> CodegenResult:
+                   fill: fill_mod.Request | None = None,
+                   units: Sequence[executables.ExecutableUnit] = ()) -> CodegenResult:
     """The plain path: the front end's module (``source``; None: the model,
     whole) compiled to the ``.vmfb`` by one ``iree-compile``
     (:mod:`halflow.codegen.plain`; ``whole``: that whole compile, started by
     the entry point already), written, and recorded (manifest, output
     marker, history) as every build is; then, given ``fill``, the fill of
     the cache starts (:mod:`halflow.codegen.fill`), which writes the
-    manifest (the previous one stays until then)."""
+    manifest (the previous one stays until then), and the output's marker
+    names the program's executables (``units``), as an incremental build's
+    does: the entry point then takes the next build for an incremental one
+    (:func:`halflow.codegen.model.start_early`)."""
     log.sink(Event(Kind.PHASE, detail="compile .vmfb (plain)"))
     began = time.perf_counter()
     try:
@@ -464,7 +469,7 @@ def _build_plainly(request: _Request, source: _Source | None, store: ArtifactSto
         manifests.write(store, manifest_key, Manifest(
             True, BuildMode.PLAIN, size=len(source.data) if source is not None else 0))
     markers.record_vmfb(store, request.output_key, request.output_file, request.out.target,
-                        str(request.kind), [], log.warnings)
+                        str(request.kind), [(u.symbol, 0.0) for u in units], log.warnings)
     log.clock.add("total", log.clock.total())
     result = CodegenResult(request.output_file, request.kind, (), dict(log.clock.phases),
                            mode=BuildMode.PLAIN, spans=tuple(log.spans),

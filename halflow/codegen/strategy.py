@@ -31,11 +31,21 @@ same line: gpt2_l4 16-19, openelm_l4 79, llama_serving_l2's 90 in 78 KB).
 
 Only a build that starts its own local workers decides so: with workers kept
 warm (``halflow watch``) or on Dask there is no start-up to pay, and a
-pre-materialize module has no front end (both: incremental). A rebuild of
-a program built incrementally stays incremental whatever it dirtied: a
-plain build would leave the cache behind the model (every later edit would
-then look as large), and on ``llama_serving_l2`` an added layer (108 of 174
-executables) rebuilt incrementally at 1.02x plain.
+pre-materialize module has no front end (both: incremental).
+
+A program past the lines whose translations are mostly missing from the
+cache (:data:`FILL_SHARE` of them or more, and :data:`FILL_FROM`: its first build in this cache,
+or an edit that changes nearly every executable, as an added layer does
+where IREE specializes executables on their call sites) gains nothing
+from the incremental path, which would translate nearly everything one
+executable at a time: measured with ``benchmarks/zoo.py --strategy
+incremental`` (2026-12-05), cold builds 0.57-1.38x plain and the added
+layers 0.51-0.90x under load, 0.95-1.31x on a quiet machine, where 50-70%
+of the translations were new. It compiles plainly (:func:`fills_after`)
+and leaves the cache to a fill in the background
+(:mod:`halflow.codegen.fill`): a plain build alone would leave the cache
+behind the model, and every later edit would look as large. Below the
+share, the incremental path, whatever the edit dirtied.
 
 A program built plainly last time has nothing of its own in the cache: an
 incremental build now would translate every executable (a cold build:
@@ -79,6 +89,9 @@ STAYS_PLAIN = 2
 # compiles plainly and fills the cache in the background (see the module
 # docstring).
 FILL_SHARE = 0.8
+# ... and from this many missing translations: below it, the incremental
+# path translates them in less time than a fill's process takes to start.
+FILL_FROM = 8
 _EXECUTABLE = re.compile(rb"^  hal\.executable ", re.M)  # top level, as IREE prints it
 _BYTECODE_MAGIC = b"ML\xefR"
 
@@ -133,8 +146,8 @@ def fills_after(choice: Choice, missing: int, total: int) -> str | None:
     plainly and leaves the cache to a fill in the background
     (:mod:`halflow.codegen.fill`): ``missing`` of its ``total``
     translations are not in the cache, at least :data:`FILL_SHARE` of
-    them; else None."""
-    if not choice.may_fill or total == 0 or missing < FILL_SHARE * total:
+    them and at least :data:`FILL_FROM`; else None."""
+    if not choice.may_fill or missing < max(FILL_FROM, FILL_SHARE * total):
         return None
     return (f"most executables are new to the cache ({missing} of {total} translations "
             "missing): one iree-compile is faster than translating them one by one; the "
