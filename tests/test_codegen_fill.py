@@ -161,6 +161,28 @@ def test_the_command_answers_before_its_fill_ends_and_a_killed_fill_costs_nothin
     assert_same_outputs(out, plain_compile(source, tmp_path / "p1.vmfb"), shapes)
 
 
+def test_the_next_build_waits_for_the_fill_and_builds_on_it(tmp_path: Path) -> None:
+    cache, out, source = tmp_path / "cache", tmp_path / "out.vmfb", tmp_path / "layers.mlir"
+    report = tmp_path / "r.json"
+    env = {**os.environ, "HALFLOW_VMFB_STRATEGY": "auto", "PYTHONPATH": str(REPO),
+           "HALFLOW_SERVER": "0"}
+    command = [sys.executable, "-m", "halflow", "build", str(source), "--to", "vmfb",
+               "-o", str(out), "--cache-dir", str(cache), "--report", str(report), "--", *FLAGS]
+    source.write_text(_layers(0.5)[0])
+    first = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert json.loads(report.read_text())["fill"] is True
+    text, shapes = _layers(0.25)  # the first layer's scale: one executable
+    source.write_text(text)
+    again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    data = json.loads(report.read_text())
+    assert data["codegen_timings"]["fill_wait"] > 0  # the fill of 60 ran on
+    assert data["mode"] == "groups" and data["codegen_summary"]["compiled"] == 1
+    assert data["codegen_summary"]["reused"] == 59
+    assert_same_outputs(out, plain_compile(source, tmp_path / "p1.vmfb"), shapes)
+
+
 def test_a_failed_fill_is_a_warning_of_the_next_build(program: Path, tmp_path: Path) -> None:
     out, cache = tmp_path / "out.vmfb", tmp_path / "cache"
     began = time.time()

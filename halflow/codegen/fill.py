@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -160,9 +161,11 @@ def take_request(path: str) -> tuple[Request, bytes]:
     return request, module
 
 
-def wait(cache_dir: str | os.PathLike[str] | None, manifest_key: str) -> float:
-    """Wait until no fill of this model runs; the seconds waited (0 at once
-    when none does, or never did)."""
+def wait(cache_dir: str | os.PathLike[str] | None, manifest_key: str,
+         waiting: Callable[[], object] = lambda: None) -> float:
+    """Wait until no fill of this model runs (calling ``waiting`` first
+    when one does); the seconds waited (0 at once when none does, or never
+    did)."""
     if cache_dir is None:
         return 0.0
     try:
@@ -172,6 +175,11 @@ def wait(cache_dir: str | os.PathLike[str] | None, manifest_key: str) -> float:
         return 0.0
     began = time.perf_counter()
     try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            return 0.0
+        except OSError:
+            waiting()
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_SH)
     finally:

@@ -563,8 +563,9 @@ def _after_fill(store: ArtifactStore, manifest_key: str, log: _Log) -> None:
     """Wait for a fill of this model that still runs (its manifest is the
     one to read), and say so when the last one failed."""
     directory = fill_mod.cache_directory(store)
-    waited = fill_mod.wait(directory, manifest_key)
-    if waited > 0.01:
+    waited = fill_mod.wait(directory, manifest_key, lambda: log.sink(Event(
+        Kind.PHASE, detail="waiting for the fill of the cache the last build left")))
+    if waited > 0:
         log.clock.add("fill_wait", waited)
     last = fill_mod.outcome(directory, manifest_key)
     if last is not None and not last.ok:
