@@ -1,9 +1,11 @@
 """Benchmark: the plain path on small programs, against both plain compiles.
 
     PYTHONPATH=. python benchmarks/plain_path.py [--reps 3] [--work /tmp/halflow-real-models]
+        [--models mlp,gpt2_l4] [--variants 1,2]
 
 For each small model of ``benchmarks/real_models.py`` (its exports must be
-made: run that script once), two variants alternate in one model file, so
+made: run that script once; or the zoo's, ``--work /tmp/halflow-zoo``, the
+newest export of each model), two variants alternate in one model file, so
 that every halflow build rebuilds; each round runs, in alternating order,
 the wheel's ``iree-compile`` console script (a Python shim, what a user
 runs), the ``iree-compile`` binary it starts, and ``halflow build --to
@@ -33,6 +35,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--reps", type=int, default=3, help="rounds per variant")
     ap.add_argument("--work", type=Path, default=Path("/tmp/halflow-real-models"))
+    ap.add_argument("--models", default=",".join(MODELS))
+    ap.add_argument("--variants", default="1,2", help="the two exports (vN) alternated")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     from halflow.codegen.tools import iree_compile
@@ -40,8 +44,10 @@ def main() -> None:
     shim = shutil.which("iree-compile", path=str(Path(sys.executable).parent)) or "iree-compile"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HALFLOW_VMFB_STRATEGY": "auto"}
     print(f"# load {os.getloadavg()[0]:.2f} at start")
-    for name in MODELS:
-        found = sorted((a.work / "exports").glob(f"{name}-*"))
+    variants = [int(v) for v in a.variants.split(",")]
+    for name in a.models.split(","):
+        found = sorted((p for p in (a.work / "exports").glob(f"{name}-*")
+                        if (p / "v1.mlir").exists()), key=lambda p: -p.stat().st_mtime)
         if not found:
             raise SystemExit(f"no export of {name} in {a.work}: run benchmarks/real_models.py")
         work = a.work / "plain_path" / name
@@ -50,7 +56,7 @@ def main() -> None:
         source = work / "model.mlir"
         times: dict[str, list[float]] = {"shim": [], "binary": [], "halflow": []}
         for i in range(2 * a.reps):
-            shutil.copyfile(found[0] / f"v{1 + i % 2}.mlir", source)
+            shutil.copyfile(found[0] / f"v{variants[i % 2]}.mlir", source)
             commands = {
                 "shim": [shim, str(source), *FLAGS, "-o", str(work / "shim.vmfb")],
                 "binary": [iree_compile(), str(source), *FLAGS, "-o", str(work / "binary.vmfb")],

@@ -18,6 +18,7 @@ Every build is incremental (the suite's strategy) and goes through
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -92,13 +93,34 @@ def test_cold_and_after_an_edit_bitwise_equal_to_plain(name: str, tmp_path: Path
     assert before != after  # the edit changed what the model computes
 
 
-def test_a_front_end_that_aborts_unverified_gives_irees_errors(tmp_path: Path) -> None:
+def _with_a_literal(source: Path, out: Path) -> Path:
+    """``source`` with the function of ``codegen_programs/position_ids.mlir``
+    beside its own, and that program's ``dense_resource`` literals: a
+    program whose module travels as text, small enough to be compiled
+    whole (:func:`halflow.codegen.strategy.compiles_whole`)."""
+    literal = (Path(__file__).parent / "codegen_programs" / "position_ids.mlir").read_text()
+    function = literal[literal.index("  func.func @main"):literal.index("\n}\n\n{-#")]
+    resources = literal[literal.index("{-#"):]
+    text = source.read_text().rstrip()
+    assert text.endswith("}")
+    out.write_text(text[:-1] + function.replace("@main", "@position_ids") + "\n}\n\n"
+                   + resources)
+    return out
+
+
+@pytest.mark.parametrize("whole", [False, True], ids=["front-end", "whole"])
+def test_a_compile_that_aborts_unverified_gives_irees_errors(tmp_path: Path,
+                                                             whole: bool) -> None:
     """A zoo export IREE 3.13 cannot compile (a 2-D attention mask: IREE
     builds an invalid ``tensor.collapse_shape``): plain ``iree-compile``
     reports the op; halflow's front end, run without per-pass verification,
     aborts in a later pass (no diagnostic). halflow runs it again with
-    verification and reports IREE's errors, exit 1, no output."""
+    verification and reports IREE's errors, exit 1, no output. The same
+    when the program, holding a ``dense_resource`` literal, is compiled
+    whole (``whole``: by the user's own command, unverified too)."""
     source = DATA.parent / "zoo_defects" / "kv_decoder_2d_mask.mlir"
+    if whole:
+        source = _with_a_literal(source, tmp_path / "with_literal.mlir")
     plain = subprocess.run([iree_compile(), str(source), *FLAGS, "-o", str(tmp_path / "p.vmfb")],
                            capture_output=True, text=True, check=False)
     assert plain.returncode == 1
@@ -110,10 +132,14 @@ def test_a_front_end_that_aborts_unverified_gives_irees_errors(tmp_path: Path) -
          "-o", str(tmp_path / "sources.mlir")], capture_output=True, text=True, check=False)
     assert unverified.returncode < 0, "IREE no longer aborts here: the test shows nothing"
     out = tmp_path / "halflow.vmfb"
-    done = subprocess.run(
-        [sys.executable, "-m", "halflow", "build", str(source), "--to", "vmfb", "-o", str(out),
-         "--cache-dir", str(tmp_path / "cache"), "--", *FLAGS],
-        capture_output=True, text=True, check=False)
+    env = {**os.environ, "HALFLOW_VMFB_STRATEGY": "auto" if whole else "incremental"}
+    command = [sys.executable, "-m", "halflow", "build", str(source), "--to", "vmfb", "-o",
+               str(out), "--cache-dir", str(tmp_path / "cache"), "--", *FLAGS]
+    if whole:
+        plan = subprocess.run([*command[:4], "-n", *command[4:]], capture_output=True,
+                              text=True, check=True, env=env)
+        assert "besides its resources' data" in plan.stdout, plan.stdout
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     assert done.returncode == 1 and not out.exists()
     assert "Traceback" not in done.stderr and "exit status -" not in done.stderr
     for error in errors:

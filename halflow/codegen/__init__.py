@@ -16,6 +16,7 @@ Library API (the CLI's ``halflow build MODEL --to vmfb -o OUT -- FLAGS`` and
     result.report["codegen"]   # [{"executable": "@main_dispatch_0",
                                #   "action": "compiled" | "reused", "seconds": ...}, ...]
     result.mode                # BuildMode.GROUPS | FALLBACK | PLAIN | UP_TO_DATE (core.buildmode)
+    result.fill                # PLAIN: a fill of the cache runs on (codegen.fill.wait_all)
     result.groups, result.host # what happened to each group binary and the host
     result.explain()           # why each executable, group and the host ran
     result.timings             # where the time went (front-end, codegen, compile, ...)
@@ -40,8 +41,11 @@ host nodes), ``tasks`` (the typed tasks and results, the runner protocol),
 ``translate``, ``serialize``, ``host_compile``, ``link`` (one module per
 job a task runs), ``worker`` (the local worker process's serve loop),
 ``dask_cluster`` (the LocalCluster started without a scheduler),
-``strategy`` (plain or incremental: a small program compiles plainly),
-``plain`` (the plain path: one ``iree-compile`` of the back end),
+``strategy`` (plain or incremental: a small program compiles plainly, and
+one whose translations are mostly missing, with a fill of the cache
+behind it), ``plain`` (the plain path: one ``iree-compile`` of the back
+end), ``fill`` (a fill of the cache: its request, lock and outcome) and
+``filler`` (the fill's detached process),
 ``report`` (what a build shows), ``remote_workers`` (Dask workers writing to
 the shared cache), ``flags`` (IREE flag policy), ``iree_api`` (the in-process
 compiler). The store of translations is :mod:`halflow.store.artifacts`, the

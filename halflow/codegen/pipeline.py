@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import functools
 import os
-import shutil
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -796,42 +795,38 @@ def _record_manifest(store: ArtifactStore, manifest_key: str, found: _Found,
 
 
 def fill_cache(request: fill_mod.Request, module_bytes: bytes) -> fill_mod.Outcome:
-    """In a fill's process (:mod:`halflow.codegen.filler`): steps 2-5 on the
+    """In a fill's process (:mod:`halflow.codegen.filler`): steps 2-4 on the
     front end's module of a build that compiled plainly (``module_bytes``),
-    storing what they make and the manifest; the ``.vmfb`` they link is
-    thrown away. Raises as :func:`build`."""
+    storing what they make, and the manifest (no link: the build has its
+    ``.vmfb``, and the next build links what it needs). Raises as
+    :func:`build`."""
     from halflow.store.opener import open_artifacts
 
     began = time.perf_counter()
     log = _Log(Clock(), sink_for(False))
     flags = flags_mod.parse(request.iree_flags)
-    folder = output_mod.temp_folder("halflow-fill")
-    vmfb = folder / "fill.vmfb"
+    # (no output: nothing is written but the cache)
+    asked = _Request(Path(request.model), Path(request.model), request.model, flags, b"",
+                     model.ModelKind.PROGRAM, "")
     opened = _Opened(None)
-    asked = _Request(Path(request.model), vmfb, request.model, flags, b"",
-                     model.ModelKind.PROGRAM, "", output_mod.Replacement(vmfb))
     try:
         store = opened.store = open_artifacts(request.cache_dir, False, request.remote)
         env = environment_for(flags)
         opened.local = LocalExecutor(env, request.jobs, request.retries, start=False,
                                      inline=True)
-        started = _Started(env, opened.local, None, None)
-        source = _Source(module_bytes, materialized=True)
-        found = _materialize_and_key(source, asked, env, opened, log)
+        found = _materialize_and_key(_Source(module_bytes, materialized=True), asked, env,
+                                     opened, log)
         lookup = _look_up(store, found.units, manifests.read(store, request.manifest_key), log)
         if found.gap is None:
             generated = _generate_groups(found, lookup, asked, env, store, opened.local, log)
-            linked = _link_groups(found, generated, lookup, asked, source, started, log)
         else:
             generated = _generate_translations(found, lookup, asked, env, store, opened.local,
                                                log)
-            linked = _Linked(None, BuildMode.FALLBACK)
-        _record_manifest(store, request.manifest_key, found, generated, linked)
+        mode = BuildMode.GROUPS if generated.gap is None else BuildMode.FALLBACK
+        _record_manifest(store, request.manifest_key, found, generated, _Linked(None, mode))
         return fill_mod.Outcome(True, time.perf_counter() - began, len(generated.translated))
     finally:
         opened.close()
-        asked.out.discard()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def plan_vmfb(model_path: PathLike, output: PathLike, iree_flags: Sequence[str], *,

@@ -1,9 +1,10 @@
 """The plain path (``mode: plain``): IREE's whole back end in one process.
 
 (A small program whose module must travel as text skips the front end and
-is compiled whole by the user's own command: :func:`compile_whole`; the
-``halflow`` entry point starts that command before the rest of halflow
-loads, :class:`WholeCompile`, and the build takes its output.)
+is compiled whole by the user's own command, without per-pass verification
+as below: :func:`compile_whole`; the ``halflow`` entry point starts that
+command before the rest of halflow loads, :class:`WholeCompile`, and the
+build takes its output.)
 
 The front end (:class:`halflow.codegen.model.Frontend`) has written the
 program's materialized module (``executable-sources``, bytecode, every
@@ -32,6 +33,7 @@ from pathlib import Path
 from halflow.codegen import model, tools
 from halflow.codegen.flags import IreeFlags, flag_name
 from halflow.core import output as output_mod
+from halflow.core.diagnostics import HalflowError
 
 
 def backend_command(flags: IreeFlags, output: Path) -> list[str]:
@@ -56,16 +58,37 @@ def compile_backend(materialized: bytes, flags: IreeFlags, output: Path,
     return _compile(backend_command(flags, output), materialized, model_name)
 
 
-def whole_command(model_file: Path, flags: IreeFlags, output: Path) -> list[str]:
-    """The user's own ``iree-compile`` command of MODEL, writing ``output``."""
-    return [tools.iree_compile(), str(model_file), *flags.all, "-o", str(output)]
+def whole_command(model_file: Path, flags: IreeFlags, output: Path, *,
+                  verified: bool = False) -> list[str]:
+    """The user's own ``iree-compile`` command of MODEL, writing ``output``,
+    without per-pass verification unless the user's flags say ``--verify``
+    or ``verified`` (as the front end and the back end above run: the same
+    bytes, measured, in less time)."""
+    return [tools.iree_compile(), str(model_file), *flags.all,
+            *(() if verified else flags.verification), "-o", str(output)]
 
 
 def compile_whole(model_file: Path, flags: IreeFlags, output: Path, model_name: str) -> Compiled:
     """Compile MODEL whole to ``output``: the user's own ``iree-compile``
-    command (:func:`halflow.codegen.strategy.compiles_whole`), byte-identical
-    by construction. Raises as :func:`compile_backend`."""
-    return _compile(whole_command(model_file, flags, output), None, model_name)
+    command (:func:`halflow.codegen.strategy.compiles_whole`), whose output
+    does not depend on per-pass verification. Raises as
+    :func:`compile_backend`, with the diagnostics of a verifying run
+    (:func:`_verified_whole`)."""
+    try:
+        return _compile(whole_command(model_file, flags, output), None, model_name)
+    except HalflowError:
+        if not flags.verification:
+            raise
+        return _verified_whole(model_file, flags, output, model_name)
+
+
+def _verified_whole(model_file: Path, flags: IreeFlags, output: Path,
+                    model_name: str) -> Compiled:
+    """The whole compile again with per-pass verification, after it failed
+    without: IREE's passes may crash on invalid IR (an abort, no
+    diagnostic) where the verifier names the op at fault, as a plain
+    ``iree-compile`` does."""
+    return _compile(whole_command(model_file, flags, output, verified=True), None, model_name)
 
 
 class WholeCompile:
@@ -81,6 +104,7 @@ class WholeCompile:
     def __init__(self, model_file: Path, flags: IreeFlags, output: str):
         self.model_file = model_file
         self.flags = flags.all
+        self._parsed = flags
         self.started = time.perf_counter()
         self._out = output_mod.Replacement(output)
         self._tmp = output_mod.temp_folder("halflow-build")
@@ -100,7 +124,12 @@ class WholeCompile:
         :func:`compile_backend`, with the diagnostics a plain run gives."""
         try:
             _, err = self._process.communicate()
-            compiled = _outcome(self._process.returncode, err, model_name, self.started)
+            try:
+                compiled = _outcome(self._process.returncode, err, model_name, self.started)
+            except HalflowError:
+                if not self._parsed.verification:
+                    raise
+                return _verified_whole(self.model_file, self._parsed, destination, model_name)
             os.replace(self._out.temp, destination)
             return compiled
         finally:
