@@ -116,11 +116,12 @@ def start(request: Request, module: bytes) -> bool:
             _write_private(stem.with_suffix(".request"), request.to_json().encode())
             with contextlib.suppress(FileNotFoundError):
                 stem.with_suffix(".outcome").unlink()
-            subprocess.Popen(
+            _reap()
+            _children.append(subprocess.Popen(
                 [sys.executable, "-m", "halflow.codegen.filler", str(stem.with_suffix(".request"))],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(lock,), start_new_session=True, close_fds=True, cwd="/",
-                env=_environment())
+                env=_environment()))
         except OSError:
             for suffix in (".module", ".request"):
                 with contextlib.suppress(OSError):
@@ -129,6 +130,15 @@ def start(request: Request, module: bytes) -> bool:
         return True
     finally:
         os.close(lock)  # the fill holds the lock through its own descriptor
+
+
+# The fills this process started (a long-lived caller of the library reaps
+# those that ended when it starts another: no zombie, no ResourceWarning).
+_children: list[subprocess.Popen[bytes]] = []
+
+
+def _reap() -> None:
+    _children[:] = [child for child in _children if child.poll() is None]
 
 
 def _environment() -> dict[str, str]:
@@ -166,6 +176,7 @@ def wait(cache_dir: str | os.PathLike[str] | None, manifest_key: str,
     """Wait until no fill of this model runs (calling ``waiting`` first
     when one does); the seconds waited (0 at once when none does, or never
     did)."""
+    _reap()
     if cache_dir is None:
         return 0.0
     try:
