@@ -23,7 +23,10 @@ The steps, and which tool does each:
 A small program skips steps 2-5 (``mode == "plain"``, chosen by
 :mod:`halflow.codegen.strategy` right after the front end): IREE's whole
 back end in one ``iree-compile`` (:mod:`halflow.codegen.plain`), the output
-byte-identical to a plain compile's.
+byte-identical to a plain compile's. So does a program whose translations
+are mostly missing, after step 3 (``mode == "plain"``, ``fill``): step 4
+and the manifest are left to a fill of the cache in the background
+(:func:`fill_cache`, in the process :mod:`halflow.codegen.fill` starts).
 
 Nothing is written to the cache but complete, successful results, and
 nothing to ``output`` unless the whole build succeeds.
