@@ -105,6 +105,29 @@ def test_an_edit_that_changes_most_executables_compiles_plainly(
         assert_same_outputs(out, plain_compile(program, tmp_path / "p3.vmfb"), BATCH_SHAPES)
 
 
+def test_a_program_whose_module_travels_as_text_is_filled_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``dense_resource`` literal (a registered int64 buffer) sends the
+    front end's module on as text (tests/test_codegen_resources.py): the
+    fill parses that text, and the next build (another output) links what
+    it stored."""
+    for line in ("PLAIN_BELOW_EXECUTABLES", "PLAIN_MODEL_BELOW", "FILL_FROM"):
+        monkeypatch.setattr(strategy_mod, line, 0 if line != "FILL_FROM" else 1)
+    source = tmp_path / "position_ids.mlir"
+    source.write_text((PROGRAMS / "position_ids.mlir").read_text())
+    out, cache = tmp_path / "out.vmfb", tmp_path / "cache"
+    began = time.time()
+    with DiskStore(cache) as store:
+        first = build_vmfb(source, out, FLAGS, store=store, strategy="auto")
+        assert first.mode == "plain" and first.fill
+        assert out.read_bytes() == plain_compile(source, tmp_path / "p0.vmfb").read_bytes()
+        assert [(e.ok, e.translated) for e in fill_mod.wait_all(cache, since=began)] == [(True, 1)]
+        other = tmp_path / "other.vmfb"
+        again = build_vmfb(source, other, FLAGS, store=store, strategy="auto")
+        assert again.mode == "groups" and again.compiled == [] and len(again.reused) == 1
+        assert_same_outputs(other, out, [(4, 8)])
+
+
 def _fillers(cache: Path) -> list[int]:
     """The processes filling ``cache`` now."""
     pids = []
