@@ -42,12 +42,12 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from halflow.core import deferred
 from halflow.core.options import RemoteCache
 
 if TYPE_CHECKING:
@@ -76,8 +76,7 @@ class Request:
     module_file: str
 
     def to_json(self) -> str:
-        data = dataclasses.asdict(self)
-        return json.dumps(data)
+        return json.dumps(dataclasses.asdict(self))
 
     @staticmethod
     def from_json(text: str) -> Request:
@@ -179,23 +178,7 @@ def wait(cache_dir: str | os.PathLike[str] | None, manifest_key: str,
     _reap()
     if cache_dir is None:
         return 0.0
-    try:
-        fd = os.open(_stem(cache_dir, manifest_key).with_suffix(".lock"),
-                     os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
-        return 0.0
-    began = time.perf_counter()
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            return 0.0
-        except OSError:
-            waiting()
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_SH)
-    finally:
-        os.close(fd)
-    return time.perf_counter() - began
+    return deferred.wait_for_lock(_stem(cache_dir, manifest_key).with_suffix(".lock"), waiting)
 
 
 @dataclass(frozen=True)
@@ -262,11 +245,7 @@ def wait_all(cache_dir: str | os.PathLike[str], since: float = 0.0) -> list[Outc
         if not name.endswith(".lock"):
             continue
         stem = folder / name[: -len(".lock")]
-        fd = os.open(stem.with_suffix(".lock"), os.O_RDONLY | os.O_CLOEXEC)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH)
-        finally:
-            os.close(fd)
+        deferred.wait_for_lock(stem.with_suffix(".lock"))
         try:
             if stem.with_suffix(".outcome").stat().st_mtime < since:
                 continue

@@ -472,12 +472,11 @@ def _build_plainly(request: _Request, source: _Source | None, store: ArtifactSto
             True, BuildMode.PLAIN, size=len(source.data) if source is not None else 0))
     markers.record_vmfb(store, request.output_key, request.output_file, request.out.target,
                         str(request.kind), [(u.symbol, 0.0) for u in units], log.warnings)
+    filling = fill is not None and source is not None and fill_mod.start(fill, source.data)
     log.clock.add("total", log.clock.total())
     result = CodegenResult(request.output_file, request.kind, (), dict(log.clock.phases),
                            mode=BuildMode.PLAIN, spans=tuple(log.spans),
-                           warnings=tuple(log.warnings), plain=reason,
-                           fill=fill is not None and source is not None
-                           and fill_mod.start(fill, source.data))
+                           warnings=tuple(log.warnings), plain=reason, fill=filling)
     return results.record_build(store, request.name, result, log.clock)
 
 

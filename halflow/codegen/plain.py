@@ -76,18 +76,18 @@ def compile_whole(model_file: Path, flags: IreeFlags, output: Path, model_name: 
     (:func:`_verified_whole`)."""
     try:
         return _compile(whole_command(model_file, flags, output), None, model_name)
-    except HalflowError:
-        if not flags.verification:
-            raise
-        return _verified_whole(model_file, flags, output, model_name)
+    except HalflowError as failed:
+        return _verified_whole(failed, model_file, flags, output, model_name)
 
 
-def _verified_whole(model_file: Path, flags: IreeFlags, output: Path,
+def _verified_whole(failed: HalflowError, model_file: Path, flags: IreeFlags, output: Path,
                     model_name: str) -> Compiled:
-    """The whole compile again with per-pass verification, after it failed
-    without: IREE's passes may crash on invalid IR (an abort, no
-    diagnostic) where the verifier names the op at fault, as a plain
-    ``iree-compile`` does."""
+    """After the whole compile ``failed``: again with per-pass verification
+    (IREE's passes may crash on invalid IR, an abort with no diagnostic,
+    where the verifier names the op at fault, as a plain ``iree-compile``
+    does); ``failed`` itself when it was verifying already."""
+    if not flags.verification:
+        raise failed
     return _compile(whole_command(model_file, flags, output, verified=True), None, model_name)
 
 
@@ -103,8 +103,7 @@ class WholeCompile:
 
     def __init__(self, model_file: Path, flags: IreeFlags, output: str):
         self.model_file = model_file
-        self.flags = flags.all
-        self._parsed = flags
+        self._flags = flags
         self.started = time.perf_counter()
         self._out = output_mod.Replacement(output)
         self._tmp = output_mod.temp_folder("halflow-build")
@@ -126,10 +125,9 @@ class WholeCompile:
             _, err = self._process.communicate()
             try:
                 compiled = _outcome(self._process.returncode, err, model_name, self.started)
-            except HalflowError:
-                if not self._parsed.verification:
-                    raise
-                return _verified_whole(self.model_file, self._parsed, destination, model_name)
+            except HalflowError as failed:
+                return _verified_whole(failed, self.model_file, self._flags, destination,
+                                       model_name)
             os.replace(self._out.temp, destination)
             return compiled
         finally:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import time
 from collections.abc import Callable
 
 LOCK_NAME = "recording.lock"
@@ -81,12 +82,30 @@ def wait_for_recordings(cache_dir: str | os.PathLike[str] | None,
     process, which holds the lock through ``answer``)."""
     if cache_dir is None or (answer is not None and answer.answered()):
         return
+    wait_for_lock(os.path.join(cache_dir, LOCK_NAME))
+
+
+def wait_for_lock(path: str | os.PathLike[str],
+                  waiting: Callable[[], object] = lambda: None) -> float:
+    """Wait until no process holds the lock file ``path`` (``flock``,
+    exclusively: work that goes on after its process answered, such as
+    this module's recording or a fill of the cache,
+    :mod:`halflow.codegen.fill`), calling ``waiting`` first when one does;
+    the seconds waited (0 at once when none does, or the file does not
+    exist: no such work ever ran)."""
     try:
-        fd = os.open(os.path.join(cache_dir, LOCK_NAME), os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
-        return  # no build ever answered early here
+        return 0.0
+    began = time.perf_counter()
     try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            return 0.0
+        except OSError:
+            waiting()
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_SH)
     finally:
         os.close(fd)
+    return time.perf_counter() - began
