@@ -26,7 +26,11 @@ plain/halflow of the medians, halflow's mode and group counts, and both
 ranges; then a summary per model and target (a rebuild slower than plain
 is listed with its ratio's range over the repeats). Exit status 1 on any
 failure or mismatch (a build plain ``iree-compile`` cannot do is listed as
-skipped, with its error).
+skipped, with its error). A build that leaves a fill of the cache
+(``"fill": true``: it compiled plainly because most of its executables
+were new, :mod:`halflow.codegen.fill`) is followed by a wait for that fill
+before anything else is timed; its seconds are shown (``fill``), and a
+failed fill is a failure.
 
 ``--gpu-bundle DIR``: also compile for ``cuda`` (sm_80) the base and the
 first edit, plain and halflow, and put the ``.vmfb``s with their inputs and
@@ -234,7 +238,7 @@ def bench(name: str, target: str, exports: Path, work: Path, env: dict[str, str]
             row.check, row.detail = "BUILD FAILED", last_error(timed["halflow"].stderr)
             print(format_row(row), flush=True)
             return rows
-        fill(row, json.loads(report.read_text()))
+        from_report(row, json.loads(report.read_text()))
         row.fill = statistics.median(timed["halflow"].fills) if timed["halflow"].fills else 0.0
         if timed["halflow"].fill_failure:
             row.check, row.detail = "FILL FAILED", timed["halflow"].fill_failure
@@ -344,7 +348,7 @@ def last_error(stderr: str) -> str:
     return lines[0][:300] if lines else ""
 
 
-def fill(row: Row, report: dict) -> None:
+def from_report(row: Row, report: dict) -> None:
     row.mode = report.get("mode", "") + ("+fill" if report.get("fill") else "")
     summary = report.get("codegen_summary") or {}
     row.executables = summary.get("executables", 0)
